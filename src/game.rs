@@ -1,0 +1,217 @@
+//! The one trait every game implements, and the small types shared by all of them.
+//!
+//! A written move ([`Game::Notation`]) is not a move ([`Game::Move`]): the first is parsed with
+//! no position at hand, the second is checked against one. [`Game::resolve`] crosses from
+//! the first to the second and [`Game::notate`] crosses back, in the style asked for.
+
+use std::fmt::{self, Debug, Display};
+use std::str::FromStr;
+
+use crate::error::{MoveError, ParseError};
+use crate::text::{self, PResult};
+
+/// How a game ended: one winner, or a draw shared by some seats.
+///
+/// Seats are numbered in turn order from 0 (White first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Outcome {
+    /// The seat that won.
+    Win(u8),
+    /// A draw between the seats whose bits are set (bit 0 is seat 0).
+    Draw(u8),
+}
+
+/// A result as written at the end of a record: an outcome, or `*` for a game not finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum GameResult {
+    /// `1-0`, `0-1`, `1/2-1/2`, ...
+    Decided(Outcome),
+    /// `*`
+    Unfinished,
+}
+
+/// Strict reading turns every annotation that contradicts the rules into an error; lenient
+/// reading turns them into warnings. The grammar is the same in both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Mode {
+    /// Mismatched annotations are errors (the default).
+    #[default]
+    Strict,
+    /// Mismatched annotations are warnings.
+    Lenient,
+}
+
+/// One item of movetext as a game's token parser sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Token<N> {
+    /// A written move.
+    Move(N),
+    /// The result that ends the movetext.
+    Result(GameResult),
+    /// A mark that belongs to the move before it and is printed back after it (GIPF's `X`).
+    Annotation(String),
+    /// A separator with no meaning (GIPF's `/`).
+    Skip,
+}
+
+/// What a record's tags say the game is played with: the text is kept in the tags themselves.
+pub type Tags = [(String, String)];
+
+/// A game: its rules, positions, moves, written moves and written styles.
+///
+/// Records, replay, conversion, perft, the CLI, property tests and fuzz targets are written
+/// once against this trait. A game adds only its geometry, its grammar and its rules.
+pub trait Game: Sized + 'static {
+    /// The name used in `[Game "..."]` tags, e.g. `Pylos`.
+    const NAME: &'static str;
+    /// The short name used on the command line, e.g. `pylos`.
+    const ID: &'static str;
+    /// The file extension, without the dot, e.g. `pylos`.
+    const EXTENSION: &'static str;
+    /// Moves per move number: 2, or 3 for three-man chess.
+    const SEATS: usize = 2;
+
+    /// Rule set and options, written as in the `[Rules]` tag (`alignment,takeback=optional`).
+    type Rules: Clone + Debug + Default + PartialEq + Display + FromStr<Err = String>;
+    /// A full state of play; cheap to clone.
+    type Position: Clone + Debug + PartialEq + Display;
+    /// A complete move, checked against a position.
+    type Move: Clone + Debug + PartialEq;
+    /// A move as a person wrote it; `parse(print(n)) == n`.
+    type Notation: Clone + Debug + PartialEq + Display + FromStr<Err = ParseError>;
+    /// The written styles the game offers.
+    type Style: Copy + Debug + Default + PartialEq + Display + FromStr<Err = String>;
+
+    /// The start position under `rules`.
+    fn start(rules: &Self::Rules) -> Self::Position;
+    /// Appends every legal move of `pos` to `out` (nothing when the game is over).
+    fn legal_moves(pos: &Self::Position, out: &mut Vec<Self::Move>);
+    /// Turns a written move into the one legal move it means, or says why it cannot.
+    /// Annotations that only describe the move's effect are checked by
+    /// [`Game::check_annotations`], not here.
+    fn resolve(pos: &Self::Position, n: &Self::Notation) -> Result<Self::Move, MoveError>;
+    /// Writes `m` (legal in `pos`) in `style`.
+    fn notate(pos: &Self::Position, m: &Self::Move, style: Self::Style) -> Self::Notation;
+    /// Plays a legal move.
+    fn play(pos: &mut Self::Position, m: &Self::Move);
+    /// The result when the game is over by the rules.
+    fn outcome(pos: &Self::Position) -> Option<Outcome>;
+    /// The seat to move (0 = White).
+    fn to_move(pos: &Self::Position) -> usize;
+
+    /// Checks what a written move says about its own effect (markers, reserve counts) against
+    /// what the move did; `Err` is a mismatch.
+    fn check_annotations(
+        _before: &Self::Position,
+        _n: &Self::Notation,
+        _m: &Self::Move,
+        _after: &Self::Position,
+    ) -> Result<(), MoveError> {
+        Ok(())
+    }
+
+    /// The rules named by the tags (`[Rules]`, and any other the game reads).
+    fn rules_from_tags(tags: &Tags) -> Result<Self::Rules, String> {
+        match tag(tags, "Rules") {
+            Some(v) => v.parse(),
+            None => Ok(Self::Rules::default()),
+        }
+    }
+
+    /// The position a record starts from: the start position of its rules, unless the game
+    /// reads a set-up tag.
+    fn setup(tags: &Tags) -> Result<Self::Position, String> {
+        Ok(Self::start(&Self::rules_from_tags(tags)?))
+    }
+
+    /// Reads one movetext token. The default reads a result, else a move; the record reader
+    /// has already skipped whitespace, comments and move numbers.
+    fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Self::Notation>> {
+        if let Some((rest, r)) = Self::parse_result(input) {
+            return Ok((rest, Token::Result(r)));
+        }
+        let (rest, n) = Self::parse_notation(input, tags)?;
+        Ok((rest, Token::Move(n)))
+    }
+
+    /// Reads one written move at the start of `input` (the nom parser behind `FromStr`).
+    fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Self::Notation>;
+
+    /// Reads a result token at the start of `input` when there is one, followed by a token
+    /// boundary. The default knows `1-0`, `0-1`, `1/2-1/2` and `*`.
+    fn parse_result(input: &str) -> Option<(&str, GameResult)> {
+        two_player_result(input)
+    }
+
+    /// Writes a result. The default writes `1-0`, `0-1`, `1/2-1/2` and `*`.
+    fn write_result(r: GameResult) -> String {
+        match r {
+            GameResult::Unfinished => "*".into(),
+            GameResult::Decided(Outcome::Win(0)) => "1-0".into(),
+            GameResult::Decided(Outcome::Win(_)) => "0-1".into(),
+            GameResult::Decided(Outcome::Draw(_)) => "1/2-1/2".into(),
+        }
+    }
+
+    /// Checks the result a record gives (token or `[Result]` tag) against the final position
+    /// and the comments after the result; `Err` says why they disagree. The default accepts
+    /// any result on a game the rules have not ended, and only the rules' result otherwise.
+    fn check_result(
+        end: &Self::Position,
+        written: GameResult,
+        _comments_after: &[String],
+    ) -> Result<(), String> {
+        match Self::outcome(end) {
+            Some(o) if written != GameResult::Decided(o) => Err(format!(
+                "the record says {} but the game ended {}",
+                Self::write_result(written),
+                Self::write_result(GameResult::Decided(o))
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The position as a one-line string, for games that have such a notation
+    /// (`show --format fen`).
+    fn position_string(_pos: &Self::Position) -> Option<String> {
+        None
+    }
+
+    /// The printing order of the well-known tags (after `Game` and `Rules`).
+    fn tag_order() -> &'static [&'static str] {
+        &["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+    }
+}
+
+/// The value of tag `name`, if present.
+pub fn tag<'t>(tags: &'t Tags, name: &str) -> Option<&'t str> {
+    tags.iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+/// Reads `1-0`, `0-1`, `1/2-1/2` or `*` when followed by a token boundary.
+pub fn two_player_result(input: &str) -> Option<(&str, GameResult)> {
+    const FORMS: [(&str, GameResult); 4] = [
+        ("1/2-1/2", GameResult::Decided(Outcome::Draw(0b11))),
+        ("1-0", GameResult::Decided(Outcome::Win(0))),
+        ("0-1", GameResult::Decided(Outcome::Win(1))),
+        ("*", GameResult::Unfinished),
+    ];
+    FORMS.iter().find_map(|(s, r)| {
+        let rest = input.strip_prefix(s)?;
+        text::at_boundary(rest, b"").then_some((rest, *r))
+    })
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win(s) => write!(f, "seat {s} wins"),
+            Outcome::Draw(m) => write!(f, "draw (seats {m:#b})"),
+        }
+    }
+}

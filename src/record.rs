@@ -1,0 +1,644 @@
+//! Records: tag pairs, movetext and a result, read and written the same way for every game;
+//! replay and conversion between styles on top of them.
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
+use crate::game::{tag, Game, GameResult, Mode, Outcome, Token};
+use crate::text::{self, PErr};
+
+/// One written move of a record with what is attached to it.
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Ply<N> {
+    /// The move as written.
+    pub notation: N,
+    /// Marks printed right after the move (GIPF's `X`).
+    pub annotations: Vec<String>,
+    /// `{comments}` that follow the move, kept so conversion loses nothing.
+    pub comments: Vec<String>,
+    /// Byte range of the move in the text it was read from (empty for built records).
+    pub span: Range<usize>,
+}
+
+impl<N: PartialEq> PartialEq for Ply<N> {
+    /// Two plies are equal when they are written the same; where they were read is ignored.
+    fn eq(&self, other: &Self) -> bool {
+        self.notation == other.notation
+            && self.annotations == other.annotations
+            && self.comments == other.comments
+    }
+}
+
+impl<N> Ply<N> {
+    /// A ply with nothing attached.
+    pub fn new(notation: N) -> Self {
+        Ply {
+            notation,
+            annotations: Vec::new(),
+            comments: Vec::new(),
+            span: 0..0,
+        }
+    }
+}
+
+/// A game record: tags in their order (unknown ones kept), the written moves, the result.
+///
+/// ```
+/// use gamenote::{Record, pylos::Pylos};
+/// let text = "[Game \"Pylos\"]\n[Result \"*\"]\n\n1. 1b2 1c3 2. 1c4 *\n";
+/// let record: Record<Pylos> = text.parse().unwrap();
+/// assert_eq!(record.plies.len(), 3);
+/// assert_eq!(record.to_string(), text);
+/// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "G::Notation: serde::Serialize",
+        deserialize = "G::Notation: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Record<G: Game> {
+    /// Tag pairs in the order read.
+    pub tags: Vec<(String, String)>,
+    /// Comments before the first move.
+    pub comments_before: Vec<String>,
+    /// The written moves.
+    pub plies: Vec<Ply<G::Notation>>,
+    /// The result token ending the movetext, if any.
+    pub result: Option<GameResult>,
+    /// Comments after the result (Pylon's score `{W 3 B 7}`).
+    pub comments_after: Vec<String>,
+    /// Byte range of the result token, when read from text.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub result_span: Option<Range<usize>>,
+}
+
+impl<G: Game> Clone for Record<G> {
+    fn clone(&self) -> Self {
+        Record {
+            tags: self.tags.clone(),
+            comments_before: self.comments_before.clone(),
+            plies: self.plies.clone(),
+            result: self.result,
+            comments_after: self.comments_after.clone(),
+            result_span: self.result_span.clone(),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for Record<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Record")
+            .field("tags", &self.tags)
+            .field("comments_before", &self.comments_before)
+            .field("plies", &self.plies)
+            .field("result", &self.result)
+            .field("comments_after", &self.comments_after)
+            .finish()
+    }
+}
+
+impl<G: Game> PartialEq for Record<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.tags == other.tags
+            && self.comments_before == other.comments_before
+            && self.plies == other.plies
+            && self.result == other.result
+            && self.comments_after == other.comments_after
+    }
+}
+
+impl<G: Game> Default for Record<G> {
+    fn default() -> Self {
+        Record {
+            tags: Vec::new(),
+            comments_before: Vec::new(),
+            plies: Vec::new(),
+            result: None,
+            comments_after: Vec::new(),
+            result_span: None,
+        }
+    }
+}
+
+impl<G: Game> Record<G> {
+    /// The value of a tag, if present (names compare without case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        tag(&self.tags, name)
+    }
+
+    /// Sets a tag, replacing its value in place or appending it.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self
+            .tags
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            Some(slot) => slot.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    /// Reads the first record of `input`.
+    pub fn parse(input: &str) -> Result<Self, ParseError> {
+        let (record, rest) = Self::parse_next(input, 0)?;
+        let (after, _) = skip_blank(rest);
+        if !after.is_empty() {
+            return Err(ParseError::at(
+                input,
+                input.len() - after.len(),
+                "the end of the record",
+            ));
+        }
+        Ok(record)
+    }
+
+    /// Reads every record of `input`, one after the other; each is read or fails on its own,
+    /// and reading goes on after a broken record at the next line that starts with `[` after
+    /// a blank line.
+    pub fn parse_all(input: &str) -> Vec<Result<Self, ParseError>> {
+        let mut out = Vec::new();
+        let mut offset = 0;
+        loop {
+            let (rest, _) = skip_blank(&input[offset..]);
+            offset = input.len() - rest.len();
+            if rest.is_empty() {
+                break;
+            }
+            match Self::parse_next(input, offset) {
+                Ok((rec, rest)) => {
+                    let next = input.len() - rest.len();
+                    out.push(Ok(rec));
+                    if next <= offset {
+                        break;
+                    }
+                    offset = next;
+                }
+                Err(e) => {
+                    let from = e.span.end.max(offset + 1).min(input.len());
+                    out.push(Err(e));
+                    match next_record_start(input, from) {
+                        Some(n) => offset = n,
+                        None => break,
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Reads one record starting at byte `offset` of `input`; returns it and the text after
+    /// it. Errors carry positions in the whole `input`.
+    pub fn parse_next(input: &str, offset: usize) -> Result<(Self, &str), ParseError> {
+        let err = |e: PErr<'_>| e.into_parse_error(input);
+        let nom_err = |e: nom::Err<PErr<'_>>| match e {
+            nom::Err::Error(e) | nom::Err::Failure(e) => e.into_parse_error(input),
+            nom::Err::Incomplete(_) => ParseError::at(input, input.len(), "more input"),
+        };
+        let mut rec = Record::<G>::default();
+        let mut s = &input[offset..];
+        // Tags and comments before the movetext.
+        loop {
+            let (rest, _) = text::ws(s).map_err(nom_err)?;
+            s = rest;
+            if s.starts_with('[') {
+                let (rest, (name, value)) = text::tag_pair(s).map_err(nom_err)?;
+                rec.tags.push((name.to_string(), value));
+                s = rest;
+            } else if s.starts_with('{') {
+                let (rest, c) = text::comment(s).map_err(nom_err)?;
+                rec.comments_before.push(c.to_string());
+                s = rest;
+            } else {
+                break;
+            }
+        }
+        // Movetext.
+        loop {
+            let (rest, gap) = text::ws(s).map_err(nom_err)?;
+            s = rest;
+            if s.is_empty() {
+                break;
+            }
+            if s.starts_with('{') {
+                let (rest, c) = text::comment(s).map_err(nom_err)?;
+                let c = c.to_string();
+                if rec.result.is_some() {
+                    rec.comments_after.push(c);
+                } else if let Some(last) = rec.plies.last_mut() {
+                    last.comments.push(c);
+                } else {
+                    rec.comments_before.push(c);
+                }
+                s = rest;
+                continue;
+            }
+            if rec.result.is_some() {
+                // A new record may start after a line break; anything else is an error.
+                if s.starts_with('[') && gap.contains(['\n', '\r']) {
+                    break;
+                }
+                return Err(err(PErr::new(s, "nothing after the result")));
+            }
+            if s.starts_with('[') && (gap.contains(['\n', '\r']) || rec.plies.is_empty()) {
+                if rec.plies.is_empty() {
+                    let (rest, (name, value)) = text::tag_pair(s).map_err(nom_err)?;
+                    rec.tags.push((name.to_string(), value));
+                    s = rest;
+                    continue;
+                }
+                break; // the next record's tags
+            }
+            if let Ok((rest, _)) = text::move_number(s) {
+                s = rest;
+                continue;
+            }
+            let start = input.len() - s.len();
+            let (rest, token) = G::parse_token(s, &rec.tags).map_err(nom_err)?;
+            if rest.len() == s.len() {
+                return Err(err(PErr::new(s, "a move")));
+            }
+            let end = input.len() - rest.len();
+            match token {
+                Token::Move(n) => {
+                    let mut ply = Ply::new(n);
+                    ply.span = start..end;
+                    rec.plies.push(ply);
+                }
+                Token::Result(r) => {
+                    rec.result = Some(r);
+                    rec.result_span = Some(start..end);
+                }
+                Token::Annotation(a) => match rec.plies.last_mut() {
+                    Some(last) => last.annotations.push(a),
+                    None => return Err(err(PErr::new(s, "a move before this mark"))),
+                },
+                Token::Skip => {}
+            }
+            s = rest;
+        }
+        Ok((rec, s))
+    }
+
+    /// Prints the record in its canonical layout (see [`Record`]).
+    pub fn write(&self, out: &mut String) {
+        let mut order: Vec<&str> = vec!["Game", "Rules"];
+        order.extend_from_slice(G::tag_order());
+        let mut printed = vec![false; self.tags.len()];
+        for name in &order {
+            if let Some(i) = self
+                .tags
+                .iter()
+                .position(|(n, _)| n.eq_ignore_ascii_case(name))
+            {
+                text::write_tag(out, &self.tags[i].0, &self.tags[i].1);
+                printed[i] = true;
+            } else if *name == "Result" {
+                let r = self.result.unwrap_or(GameResult::Unfinished);
+                text::write_tag(out, "Result", &G::write_result(r));
+            }
+        }
+        for (i, (n, v)) in self.tags.iter().enumerate() {
+            if !printed[i] {
+                text::write_tag(out, n, v);
+            }
+        }
+        out.push('\n');
+        let mut line = LineWriter::new(out);
+        for c in &self.comments_before {
+            line.token(&format!("{{{c}}}"));
+        }
+        for (i, ply) in self.plies.iter().enumerate() {
+            let mut unit = String::new();
+            if i % G::SEATS == 0 {
+                unit.push_str(&format!("{}. ", i / G::SEATS + 1));
+            }
+            unit.push_str(&ply.notation.to_string());
+            line.token(&unit);
+            for a in &ply.annotations {
+                line.token(a);
+            }
+            for c in &ply.comments {
+                line.token(&format!("{{{c}}}"));
+            }
+        }
+        if let Some(r) = self.result {
+            line.token(&G::write_result(r));
+        }
+        for c in &self.comments_after {
+            line.token(&format!("{{{c}}}"));
+        }
+        line.finish();
+    }
+}
+
+/// Breaks movetext into lines of at most 80 columns, single spaces between tokens.
+struct LineWriter<'o> {
+    out: &'o mut String,
+    width: usize,
+}
+
+impl<'o> LineWriter<'o> {
+    fn new(out: &'o mut String) -> Self {
+        LineWriter { out, width: 0 }
+    }
+    fn token(&mut self, t: &str) {
+        let len = t.chars().count();
+        if self.width > 0 && self.width + 1 + len > 80 {
+            self.out.push('\n');
+            self.width = 0;
+        }
+        if self.width > 0 {
+            self.out.push(' ');
+            self.width += 1;
+        }
+        self.out.push_str(t);
+        self.width += len;
+    }
+    fn finish(self) {
+        if self.width > 0 {
+            self.out.push('\n');
+        }
+    }
+}
+
+impl<G: Game> fmt::Display for Record<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::new();
+        self.write(&mut s);
+        f.write_str(&s)
+    }
+}
+
+impl<G: Game> std::str::FromStr for Record<G> {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        Record::parse(s)
+    }
+}
+
+fn skip_blank(s: &str) -> (&str, ()) {
+    (s.trim_start_matches([' ', '\t', '\n', '\r', '\u{c}']), ())
+}
+
+/// The next `[` at the start of a line after a blank line, at or after `from`.
+fn next_record_start(input: &str, from: usize) -> Option<usize> {
+    let bytes = input.as_bytes();
+    let mut i = crate::error::floor_char_boundary(input, from);
+    let mut blank_seen = false;
+    let mut line_empty = false;
+    // Move to the start of the next line first.
+    while i < bytes.len() && bytes[i] != b'\n' {
+        i += 1;
+    }
+    while i < bytes.len() {
+        if bytes[i] == b'\n' {
+            if line_empty {
+                blank_seen = true;
+            }
+            line_empty = true;
+            i += 1;
+            continue;
+        }
+        if bytes[i] == b'\r' || bytes[i] == b' ' || bytes[i] == b'\t' {
+            i += 1;
+            continue;
+        }
+        if line_empty && blank_seen && bytes[i] == b'[' {
+            return Some(i);
+        }
+        line_empty = false;
+        i += 1;
+    }
+    None
+}
+
+/// What replaying a record found: the moves, the final position, warnings, and the first
+/// error if the record is not legal.
+pub struct Replay<G: Game> {
+    /// The position before the first move.
+    pub start: G::Position,
+    /// The moves replayed legally, in order.
+    pub moves: Vec<G::Move>,
+    /// The position after the last legal move.
+    pub end: G::Position,
+    /// Annotation mismatches met in lenient mode.
+    pub warnings: Vec<IllegalMove>,
+    /// The first error, if any; replay stops there.
+    pub error: Option<Error>,
+    /// The result by the rules at the end, if the game is over.
+    pub outcome: Option<Outcome>,
+}
+
+impl<G: Game> Replay<G> {
+    /// True when the record replayed without error.
+    pub fn is_ok(&self) -> bool {
+        self.error.is_none()
+    }
+    /// The result the replay reached: the rules' outcome, or else the record's own result.
+    pub fn result(&self, record: &Record<G>) -> Option<GameResult> {
+        match self.outcome {
+            Some(o) => Some(GameResult::Decided(o)),
+            None => record.result,
+        }
+    }
+}
+
+fn illegal_at<N: fmt::Display>(ply: usize, p: &Ply<N>, e: MoveError) -> IllegalMove {
+    IllegalMove {
+        ply,
+        written: p.notation.to_string(),
+        kind: e.kind,
+        reason: e.reason,
+        span: Some(p.span.clone()),
+    }
+}
+
+/// Replays `record` from its set-up, calling `visit(ply, before, move, after)` after each
+/// legal move (plies are 1-based).
+pub fn replay_with<G: Game>(
+    record: &Record<G>,
+    mode: Mode,
+    mut visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
+) -> Replay<G> {
+    let start = match G::setup(&record.tags) {
+        Ok(p) => p,
+        Err(msg) => {
+            let start = G::start(&G::Rules::default());
+            return Replay {
+                end: start.clone(),
+                start,
+                moves: Vec::new(),
+                warnings: Vec::new(),
+                error: Some(Error::Setup(msg)),
+                outcome: None,
+            };
+        }
+    };
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(record.plies.len());
+    let mut warnings = Vec::new();
+    let mut error = None;
+    for (i, ply) in record.plies.iter().enumerate() {
+        let n = i + 1;
+        if G::outcome(&pos).is_some() {
+            error = Some(Error::Illegal(illegal_at(
+                n,
+                ply,
+                MoveError::illegal("the game is already over"),
+            )));
+            break;
+        }
+        let m = match G::resolve(&pos, &ply.notation) {
+            Ok(m) => m,
+            Err(e) => {
+                error = Some(Error::Illegal(illegal_at(n, ply, e)));
+                break;
+            }
+        };
+        let before = pos.clone();
+        G::play(&mut pos, &m);
+        if let Err(e) = G::check_annotations(&before, &ply.notation, &m, &pos) {
+            let e = illegal_at(n, ply, e);
+            match mode {
+                Mode::Strict => {
+                    error = Some(Error::Illegal(e));
+                    break;
+                }
+                Mode::Lenient => warnings.push(e),
+            }
+        }
+        visit(n, &before, &m, &pos);
+        moves.push(m);
+    }
+    let outcome = G::outcome(&pos);
+    if error.is_none() {
+        if let Some(e) = check_result(record, &pos) {
+            match mode {
+                Mode::Strict => error = Some(Error::Illegal(e)),
+                Mode::Lenient => warnings.push(e),
+            }
+        }
+    }
+    Replay {
+        start,
+        moves,
+        end: pos,
+        warnings,
+        error,
+        outcome,
+    }
+}
+
+/// Replays `record`, keeping only the final position.
+///
+/// ```
+/// use gamenote::{record::replay, Mode, Record, pylos::Pylos};
+/// let rec: Record<Pylos> = "1b2 1c3 1c4 *".parse().unwrap();
+/// let r = replay(&rec, Mode::Strict);
+/// assert!(r.is_ok());
+/// assert_eq!(r.moves.len(), 3);
+/// ```
+pub fn replay<G: Game>(record: &Record<G>, mode: Mode) -> Replay<G> {
+    replay_with(record, mode, |_, _, _, _| {})
+}
+
+/// The position after each ply (index 0 is the start), up to the first error.
+pub fn positions<G: Game>(record: &Record<G>, mode: Mode) -> (Vec<G::Position>, Replay<G>) {
+    let mut out = Vec::new();
+    let r = replay_with(record, mode, |_, _, _, after| out.push(after.clone()));
+    out.insert(0, r.start.clone());
+    (out, r)
+}
+
+fn check_result<G: Game>(record: &Record<G>, end: &G::Position) -> Option<IllegalMove> {
+    let mismatch = |reason: String| IllegalMove {
+        ply: 0,
+        written: record.result.map(G::write_result).unwrap_or_default(),
+        kind: MoveErrorKind::Mismatch,
+        reason,
+        span: record.result_span.clone(),
+    };
+    let tag_result = match record.tag("Result") {
+        Some(v) => match G::parse_result(v.trim()) {
+            Some(("", r)) => Some(r),
+            _ => return Some(mismatch(format!("the Result tag \"{v}\" is not a result"))),
+        },
+        None => None,
+    };
+    if let (Some(t), Some(r)) = (tag_result, record.result) {
+        if t != r {
+            return Some(mismatch(format!(
+                "the Result tag says {} but the movetext ends with {}",
+                G::write_result(t),
+                G::write_result(r)
+            )));
+        }
+    }
+    let written = record.result.or(tag_result)?;
+    G::check_result(end, written, &record.comments_after)
+        .err()
+        .map(mismatch)
+}
+
+/// Rewrites every move of `record` in `style` by replaying it; tags, comments and
+/// annotations are kept, `Game`, `Rules` and `Result` are set.
+///
+/// ```
+/// use gamenote::{record::convert, Mode, Record, pylos::{Pylos, Style}};
+/// let rec: Record<Pylos> = "1b2 1c3 1c4 1c2 1d2 1b3 1d22b2 *".parse().unwrap();
+/// let out = convert(&rec, Style::Canonical, Mode::Strict).unwrap();
+/// assert!(out.to_string().ends_with("4. 1d2-2b2 *\n"));
+/// ```
+pub fn convert<G: Game>(
+    record: &Record<G>,
+    style: G::Style,
+    mode: Mode,
+) -> Result<Record<G>, Error> {
+    let mut plies = Vec::with_capacity(record.plies.len());
+    let r = replay_with(record, mode, |i, before, m, _| {
+        let old = &record.plies[i - 1];
+        plies.push(Ply {
+            notation: G::notate(before, m, style),
+            annotations: old.annotations.clone(),
+            comments: old.comments.clone(),
+            span: 0..0,
+        });
+    });
+    if let Some(e) = r.error {
+        return Err(e);
+    }
+    let rules = G::rules_from_tags(&record.tags).map_err(Error::Setup)?;
+    let mut out = Record::<G> {
+        tags: Vec::new(),
+        comments_before: record.comments_before.clone(),
+        plies,
+        result: record.result,
+        comments_after: record.comments_after.clone(),
+        result_span: None,
+    };
+    out.tags.push(("Game".into(), G::NAME.into()));
+    out.tags.push(("Rules".into(), rules.to_string()));
+    for (n, v) in &record.tags {
+        if !["Game", "Rules", "Style"]
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(n))
+        {
+            out.tags.push((n.clone(), v.clone()));
+        }
+    }
+    if style != G::Style::default() {
+        out.tags.push(("Style".into(), style.to_string()));
+    }
+    let result = record.result.or_else(|| r.outcome.map(GameResult::Decided));
+    out.result = result;
+    out.set_tag(
+        "Result",
+        G::write_result(result.unwrap_or(GameResult::Unfinished)),
+    );
+    Ok(out)
+}

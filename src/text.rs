@@ -1,0 +1,266 @@
+//! The nom pieces every game's grammar shares: the error type that remembers what was
+//! expected, whitespace, `{comments}`, move numbers, tag pairs and results.
+//!
+//! All parsers here work on `&str`, never backtrack more than one token and consume input in
+//! linear time, so a hostile file costs time in proportion to its size.
+
+use std::borrow::Cow;
+
+use nom::error::{ErrorKind, ParseError as NomParseError};
+use nom::IResult;
+
+use crate::error::ParseError;
+
+/// The nom error used by every grammar in the crate: where it failed and what it wanted there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PErr<'a> {
+    /// The input left at the failure.
+    pub at: &'a str,
+    /// What the grammar expected there, in words.
+    pub expected: Cow<'static, str>,
+}
+
+impl<'a> PErr<'a> {
+    /// An error at `at` that wanted `expected`.
+    pub fn new(at: &'a str, expected: impl Into<Cow<'static, str>>) -> Self {
+        PErr {
+            at,
+            expected: expected.into(),
+        }
+    }
+
+    /// Converts to a public [`ParseError`], given the whole input the parse started from.
+    pub fn into_parse_error(self, whole: &str) -> ParseError {
+        let offset = whole.len().saturating_sub(self.at.len());
+        ParseError::at(whole, offset, self.expected.into_owned())
+    }
+}
+
+impl<'a> NomParseError<&'a str> for PErr<'a> {
+    fn from_error_kind(input: &'a str, kind: ErrorKind) -> Self {
+        PErr::new(input, kind.description().to_string())
+    }
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+    fn or(self, other: Self) -> Self {
+        // Keep the alternative that got further; it says more about what went wrong.
+        if other.at.len() <= self.at.len() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// The result type of every parser in the crate.
+pub type PResult<'a, T> = IResult<&'a str, T, PErr<'a>>;
+
+/// Fails at `input` saying `expected` was wanted.
+pub fn fail<'a, T>(input: &'a str, expected: &'static str) -> PResult<'a, T> {
+    Err(nom::Err::Error(PErr::new(input, expected)))
+}
+
+/// Runs `p`, and when it fails without consuming anything replaces its message with `what`.
+pub fn expect<'a, O>(
+    what: &'static str,
+    mut p: impl FnMut(&'a str) -> PResult<'a, O>,
+) -> impl FnMut(&'a str) -> PResult<'a, O> {
+    move |input| match p(input) {
+        Err(nom::Err::Error(e)) if e.at.len() == input.len() => {
+            Err(nom::Err::Error(PErr::new(input, what)))
+        }
+        other => other,
+    }
+}
+
+/// Parses all of `input` with `p`, turning leftovers and failures into a [`ParseError`].
+///
+/// This is how every `FromStr` in the crate is written.
+pub fn parse_all<'a, O>(
+    input: &'a str,
+    mut p: impl FnMut(&'a str) -> PResult<'a, O>,
+) -> Result<O, ParseError> {
+    match p(input) {
+        Ok(("", v)) => Ok(v),
+        Ok((rest, _)) => Err(PErr::new(rest, "end of input").into_parse_error(input)),
+        Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => Err(e.into_parse_error(input)),
+        Err(nom::Err::Incomplete(_)) => Err(ParseError::at(input, input.len(), "more input")),
+    }
+}
+
+/// One byte that must be `c`.
+pub fn byte<'a>(c: u8, what: &'static str) -> impl FnMut(&'a str) -> PResult<'a, ()> {
+    move |input: &'a str| match input.as_bytes().first() {
+        Some(&b) if b == c => Ok((&input[1..], ())),
+        _ => fail(input, what),
+    }
+}
+
+/// The literal `s`.
+pub fn lit<'a>(s: &'static str) -> impl FnMut(&'a str) -> PResult<'a, &'a str> {
+    move |input: &'a str| {
+        if input.starts_with(s) {
+            Ok((&input[s.len()..], &input[..s.len()]))
+        } else {
+            fail(input, "a keyword")
+        }
+    }
+}
+
+/// Spaces and tabs (not newlines); may be empty.
+pub fn sp(input: &str) -> PResult<'_, &str> {
+    let n = input
+        .bytes()
+        .take_while(|b| *b == b' ' || *b == b'\t')
+        .count();
+    Ok((&input[n..], &input[..n]))
+}
+
+/// Any whitespace, including line ends; may be empty.
+pub fn ws(input: &str) -> PResult<'_, &str> {
+    let n = input
+        .bytes()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c))
+        .count();
+    Ok((&input[n..], &input[..n]))
+}
+
+/// A `{comment}`; returns the text between the braces. Braces do not nest.
+///
+/// ```
+/// use gamenote::text::comment;
+/// assert_eq!(comment("{a good move} 1b2").unwrap(), (" 1b2", "a good move"));
+/// assert!(comment("{never closed").is_err());
+/// ```
+pub fn comment(input: &str) -> PResult<'_, &str> {
+    if !input.starts_with('{') {
+        return fail(input, "a comment");
+    }
+    match memchr(b'}', &input.as_bytes()[1..]) {
+        Some(i) => Ok((&input[i + 2..], &input[1..i + 1])),
+        None => Err(nom::Err::Failure(PErr::new(
+            input,
+            "a comment closed by '}'",
+        ))),
+    }
+}
+
+fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
+    hay.iter().position(|b| *b == needle)
+}
+
+/// A move number `12.` or `12...`; returns the number (saturating on absurd lengths).
+///
+/// ```
+/// use gamenote::text::move_number;
+/// assert_eq!(move_number("12. 1b2").unwrap(), (" 1b2", 12));
+/// assert_eq!(move_number("3...1c3").unwrap(), ("1c3", 3));
+/// assert!(move_number("1b2").is_err());
+/// ```
+pub fn move_number(input: &str) -> PResult<'_, u64> {
+    let digits = input.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return fail(input, "a move number");
+    }
+    let rest = &input[digits..];
+    let dots = if rest.starts_with("...") {
+        3
+    } else if rest.starts_with('.') {
+        1
+    } else {
+        return fail(input, "a move number");
+    };
+    let n = input[..digits].bytes().fold(0u64, |acc, d| {
+        acc.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+    });
+    Ok((&rest[dots..], n))
+}
+
+/// A tag pair `[Name "value"]`; the value may contain `\"` and `\\` escapes.
+///
+/// ```
+/// use gamenote::text::tag_pair;
+/// let (_, (name, value)) = tag_pair(r#"[White "Ann \"the\" Player"]"#).unwrap();
+/// assert_eq!((name, value.as_str()), ("White", r#"Ann "the" Player"#));
+/// ```
+pub fn tag_pair(input: &str) -> PResult<'_, (&str, String)> {
+    if !input.starts_with('[') {
+        return fail(input, "a tag such as [Game \"Pylos\"]");
+    }
+    let rest = &input[1..];
+    let (rest, _) = sp(rest)?;
+    let n = rest
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-')
+        .count();
+    if n == 0 {
+        return Err(nom::Err::Failure(PErr::new(rest, "a tag name")));
+    }
+    let name = &rest[..n];
+    let (rest, _) = sp(&rest[n..])?;
+    if !rest.starts_with('"') {
+        return Err(nom::Err::Failure(PErr::new(rest, "a quoted tag value")));
+    }
+    let body = &rest[1..];
+    let mut value = String::new();
+    let mut chars = body.char_indices();
+    let end = loop {
+        match chars.next() {
+            None => {
+                return Err(nom::Err::Failure(PErr::new(
+                    rest,
+                    "a tag value closed by '\"'",
+                )))
+            }
+            Some((i, '"')) => break i,
+            Some((_, '\\')) => match chars.next() {
+                Some((_, c @ ('"' | '\\'))) => value.push(c),
+                Some((_, c)) => {
+                    value.push('\\');
+                    value.push(c);
+                }
+                None => {
+                    return Err(nom::Err::Failure(PErr::new(
+                        rest,
+                        "a tag value closed by '\"'",
+                    )))
+                }
+            },
+            Some((_, '\n')) | Some((_, '\r')) => {
+                return Err(nom::Err::Failure(PErr::new(
+                    rest,
+                    "a tag value closed by '\"' on the same line",
+                )))
+            }
+            Some((_, c)) => value.push(c),
+        }
+    };
+    let (rest, _) = sp(&body[end + 1..])?;
+    if !rest.starts_with(']') {
+        return Err(nom::Err::Failure(PErr::new(rest, "']' closing the tag")));
+    }
+    Ok((&rest[1..], (name, value)))
+}
+
+/// Writes a tag pair, escaping `"` and `\` in the value.
+pub fn write_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push_str("\"]\n");
+}
+
+/// True when `input` starts a token boundary: end, whitespace, or one of `extra`.
+pub fn at_boundary(input: &str, extra: &[u8]) -> bool {
+    match input.as_bytes().first() {
+        None => true,
+        Some(b) => b.is_ascii_whitespace() || *b == b'{' || extra.contains(b),
+    }
+}
