@@ -67,8 +67,7 @@ impl Point {
     /// Row as written, from 1.
     pub const fn row(self) -> u8 {
         let (x, y) = TABLES.xy[self.0 as usize];
-        let off = if x > 4 { x - 4 } else { 0 };
-        y - off + 1
+        y - x.saturating_sub(4) + 1
     }
     /// True for the 24 dots on the rim.
     pub const fn is_dot(self) -> bool {
@@ -390,8 +389,7 @@ const fn xy_of(i: u8) -> (u8, u8) {
         x += 1;
     }
     let r = i - COL_START[x];
-    let lo = if x > 4 { x - 4 } else { 0 };
-    (x as u8, r + lo as u8)
+    (x as u8, r + (x as u8).saturating_sub(4))
 }
 
 const fn is_dot_xy(x: u8, y: u8) -> bool {

@@ -252,7 +252,7 @@ impl Position {
     }
     /// Whether `c` may bring in a basic piece now.
     pub(crate) fn may_basic(&self, c: usize) -> bool {
-        self.reserve[c] >= 1 && !(self.rules.variant == Variant::Tournament && !self.moved(c))
+        self.reserve[c] >= 1 && (self.rules.variant != Variant::Tournament || self.moved(c))
     }
 
     /// The row of colour `c` on `line`, if any.
@@ -356,8 +356,8 @@ impl Position {
         self.pc[c] &= !mask;
         self.pc[o] &= !mask;
         self.gipf &= !mask;
-        for s in 0..2 {
-            if had[s] && self.pc[s] & self.gipf == 0 && self.zero[s] == 0 {
+        for (s, had) in had.into_iter().enumerate() {
+            if had && self.pc[s] & self.gipf == 0 && self.zero[s] == 0 {
                 self.zero[s] = stamp;
                 self.zero_by[s] = c as u8;
             }

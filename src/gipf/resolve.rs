@@ -484,9 +484,9 @@ fn disambiguate(pos: &Position, m: &Move, n: &mut Notation) {
     }
     let lines: Vec<Line> = m.pre().iter().chain(m.post()).map(|r| r.line).collect();
     let total = n.pre.len() + n.post.len();
-    for i in 0..total {
+    for (i, line) in lines.iter().enumerate().take(total) {
         let note = Some(LineNote {
-            line: lines[i],
+            line: *line,
             reversed: false,
         });
         if i < n.pre.len() {
