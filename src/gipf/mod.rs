@@ -267,7 +267,7 @@ impl Game for Gipf {
 /// let start = Gipf::start(&Rules::new(Variant::Standard));
 /// assert_eq!(
 ///     position_string(&start),
-///     "X..O.....................O.....X..X..O W=12 lostW=0 B=12 lostB=0 next=o"
+///     "X..O...........O.....X...........X..O W=12 lostW=0 B=12 lostB=0 next=o"
 /// );
 /// ```
 pub fn position_string(pos: &Position) -> String {

@@ -344,7 +344,7 @@ pub fn half_move(input: &str) -> PResult<'_, Notation> {
             }
             continue;
         }
-        let (r, items) = match list(rest) {
+        let (r, first) = match item(rest) {
             Ok(x) => x,
             Err(nom::Err::Error(_)) if n.pre.is_empty() => {
                 return text::fail(rest, "a GIPF half-move such as e2, Ge1-e4 or x;e1-e2;x")
@@ -353,6 +353,13 @@ pub fn half_move(input: &str) -> PResult<'_, Notation> {
                 return failure(rest, "a push such as e1-e4, or a removal group")
             }
             Err(e) => return Err(e),
+        };
+        let (r, items) = if matches!(r.as_bytes().first(), Some(b',' | b'x')) {
+            let (r, mut items) = list(rest)?;
+            items.shrink_to_fit();
+            (r, items)
+        } else {
+            (r, Vec::new())
         };
         if let Some(r2) = r.strip_prefix('x') {
             // LISTx form.
@@ -370,10 +377,10 @@ pub fn half_move(input: &str) -> PResult<'_, Notation> {
             }
             continue;
         }
-        if items.len() != 1 || items[0].star {
+        if !items.is_empty() || first.star {
             return failure(rest, "a push such as e1-e4 (a list of pieces needs 'x')");
         }
-        let it = items[0];
+        let it = first;
         let mut push = PushNote {
             gipf: it.gipf,
             from: it.point,

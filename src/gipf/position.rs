@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::coord::{entry_ray, Line, Point, Ray, LINES, RAYS};
+use super::coord::{Line, Point, Ray, LINES, RAYS};
 use super::rules::{LastGipf, Rules, Variant};
 use crate::game::Outcome;
 
@@ -18,22 +18,42 @@ pub(crate) const ALL_LINES: u32 = (1 << LINES) - 1;
 pub const MAX_GROUPS: usize = 8;
 
 /// One removal group of a move: the row's line and the points whose pieces are removed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Packed in one word: the removed points as a bitboard (dots never hold pieces, so the bits
+/// of the a-column dots are free) and the line's index in those low 5 bits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Removal {
+pub struct Removal(u64);
+
+const LOW: u64 = 0x1f;
+
+impl Removal {
+    /// A group removing the pieces of `mask` (spots only) from the row on `line`.
+    pub fn new(line: Line, mask: u64) -> Removal {
+        Removal((mask & super::coord::SPOTS & !LOW) | line.index() as u64)
+    }
     /// The line of the row.
-    pub line: Line,
+    pub fn line(self) -> Line {
+        Line::from_index((self.0 & LOW) as u8).unwrap_or(FIRST_LINE)
+    }
     /// The removed pieces (basic pieces of the set and the GIPF-pieces taken).
-    pub mask: u64,
+    pub fn mask(self) -> u64 {
+        self.0 & !LOW
+    }
 }
 
-const NO_REMOVAL: Removal = Removal {
-    line: match Line::from_index(0) {
-        Some(l) => l,
-        None => panic!(),
-    },
-    mask: 0,
+impl fmt::Debug for Removal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Removal({} {:#x})", self.line(), self.mask())
+    }
+}
+
+const FIRST_LINE: Line = match Line::from_index(0) {
+    Some(l) => l,
+    None => panic!(),
 };
+
+const NO_REMOVAL: Removal = Removal(0);
 
 /// The push of a move: the ray it enters along and whether a GIPF-piece is brought in.
 ///
@@ -93,8 +113,8 @@ impl Move {
 }
 
 /// Canonical group order within a phase: by the highest point removed, then by mask.
-fn sort_groups(g: &mut [Removal]) {
-    g.sort_unstable_by_key(|r| (63 - r.mask.leading_zeros(), r.mask, r.line));
+pub(crate) fn sort_groups(g: &mut [Removal]) {
+    g.sort_unstable_by_key(|r| (63 - r.mask().leading_zeros(), r.0));
 }
 
 /// A row found on the board.
@@ -413,7 +433,7 @@ impl Position {
         let c = self.to_move as usize;
         let st = self.stamp(false);
         for g in m.pre() {
-            self.remove(c, g.mask, st);
+            self.remove(c, g.mask(), st);
         }
         let Some(push) = m.push else {
             return; // removal-only: the game is over, the same player stays to move
@@ -421,7 +441,7 @@ impl Position {
         self.do_push(push);
         let st = self.stamp(true);
         for g in m.post() {
-            self.remove(c, g.mask, st);
+            self.remove(c, g.mask(), st);
         }
         self.to_move ^= 1;
         self.ply = self.ply.saturating_add(1);
@@ -479,25 +499,26 @@ impl Position {
 
     /// Every legal move, appended to `out`.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        if self.outcome().is_some() {
+        let c = self.to_move as usize;
+        if !has_run(self.pc[c], ALL_LINES) {
+            if self.end_check().is_none() {
+                self.gen_pushes(&[], out);
+            }
             return;
         }
-        let c = self.to_move as usize;
-        if !self.has_row(c, ALL_LINES, false) {
-            self.gen_pushes(&[], out);
+        if self.outcome().is_some() {
             return;
         }
         let mut opts = Vec::new();
         phase_options(self, c, ALL_LINES, self.stamp(false), &mut opts);
         for (groups, n, p1) in &opts {
             let pre = &groups[..*n];
-            if !pre.is_empty() && p1.end_check().is_some() {
-                if let Some(m) = Move::new(pre, None, &[]) {
-                    out.push(m);
-                }
-                continue;
-            }
             if p1.end_check().is_some() {
+                if !pre.is_empty() {
+                    if let Some(m) = Move::new(pre, None, &[]) {
+                        out.push(m);
+                    }
+                }
                 continue;
             }
             p1.gen_pushes(pre, out);
@@ -515,33 +536,63 @@ impl Position {
             0
         };
         let occ = self.occ();
-        for r in 0..RAYS as u8 {
-            let Some(ray) = Ray::from_index(r) else {
-                continue;
-            };
-            let info = ray.raw();
+        let mine = self.pc[c];
+        let tables = &super::coord::TABLES;
+        for r in 0..RAYS {
+            let info = &tables.rays[r];
             let s0 = 1u64 << info.spots[0];
-            if occ & s0 == 0 {
-                if entry_ray(ray.spot(0)) != Some(ray) {
+            let (j, new_mine) = if occ & s0 == 0 {
+                if tables.entry[info.spots[0] as usize] as usize != r {
                     continue;
                 }
-            } else if occ & ray.line().mask() == ray.line().mask() {
+                (0, mine | s0)
+            } else {
+                let lm = tables.lines[info.line as usize].mask;
+                if occ & lm == lm {
+                    continue;
+                }
+                let mut j = 1;
+                while occ & (1u64 << info.spots[j]) != 0 {
+                    j += 1;
+                }
+                let mut nm = mine;
+                let mut k = j;
+                while k > 0 {
+                    let to = 1u64 << info.spots[k];
+                    if nm & (1u64 << info.spots[k - 1]) != 0 {
+                        nm |= to;
+                    } else {
+                        nm &= !to;
+                    }
+                    k -= 1;
+                }
+                (j, nm | s0)
+            };
+            let Some(ray) = Ray::from_index(r as u8) else {
                 continue;
-            }
+            };
+            let lines = info.cross[j] | r8;
+            let plain = !has_run(new_mine, lines);
             for (gipf, ok) in kinds {
                 if !ok {
                     continue;
                 }
                 let push = Push { ray, gipf };
-                let mut p2 = self.clone();
-                let j = p2.do_push(push);
-                let lines = info.cross[j] | r8;
-                if !p2.has_row(c, lines, false) {
-                    if let Some(m) = Move::new(pre, Some(push), &[]) {
+                if plain {
+                    if pre.is_empty() {
+                        out.push(Move {
+                            groups: [NO_REMOVAL; MAX_GROUPS],
+                            n_pre: 0,
+                            n_post: 0,
+                            push: Some(push),
+                        });
+                    } else if let Some(m) = Move::new(pre, Some(push), &[]) {
                         out.push(m);
                     }
                     continue;
                 }
+                let mut p2 = self.clone();
+                p2.do_push(push);
                 let mut opts = Vec::new();
                 phase_options(&p2, c, lines, p2.stamp(true), &mut opts);
                 for (groups, n, _) in &opts {
@@ -552,6 +603,32 @@ impl Position {
             }
         }
     }
+}
+
+/// True when `mine` holds 4 consecutive spots on one of `lines`.
+#[inline]
+pub(crate) fn has_run(mine: u64, mut lines: u32) -> bool {
+    let tables = &super::coord::TABLES;
+    while lines != 0 {
+        let i = lines.trailing_zeros() as usize;
+        lines &= lines - 1;
+        let l = &tables.lines[i];
+        if (mine & l.mask).count_ones() < 4 {
+            continue;
+        }
+        let mut run = 0;
+        for k in 0..l.len as usize {
+            if mine & (1u64 << l.spots[k]) != 0 {
+                run += 1;
+                if run == 4 {
+                    return true;
+                }
+            } else {
+                run = 0;
+            }
+        }
+    }
+    false
 }
 
 /// A phase's choices: its groups (canonical order), their number, and the position after.
@@ -579,7 +656,7 @@ fn phase_rec(
     out: &mut Vec<PhaseOption>,
 ) {
     let mut rows = [Row {
-        line: NO_REMOVAL.line,
+        line: FIRST_LINE,
         set: 0,
     }; LINES];
     let k = pos.rows(c, lines, &mut rows);
@@ -604,7 +681,7 @@ fn phase_rec(
             if mask != 0 {
                 let mut p = pos.clone();
                 p.remove(c, mask, stamp);
-                acc[n] = Removal { line: r.line, mask };
+                acc[n] = Removal::new(r.line, mask);
                 phase_rec(
                     &p,
                     c,

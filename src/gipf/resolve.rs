@@ -2,7 +2,7 @@
 
 use super::coord::{entry_ray, Line, Point, Ray};
 use super::notation::{Group, Item, LineNote, Notation, PushNote};
-use super::position::{Move, PhaseOption, Position, Push, Removal, ALL_LINES, MAX_GROUPS};
+use super::position::{has_run, Move, PhaseOption, Position, Push, Removal, ALL_LINES, MAX_GROUPS};
 use super::rules::Variant;
 use super::Style;
 use crate::error::MoveError;
@@ -211,7 +211,7 @@ fn match_rec(
 ) {
     let c = pos.to_move();
     let mut rows = [super::position::Row {
-        line: acc[0].line,
+        line: acc[0].line(),
         set: 0,
     }; super::coord::LINES];
     let k = pos.rows(c, lines, &mut rows);
@@ -227,7 +227,7 @@ fn match_rec(
             return;
         }
         let mut g = *acc;
-        g[..n].sort_unstable_by_key(|r| (63 - r.mask.leading_zeros(), r.mask, r.line));
+        super::position::sort_groups(&mut g[..n]);
         if !out.iter().any(|(h, m, _)| *m == n && h[..n] == g[..n]) {
             out.push((g, n, pos.clone()));
         }
@@ -256,7 +256,7 @@ fn match_rec(
             Ok(mask) => {
                 let mut p = pos.clone();
                 p.remove(c, mask, stamp);
-                acc[n] = Removal { line: r.line, mask };
+                acc[n] = Removal::new(r.line, mask);
                 match_rec(
                     &p,
                     lines & !(1 << r.line.index()),
@@ -291,10 +291,8 @@ fn match_phase(
 ) -> Result<Vec<PhaseOption>, MoveError> {
     let mut out = Vec::new();
     let mut err = None;
-    let mut acc = [Removal {
-        line: Line::from_index(0).unwrap_or_else(|| unreachable!()),
-        mask: 0,
-    }; MAX_GROUPS];
+    let mut acc =
+        [Removal::new(Line::from_index(0).unwrap_or_else(|| unreachable!()), 0); MAX_GROUPS];
     match_rec(
         pos, lines, stamp, groups, phase, &mut acc, 0, &mut out, &mut err,
     );
@@ -305,89 +303,123 @@ fn match_phase(
     }
 }
 
+/// Candidate moves found while resolving, without allocating for the usual single one.
+#[derive(Default)]
+struct Cands {
+    first: Option<Move>,
+    more: Vec<Move>,
+}
+
+impl Cands {
+    fn add(&mut self, m: Move) {
+        match self.first {
+            None => self.first = Some(m),
+            Some(f) if f == m => {}
+            Some(_) => {
+                if !self.more.contains(&m) {
+                    self.more.push(m)
+                }
+            }
+        }
+    }
+}
+
+/// The post-move part: resolves the push on `p1` (after `pre`) and matches the groups after.
+fn resolve_after(
+    p1: &Position,
+    pre: &[Removal],
+    n: &Notation,
+    cands: &mut Cands,
+    err: &mut Option<MoveError>,
+) {
+    let c = p1.to_move();
+    if let Some(end) = p1.end_check() {
+        if !pre.is_empty() {
+            if n.push.is_some() {
+                err.get_or_insert_with(|| {
+                    MoveError::illegal(format!(
+                        "after these removals the game is over ({}): no push may follow",
+                        match end {
+                            crate::game::Outcome::Win(0) => "White wins",
+                            _ => "Black wins",
+                        }
+                    ))
+                });
+            } else if let Some(m) = Move::new(pre, None, &[]) {
+                cands.add(m);
+            }
+        }
+        return;
+    }
+    let Some(pn) = &n.push else {
+        err.get_or_insert_with(|| {
+            MoveError::illegal("a push must follow the removals: the game is not over")
+        });
+        return;
+    };
+    let push = match resolve_push(p1, pn) {
+        Ok(p) => p,
+        Err(e) => {
+            err.get_or_insert(e);
+            return;
+        }
+    };
+    let r8 = if p1.rules().variant == Variant::Tournament {
+        p1.r8_lines(c)
+    } else {
+        0
+    };
+    let mut p2 = p1.clone();
+    let j = p2.do_push(push);
+    let lines = push.ray.raw().cross[j] | r8;
+    if n.post.is_empty() && !p2.has_row(c, lines, true) {
+        if let Some(m) = Move::new(pre, Some(push), &[]) {
+            cands.add(m);
+        }
+        return;
+    }
+    match match_phase(&p2, lines, p2.stamp(true), &n.post, "after the push") {
+        Ok(post) => {
+            for (h, l, _) in &post {
+                if let Some(m) = Move::new(pre, Some(push), &h[..*l]) {
+                    cands.add(m);
+                }
+            }
+        }
+        Err(e) => {
+            err.get_or_insert(e);
+        }
+    }
+}
+
 /// The move a written half-move means in `pos`.
 pub(crate) fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
-    if pos.outcome().is_some() {
+    let c = pos.to_move();
+    let any_row = has_run(pos.pieces(c), ALL_LINES);
+    if !any_row {
+        if pos.end_check().is_some() {
+            return Err(MoveError::illegal("the game is already over"));
+        }
+    } else if pos.outcome().is_some() {
         return Err(MoveError::illegal("the game is already over"));
     }
-    let c = pos.to_move();
-    let tournament = pos.rules().variant == Variant::Tournament;
-    // Fast path: nothing to remove and nothing written to remove.
-    if n.pre.is_empty() && n.post.is_empty() && !pos.has_row(c, ALL_LINES, true) {
-        if let Some(pn) = &n.push {
-            let push = resolve_push(pos, pn)?;
-            let mut p2 = pos.clone();
-            let j = p2.do_push(push);
-            let lines = push.ray.raw().cross[j];
-            if !p2.has_row(c, lines, true) {
-                return Move::new(&[], Some(push), &[])
-                    .ok_or_else(|| MoveError::illegal("too many removal groups"));
-            }
-        }
-    }
-    let pre = match_phase(pos, ALL_LINES, pos.stamp(false), &n.pre, "before the push")?;
-    let mut cands: Vec<Move> = Vec::new();
+    let mut cands = Cands::default();
     let mut err: Option<MoveError> = None;
-    for (g, k, p1) in &pre {
-        let pre = &g[..*k];
-        if let Some(end) = p1.end_check() {
-            if *k > 0 {
-                if n.push.is_some() {
-                    err.get_or_insert_with(|| {
-                        MoveError::illegal(format!(
-                            "after these removals the game is over ({}): no push may follow",
-                            match end {
-                                crate::game::Outcome::Win(0) => "White wins",
-                                _ => "Black wins",
-                            }
-                        ))
-                    });
-                } else if let Some(m) = Move::new(pre, None, &[]) {
-                    cands.push(m);
-                }
-                continue;
-            }
-        }
-        let Some(pn) = &n.push else {
-            err.get_or_insert_with(|| {
-                MoveError::illegal("a push must follow the removals: the game is not over")
-            });
-            continue;
-        };
-        let push = match resolve_push(p1, pn) {
-            Ok(p) => p,
-            Err(e) => {
-                err.get_or_insert(e);
-                continue;
-            }
-        };
-        let r8 = if tournament { p1.r8_lines(c) } else { 0 };
-        let mut p2 = p1.clone();
-        let j = p2.do_push(push);
-        let lines = push.ray.raw().cross[j] | r8;
-        match match_phase(&p2, lines, p2.stamp(true), &n.post, "after the push") {
-            Ok(post) => {
-                for (h, l, _) in &post {
-                    if let Some(m) = Move::new(pre, Some(push), &h[..*l]) {
-                        if !cands.contains(&m) {
-                            cands.push(m);
-                        }
-                    }
-                }
-            }
-            Err(e) => {
-                err.get_or_insert(e);
-            }
+    if n.pre.is_empty() && (!any_row || !pos.has_row(c, ALL_LINES, true)) {
+        resolve_after(pos, &[], n, &mut cands, &mut err);
+    } else {
+        let pre = match_phase(pos, ALL_LINES, pos.stamp(false), &n.pre, "before the push")?;
+        for (g, k, p1) in &pre {
+            resolve_after(p1, &g[..*k], n, &mut cands, &mut err);
         }
     }
-    cands.dedup();
-    match cands.len() {
-        0 => Err(err.unwrap_or_else(|| MoveError::illegal("no legal move fits the note"))),
-        1 => Ok(cands[0]),
-        _ => {
-            let list: Vec<String> = cands
-                .iter()
-                .map(|m| notate(pos, m, Style::Complete).move_text())
+    match cands.first {
+        None => Err(err.unwrap_or_else(|| MoveError::illegal("no legal move fits the note"))),
+        Some(m) if cands.more.is_empty() => Ok(m),
+        Some(m) => {
+            let list: Vec<String> = std::iter::once(m)
+                .chain(cands.more)
+                .map(|m| notate(pos, &m, Style::Complete).move_text())
                 .collect();
             Err(MoveError::ambiguous(format!(
                 "the note fits {} moves: {}",
@@ -403,8 +435,8 @@ fn group_note(pos: &Position, r: &Removal, complete: bool) -> Group {
     let gipf = pos.gipf_pieces();
     let mut items = Vec::new();
     if complete {
-        for p in r.line.spots() {
-            if r.mask & p.bit() != 0 && gipf & p.bit() == 0 {
+        for p in r.line().spots() {
+            if r.mask() & p.bit() != 0 && gipf & p.bit() == 0 {
                 items.push(Item {
                     gipf: false,
                     point: p,
@@ -413,8 +445,8 @@ fn group_note(pos: &Position, r: &Removal, complete: bool) -> Group {
             }
         }
     }
-    for p in r.line.spots() {
-        if r.mask & p.bit() != 0 && gipf & p.bit() != 0 {
+    for p in r.line().spots() {
+        if r.mask() & p.bit() != 0 && gipf & p.bit() != 0 {
             items.push(Item {
                 gipf: true,
                 point: p,
@@ -436,9 +468,9 @@ pub(crate) fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
     let mut n = Notation::default();
     let mut p = pos.clone();
     let st = p.stamp(false);
-    for g in m.pre() {
-        n.pre.push(group_note(&p, g, complete));
-        p.remove(c, g.mask, st);
+    for g in print_order(&p, m.pre()) {
+        n.pre.push(group_note(&p, &g, complete));
+        p.remove(c, g.mask(), st);
     }
     if let Some(push) = m.push() {
         let occ = p.occ();
@@ -463,9 +495,9 @@ pub(crate) fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
         n.push = Some(from);
         p.do_push(push);
         let st = p.stamp(true);
-        for g in m.post() {
-            n.post.push(group_note(&p, g, complete));
-            p.remove(c, g.mask, st);
+        for g in print_order(&p, m.post()) {
+            n.post.push(group_note(&p, &g, complete));
+            p.remove(c, g.mask(), st);
         }
     }
     if style == Style::Complete {
@@ -477,12 +509,73 @@ pub(crate) fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
     n
 }
 
+/// The groups of a phase in an order in which they can be removed one after the other: the
+/// canonical order when it works, else the first that does (intersecting rows).
+fn print_order(pos: &Position, groups: &[Removal]) -> Vec<Removal> {
+    fn fits(p: &Position, g: Removal) -> bool {
+        match p.row_on(p.to_move(), g.line()) {
+            Some(row) => {
+                let basics = row.set & !p.gipf_pieces();
+                g.mask() & basics == basics && g.mask() & !row.set == 0
+            }
+            None => false,
+        }
+    }
+    fn dfs(p: &Position, left: &mut Vec<Removal>, acc: &mut Vec<Removal>) -> bool {
+        if left.is_empty() {
+            return true;
+        }
+        for i in 0..left.len() {
+            let g = left[i];
+            if !fits(p, g) {
+                continue;
+            }
+            let mut q = p.clone();
+            q.remove(p.to_move(), g.mask(), 0);
+            left.remove(i);
+            acc.push(g);
+            if dfs(&q, left, acc) {
+                return true;
+            }
+            acc.pop();
+            left.insert(i, g);
+        }
+        false
+    }
+    if groups.len() < 2 {
+        return groups.to_vec();
+    }
+    let mut left = groups.to_vec();
+    let mut acc = Vec::new();
+    if dfs(pos, &mut left, &mut acc) {
+        acc
+    } else {
+        groups.to_vec()
+    }
+}
+
+/// The lines of a move's groups in print order.
+fn group_lines(pos: &Position, m: &Move) -> Vec<Line> {
+    let c = pos.to_move();
+    let mut p = pos.clone();
+    let pre = print_order(&p, m.pre());
+    for g in &pre {
+        p.remove(c, g.mask(), 0);
+    }
+    let mut out: Vec<Line> = pre.iter().map(|g| g.line()).collect();
+    if let Some(push) = m.push() {
+        p.do_push(push);
+        out.extend(print_order(&p, m.post()).iter().map(|g| g.line()));
+    }
+    out
+}
+
 /// Adds `(line)` to short groups until the note resolves to `m` alone.
 fn disambiguate(pos: &Position, m: &Move, n: &mut Notation) {
     if resolve(pos, n).as_ref() == Ok(m) {
         return;
     }
-    let lines: Vec<Line> = m.pre().iter().chain(m.post()).map(|r| r.line).collect();
+    let lines: Vec<Line> = group_lines(pos, m);
     let total = n.pre.len() + n.post.len();
     for (i, line) in lines.iter().enumerate().take(total) {
         let note = Some(LineNote {
