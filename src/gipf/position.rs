@@ -280,7 +280,7 @@ impl Position {
     pub(crate) fn row_on(&self, c: usize, line: Line) -> Option<Row> {
         let l = line.raw();
         let mine = self.pc[c];
-        if (mine & l.mask).count_ones() < 4 {
+        if mine & l.mask == 0 {
             return None;
         }
         let len = l.len as usize;
@@ -337,6 +337,12 @@ impl Position {
     /// True when colour `c` has a row on one of `lines`; with `due_only`, a row whose set
     /// holds a basic piece.
     pub(crate) fn has_row(&self, c: usize, mut lines: u32, due_only: bool) -> bool {
+        if !has_run(self.pc[c], lines) {
+            return false;
+        }
+        if !due_only {
+            return true;
+        }
         while lines != 0 {
             let i = lines.trailing_zeros();
             lines &= lines - 1;
@@ -354,6 +360,9 @@ impl Position {
     /// Lines where colour `c` has a row of GIPF-pieces only (R8).
     pub(crate) fn r8_lines(&self, c: usize) -> u32 {
         let mut m = 0;
+        if self.pc[c] & self.gipf == 0 || !any_run(self.pc[c] & self.gipf) {
+            return 0;
+        }
         for line in Line::all() {
             if let Some(r) = self.row_on(c, line) {
                 if r.set & !self.gipf == 0 {
@@ -605,17 +614,51 @@ impl Position {
     }
 }
 
+/// Bit layout with a constant step per direction: column `x` (a = 0) and axial `y` at bit
+/// `10x + y` of a `u128`; N is +1, SE +10, NE +11. Columns are contiguous in both layouts,
+/// so the change of layout is one shift per column.
+#[inline]
+fn axial(m: u64) -> u128 {
+    const START: [u32; 9] = [0, 5, 11, 18, 26, 35, 43, 50, 56];
+    const LEN: [u32; 9] = [5, 6, 7, 8, 9, 8, 7, 6, 5];
+    let mut a = 0u128;
+    let mut x = 0;
+    while x < 9 {
+        let col = (m >> START[x]) & ((1u64 << LEN[x]) - 1);
+        let lo = if x > 4 { x as u32 - 4 } else { 0 };
+        a |= (col as u128) << (10 * x as u32 + lo);
+        x += 1;
+    }
+    a
+}
+
+/// True when `mine` holds 4 consecutive points in a line anywhere on the board.
+#[inline]
+pub(crate) fn any_run(mine: u64) -> bool {
+    let a = axial(mine);
+    for d in [1u32, 10, 11] {
+        let two = a & (a >> d);
+        if two & (two >> (2 * d)) != 0 {
+            return true;
+        }
+    }
+    false
+}
+
 /// True when `mine` holds 4 consecutive spots on one of `lines`.
 #[inline]
 pub(crate) fn has_run(mine: u64, mut lines: u32) -> bool {
+    if !any_run(mine) {
+        return false;
+    }
+    if lines == ALL_LINES {
+        return true;
+    }
     let tables = &super::coord::TABLES;
     while lines != 0 {
         let i = lines.trailing_zeros() as usize;
         lines &= lines - 1;
         let l = &tables.lines[i];
-        if (mine & l.mask).count_ones() < 4 {
-            continue;
-        }
         let mut run = 0;
         for k in 0..l.len as usize {
             if mine & (1u64 << l.spots[k]) != 0 {
