@@ -16,7 +16,7 @@
 //! let replay = record::replay(&rec, Mode::Strict);
 //! assert!(replay.is_ok());
 //! assert_eq!(replay.end.reserve(0), 11); // White raised once: 4 balls placed
-//! let canonical = record::convert(&rec, Style::Canonical, Mode::Strict)?;
+//! let canonical = record::convert(&rec, Style::CANONICAL, Mode::Strict)?;
 //! assert!(canonical.to_string().contains("4. 1d2-2b2 *"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -30,7 +30,7 @@ pub mod perft;
 pub mod record;
 pub mod text;
 
-// pub mod pylos;
+pub mod pylos;
 
 pub use error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
 pub use game::{Game, GameResult, Mode, Outcome, Token};

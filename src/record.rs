@@ -591,7 +591,7 @@ fn check_result<G: Game>(record: &Record<G>, end: &G::Position) -> Option<Illega
 /// ```
 /// use gamenote::{record::convert, Mode, Record, pylos::{Pylos, Style}};
 /// let rec: Record<Pylos> = "1b2 1c3 1c4 1c2 1d2 1b3 1d22b2 *".parse().unwrap();
-/// let out = convert(&rec, Style::Canonical, Mode::Strict).unwrap();
+/// let out = convert(&rec, Style::CANONICAL, Mode::Strict).unwrap();
 /// assert!(out.to_string().ends_with("4. 1d2-2b2 *\n"));
 /// ```
 pub fn convert<G: Game>(
