@@ -187,6 +187,11 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// The rule sets worth testing (perft, fuzzing, generators): at least the default.
+    fn variants() -> Vec<Self::Rules> {
+        vec![Self::Rules::default()]
+    }
+
     /// The printing order of the well-known tags (after `Game` and `Rules`).
     fn tag_order() -> &'static [&'static str] {
         &["Event", "Site", "Date", "Round", "White", "Black", "Result"]

@@ -24,7 +24,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod cli;
 pub mod error;
+pub mod fuzzing;
 pub mod game;
 pub mod perft;
 pub mod record;
