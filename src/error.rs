@@ -128,11 +128,9 @@ pub fn line_col(input: &str, offset: usize) -> (usize, usize) {
                 line += 1;
                 line_start = i + 1;
             }
-            b'\r' => {
-                if before.get(i + 1) != Some(&b'\n') {
-                    line += 1;
-                    line_start = i + 1;
-                }
+            b'\r' if before.get(i + 1) != Some(&b'\n') => {
+                line += 1;
+                line_start = i + 1;
             }
             _ => {}
         }

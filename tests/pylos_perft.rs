@@ -17,6 +17,8 @@ const RULES: [&str; 6] = [
     "standard,reserve=no_moves",
 ];
 
+type Cell = (usize, usize, usize);
+
 /// The naive model: a board of 30 optional owners addressed by (level, col, row).
 struct Naive {
     board: [[[Option<usize>; 4]; 4]; 5],
@@ -125,7 +127,7 @@ impl Naive {
         let mut out = Vec::new();
         let optional = self.rules.to_string().contains("takeback=optional");
         let cells = Naive::cells();
-        let mut tries: Vec<(Option<(usize, usize, usize)>, (usize, usize, usize))> = Vec::new();
+        let mut tries: Vec<(Option<Cell>, Cell)> = Vec::new();
         for &to in &cells {
             if self.get(to).is_some() || !self.supported(to) {
                 continue;
