@@ -187,7 +187,8 @@ pub trait Game: Sized + 'static {
         None
     }
 
-    /// The printing order of the well-known tags (after `Game` and `Rules`).
+    /// The printing order of the well-known tags (after `Game`, and after `Rules` unless the
+    /// list places `Rules` itself, as Pylon does to print `Size` before it).
     fn tag_order() -> &'static [&'static str] {
         &["Event", "Site", "Date", "Round", "White", "Black", "Result"]
     }

@@ -286,7 +286,10 @@ impl<G: Game> Record<G> {
 
     /// Prints the record in its canonical layout (see [`Record`]).
     pub fn write(&self, out: &mut String) {
-        let mut order: Vec<&str> = vec!["Game", "Rules"];
+        let mut order: Vec<&str> = vec!["Game"];
+        if !G::tag_order().contains(&"Rules") {
+            order.push("Rules");
+        }
         order.extend_from_slice(G::tag_order());
         let mut printed = vec![false; self.tags.len()];
         for name in &order {
