@@ -30,6 +30,7 @@ pub mod perft;
 pub mod record;
 pub mod text;
 
+pub mod pylon;
 pub mod pylos;
 
 pub use error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
