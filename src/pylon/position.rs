@@ -195,6 +195,55 @@ impl Position {
         }
     }
 
+    /// A position with the given pieces and `to_move` (0 = White) to move, for studies and
+    /// tests. Every point must be on the board, listed once, and rest on four pieces when it
+    /// is above level 1. No capture is applied.
+    ///
+    /// ```
+    /// use gamenote::pylon::{Point, Position, Rules};
+    /// let p = |s: &str| s.parse::<Point>().unwrap();
+    /// let pos = Position::with_pieces(Rules::with_size(3), &[p("1a1")], &[p("1b1")], 0)?;
+    /// assert_eq!(pos.piece(p("1b1")), Some(1));
+    /// assert!(Position::with_pieces(Rules::with_size(3), &[p("2a1")], &[], 0).is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn with_pieces(
+        rules: Rules,
+        white: &[Point],
+        black: &[Point],
+        to_move: usize,
+    ) -> Result<Self, String> {
+        if Geometry::of(rules.size).is_none() {
+            return Err(format!("no Pylon board of size {}", rules.size));
+        }
+        let mut pos = Position::new(rules);
+        pos.side = (to_move & 1) as u8;
+        for (seat, list) in [white, black].into_iter().enumerate() {
+            for &p in list {
+                let Some(i) = pos.geo.index(p) else {
+                    return Err(pos.off_board(p));
+                };
+                if pos.occ(i as u16) {
+                    return Err(format!("{p} is listed twice"));
+                }
+                pos.stones[seat].set(i as u16);
+            }
+        }
+        for i in 0..pos.geo.len() as u16 {
+            let info = &pos.geo.info[usize::from(i)];
+            if pos.occ(i) {
+                if let Some(&b) = info.below.iter().find(|&&b| b != NONE && !pos.occ(b)) {
+                    return Err(format!(
+                        "{} does not rest on four pieces: {} is empty",
+                        info.point,
+                        pos.geo.point(usize::from(b))
+                    ));
+                }
+            }
+        }
+        Ok(pos)
+    }
+
     /// The rules (and size) of the game.
     pub fn rules(&self) -> &Rules {
         &self.rules
@@ -258,7 +307,9 @@ impl Position {
     /// The points where `seat` could legally place now (whoever is to move).
     pub fn placements(&self, seat: usize) -> Vec<Point> {
         let mut out = Vec::new();
-        self.each_placement(seat & 1, false, |i| out.push(self.geo.point(usize::from(i))));
+        self.each_placement(seat & 1, false, |i| {
+            out.push(self.geo.point(usize::from(i)))
+        });
         out
     }
 
@@ -419,9 +470,9 @@ impl Position {
                 continue;
             }
             let end = self.flood(q, enemy, work, captured);
-            let free = work.buf[captured..end].iter().any(|&m| {
-                self.geo.info[usize::from(m)].point.level == level && self.free(m)
-            });
+            let free = work.buf[captured..end]
+                .iter()
+                .any(|&m| self.geo.info[usize::from(m)].point.level == level && self.free(m));
             if !free {
                 captured = end;
             }
@@ -454,9 +505,9 @@ impl Position {
             Suicide::Group => {
                 work.seen.clear_words(words);
                 let end = self.flood(x, mover, work, 0);
-                work.buf[..end].iter().any(|&m| {
-                    self.geo.info[usize::from(m)].point.level == level && self.free(m)
-                })
+                work.buf[..end]
+                    .iter()
+                    .any(|&m| self.geo.info[usize::from(m)].point.level == level && self.free(m))
             }
         };
         if ok {
