@@ -187,6 +187,11 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// The rule sets worth testing (perft, fuzzing, generators): at least the default.
+    fn variants() -> Vec<Self::Rules> {
+        vec![Self::Rules::default()]
+    }
+
     /// The printing order of the well-known tags (after `Game`, and after `Rules` unless the
     /// list places `Rules` itself, as Pylon does to print `Size` before it).
     fn tag_order() -> &'static [&'static str] {

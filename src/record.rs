@@ -300,9 +300,6 @@ impl<G: Game> Record<G> {
             {
                 text::write_tag(out, &self.tags[i].0, &self.tags[i].1);
                 printed[i] = true;
-            } else if *name == "Result" {
-                let r = self.result.unwrap_or(GameResult::Unfinished);
-                text::write_tag(out, "Result", &G::write_result(r));
             }
         }
         for (i, (n, v)) in self.tags.iter().enumerate() {
@@ -310,7 +307,9 @@ impl<G: Game> Record<G> {
                 text::write_tag(out, n, v);
             }
         }
-        out.push('\n');
+        if !self.tags.is_empty() {
+            out.push('\n');
+        }
         let mut line = LineWriter::new(out);
         for c in &self.comments_before {
             line.token(&format!("{{{c}}}"));

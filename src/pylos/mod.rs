@@ -143,6 +143,21 @@ impl Game for Pylos {
         notation(input, numeric_declared(tags))
     }
 
+    fn variants() -> Vec<Rules> {
+        [
+            "standard",
+            "standard,takeback=optional",
+            "alignment",
+            "alignment,takeback=optional",
+            "children",
+            "standard,reserve=immediately",
+            "standard,reserve=no_moves",
+        ]
+        .iter()
+        .filter_map(|r| r.parse().ok())
+        .collect()
+    }
+
     fn parse_result(input: &str) -> Option<(&str, GameResult)> {
         pylos_result(input, false)
     }

@@ -523,8 +523,13 @@ impl Position {
                 )));
             }
         } else if n.takebacks.is_empty() && self.rules.takeback == Takeback::Mandatory {
+            let what = match (f.square, f.line4 || f.line3) {
+                (true, true) => "a square and a line",
+                (true, false) => "a square",
+                _ => "a line",
+            };
             return Err(MoveError::illegal(format!(
-                "{d} makes a formation of {mine}'s, so one or two balls must be taken back"
+                "{d} makes {what} of {mine}'s, so one or two balls must be taken back"
             )));
         }
         let mut taken = 0u32;
