@@ -232,6 +232,17 @@ impl Game for Pylon {
         Ok(())
     }
 
+    /// Both suicide options on the default board and on the small boards perft uses.
+    fn variants() -> Vec<Rules> {
+        let mut v = Vec::new();
+        for size in [DEFAULT_SIZE, 3, 4] {
+            for suicide in [Suicide::Piece, Suicide::Group] {
+                v.push(Rules { size, suicide });
+            }
+        }
+        v
+    }
+
     fn tag_order() -> &'static [&'static str] {
         &[
             "Size", "Rules", "Event", "Site", "Date", "Round", "White", "Black", "Result",
