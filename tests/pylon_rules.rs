@@ -262,6 +262,9 @@ fn seed_f_g_capture_stacks_a_covering_piece() {
         // 3a2 buries White's 1b3, which is directly below it.
         assert!(pos.is_buried(p("1b3")));
         assert_eq!(pos.group(p("1a3")), pts("1a2 1a3 1b4 1c4 1d4 2a3 2b3"));
+        // Neither side can place any more: a draw, W 9 B 9.
+        assert_eq!(Pylon::outcome(&pos), Some(Outcome::Draw(0b11)), "{s:?}");
+        assert_eq!((pos.score(0), pos.score(1)), (9, 9));
     }
 }
 
@@ -463,4 +466,54 @@ fn size_and_rules_tags() {
     ];
     assert_eq!(Pylon::rules_from_tags(&tags), Ok(rules(4, Suicide::Group)));
     assert_eq!(Pylon::rules_from_tags(&[]), Ok(Rules::default()));
+}
+
+#[test]
+fn example_records_replay_and_print_back() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/records/");
+    for file in ["pylon-spec.pylon", "pylon-worked-examples.pylon"] {
+        let text = std::fs::read_to_string(format!("{dir}{file}")).unwrap();
+        let recs: Vec<Record<Pylon>> = Record::parse_all(&text)
+            .into_iter()
+            .map(|r| r.unwrap())
+            .collect();
+        let mut printed = String::new();
+        for (k, r) in recs.iter().enumerate() {
+            let rep = replay(r, Mode::Strict);
+            assert!(rep.is_ok(), "{file} record {}: {:?}", k + 1, rep.error);
+            if k > 0 {
+                printed.push('\n');
+            }
+            printed.push_str(&r.to_string());
+        }
+        assert_eq!(printed, text, "{file} is in canonical form");
+    }
+}
+
+#[test]
+fn position_display_shows_each_level() {
+    let pos = play(
+        rules(4, Suicide::Piece),
+        "1c3 1a3 1d3 1d1 1d2 1c4 1b3 1b1 1c1 1c2 1b2",
+    );
+    let shown = pos.to_string();
+    let want = "\
+Pylon size 4, standard; Black to move; score W 10 B 6
+level 3
+  2  - -
+  1  - W
+     a b
+level 2
+  3  - - -
+  2  - W W
+  1  - W B
+     a b c
+level 1
+  4  . . B .
+  3  B W W W
+  2  . W b W
+  1  . B W B
+     a b c d
+";
+    assert_eq!(shown, want, "\n{shown}");
 }
