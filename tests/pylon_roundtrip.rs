@@ -208,3 +208,49 @@ fn a_finished_game_on_size_5_ends_with_its_score() {
         "{text}"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// The crate's shared fuzz harnesses, run on Pylon with random bytes.
+    #[test]
+    fn fuzz_harnesses_hold(data in proptest::collection::vec(any::<u8>(), 0..120)) {
+        gamenote::fuzzing::notation_roundtrip::<Pylon>(&data);
+        gamenote::fuzzing::record_roundtrip::<Pylon>(&data);
+        gamenote::fuzzing::resolve_agrees::<Pylon>(&data);
+    }
+
+    /// The same harnesses on text made of Pylon tokens, which reaches deeper.
+    #[test]
+    fn fuzz_harnesses_hold_on_pylon_like_text(
+        tokens in proptest::collection::vec(
+            prop_oneof![
+                Just("1a1"), Just("1b2"), Just("1c3"), Just("1b1"), Just("1a2"), Just("2a1"),
+                Just("1a2[2a1]"), Just("pass"), Just("PASS"), Just("{W 3 B 7}"), Just("0-1"),
+                Just("*"), Just("[Size \"3\"]\n"), Just("[Rules \"suicide=group\"]\n"), Just("1."),
+                Just("1c1"), Just("1a3"), Just("1b3"), Just("1c2"), Just("2a2"), Just("\n\n"),
+            ],
+            0..30,
+        )
+    ) {
+        let text = tokens.join(" ");
+        gamenote::fuzzing::notation_roundtrip::<Pylon>(text.as_bytes());
+        gamenote::fuzzing::record_roundtrip::<Pylon>(text.as_bytes());
+    }
+}
+
+/// A record that leaves out a forced pass converts (leniently) to one that has it.
+#[test]
+fn lenient_conversion_writes_the_missing_pass() {
+    let text = "[Size \"3\"]\n[Rules \"suicide=group\"]\n\n1a1 1b1 1a2 1c2 1a3 1b3 1b2 1c1 0-1";
+    let rec: Record<Pylon> = text.parse().unwrap();
+    assert!(gamenote::record::convert(&rec, Default::default(), Mode::Strict).is_err());
+    let out = gamenote::record::convert(&rec, Default::default(), Mode::Lenient).unwrap();
+    let printed = out.to_string();
+    assert!(
+        printed
+            .ends_with("1. 1a1 1b1 2. 1a2 1c2 3. 1a3 1b3 4. pass 1b2[2a1,2a2] 5. pass 1c1 0-1\n"),
+        "{printed}"
+    );
+    assert!(replay(&out, Mode::Strict).is_ok());
+}

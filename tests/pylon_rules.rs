@@ -372,7 +372,8 @@ fn a_missing_forced_pass_is_an_error_when_strict_and_a_warning_when_lenient() {
     let r = run(text, Mode::Lenient);
     assert!(r.is_ok(), "{:?}", r.error);
     assert_eq!(r.warnings.len(), 1);
-    assert_eq!(r.moves[6], Move::PassThenPlace(p("1b2")));
+    assert_eq!(r.moves[6..], [Move::Pass, Move::Place(p("1b2"))]);
+    assert_eq!(r.warnings[0].ply, 7);
     assert_eq!(r.end.piece(p("2a2")), Some(1));
     assert_eq!(r.end.to_move(), 0);
     // A placement that is not legal for the opponent either is refused with both reasons.
@@ -383,11 +384,20 @@ fn a_missing_forced_pass_is_an_error_when_strict_and_a_warning_when_lenient() {
 }
 
 #[test]
-fn a_pass_after_the_end_is_an_error() {
-    let text = "[Size \"3\"]\n\n1a1 1b1 1a2 1c2 1a3 1b3 pass *";
+fn a_pass_after_the_end_is_an_error_when_strict_and_dropped_when_lenient() {
+    let text = "[Size \"3\"]\n\n1a1 1b1 1a2 1c2 1a3 1b3 pass 1/2-1/2 {W 3 B 3}";
     let r = run(text, Mode::Strict);
     assert!(matches!(r.error, Some(Error::Illegal(ref e)) if e.ply == 7
         && e.reason == "the game is already over"));
+    let r = run(text, Mode::Lenient);
+    assert!(r.is_ok(), "{:?}", r.error);
+    assert_eq!(r.moves.len(), 6);
+    assert_eq!(r.warnings.len(), 1);
+    assert_eq!(r.warnings[0].ply, 7);
+    assert_eq!(r.warnings[0].reason, "the game is already over");
+    // A placement after the end is an error in both modes.
+    let r = run(&text.replace("pass", "1c3"), Mode::Lenient);
+    assert!(matches!(r.error, Some(Error::Illegal(ref e)) if e.ply == 7));
 }
 
 #[test]

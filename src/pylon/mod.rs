@@ -126,36 +126,27 @@ impl Game for Pylon {
                 if pos.geometry().index(*at).is_none() {
                     return Err(MoveError::illegal(pos.off_board(*at)));
                 }
-                match pos.covering_for(side, *at) {
-                    Ok(made) => {
-                        check_cover(*at, cover, &made)?;
-                        Ok(Move::Place(*at))
-                    }
-                    Err(reason) => {
-                        if !pos.can_place(side) && pos.can_place(side ^ 1) {
-                            if let Ok(made) = pos.covering_for(side ^ 1, *at) {
-                                check_cover(*at, cover, &made)?;
-                                return Ok(Move::PassThenPlace(*at));
-                            }
-                            return Err(MoveError::illegal(format!(
+                let made =
+                    pos.covering_for(side, *at)
+                        .map_err(|reason| match pos.can_place(side) {
+                            true => MoveError::illegal(reason),
+                            false => MoveError::illegal(format!(
                                 "{} has no legal placement and must pass ({reason})",
                                 SEAT[side]
-                            )));
-                        }
-                        Err(MoveError::illegal(reason))
-                    }
-                }
+                            )),
+                        })?;
+                check_cover(*at, cover, &made)?;
+                Ok(Move::Place(*at))
             }
         }
     }
 
     fn notate(pos: &Position, m: &Move, _style: Style) -> Notation {
-        let (seat, at) = match *m {
+        let at = match *m {
             Move::Pass => return Notation::Pass,
-            Move::Place(p) => (pos.to_move(), p),
-            Move::PassThenPlace(p) => (pos.to_move() ^ 1, p),
+            Move::Place(p) => p,
         };
-        let cover = pos.covering_for(seat, at).unwrap_or_default();
+        let cover = pos.covering(at).unwrap_or_default();
         Notation::Place {
             at,
             cover: (!cover.is_empty()).then_some(cover),
@@ -174,19 +165,29 @@ impl Game for Pylon {
         pos.to_move()
     }
 
-    fn check_annotations(
-        before: &Position,
-        _n: &Notation,
-        m: &Move,
-        _after: &Position,
-    ) -> Result<(), MoveError> {
-        match m {
-            Move::PassThenPlace(p) => Err(MoveError::mismatch(format!(
-                "a forced pass is missing before {p}: {} has no legal placement",
-                SEAT[before.to_move()]
-            ))),
-            _ => Ok(()),
+    /// A record may leave out a forced pass: when the side to move has no legal placement,
+    /// the opponent has one and the written move is a placement of the opponent's, the pass
+    /// is implied (an error when reading strictly, a warning when reading leniently).
+    fn implied_before(pos: &Position, n: &Notation) -> Option<(Move, String)> {
+        let Notation::Place { at, .. } = n else {
+            return None;
+        };
+        let side = pos.to_move();
+        if pos.can_place(side) || pos.covering_for(side ^ 1, *at).is_err() {
+            return None;
         }
+        Some((
+            Move::Pass,
+            format!(
+                "a forced pass is missing before {at}: {} has no legal placement",
+                SEAT[side]
+            ),
+        ))
+    }
+
+    /// A `pass` after the end of the game is dropped when reading leniently.
+    fn droppable_after_end(n: &Notation) -> bool {
+        *n == Notation::Pass
     }
 
     fn rules_from_tags(tags: &Tags) -> Result<Rules, String> {

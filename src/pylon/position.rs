@@ -107,11 +107,6 @@ pub enum Move {
     Place(Point),
     /// A forced pass.
     Pass,
-    /// A forced pass that the record left out, then the opponent's placement. Only
-    /// [`Game::resolve`](crate::Game::resolve) makes it, and
-    /// [`Game::check_annotations`](crate::Game::check_annotations) reports it (an error in
-    /// strict reading, a warning in lenient reading); move generation never does.
-    PassThenPlace(Point),
 }
 
 /// Why a placement is not legal.
@@ -590,10 +585,6 @@ impl Position {
         match *m {
             Move::Pass => self.side ^= 1,
             Move::Place(p) => self.play_place(p),
-            Move::PassThenPlace(p) => {
-                self.side ^= 1;
-                self.play_place(p);
-            }
         }
     }
 
