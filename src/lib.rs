@@ -30,6 +30,7 @@ pub mod fuzzing;
 pub mod game;
 pub mod perft;
 pub mod record;
+pub mod stream;
 pub mod text;
 
 pub mod pylon;

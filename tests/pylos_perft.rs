@@ -293,6 +293,11 @@ fn naive_and_fast_generators_agree_on_random_games() {
                     Naive::from(&pos).moves()
                 };
                 assert_eq!(fast, naive, "{rules} seed {seed}\n{pos}");
+                assert_eq!(
+                    Pylos::count_legal(&pos),
+                    fast.len() as u64,
+                    "count_legal\n{pos}"
+                );
                 checked += 1;
                 with_takebacks += fast.iter().any(|m| m.2 != 0) as usize;
                 with_raises += fast.iter().any(|m| m.0.is_some()) as usize;

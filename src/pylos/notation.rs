@@ -162,7 +162,7 @@ impl Nag {
 /// assert_eq!(n.takebacks.len(), 2);
 /// assert!(n.markers.square);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Notation {
     /// The ball raised, for a raise.
@@ -181,7 +181,53 @@ pub struct Notation {
     pub dash: bool,
 }
 
+impl PartialEq for Notation {
+    /// Two notations are equal when they are written the same: the form matters only where
+    /// it shows (compact differs from canonical only on a level-1 slot) and the dash only on
+    /// a raise outside the numeric style.
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Notation {}
+
 impl Notation {
+    fn visible_form(&self) -> Form {
+        let level1 = std::iter::once(self.to)
+            .chain(self.from)
+            .chain(self.takebacks.iter().copied())
+            .any(|s| s.level() == 1);
+        match self.form {
+            Form::Compact if !level1 => Form::Canonical,
+            f => f,
+        }
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn key(
+        &self,
+    ) -> (
+        Option<Slot>,
+        Slot,
+        &[Slot],
+        Markers,
+        Option<Nag>,
+        Form,
+        bool,
+    ) {
+        let dash = self.from.is_none() || self.form == Form::Numeric || self.dash;
+        (
+            self.from,
+            self.to,
+            &self.takebacks,
+            self.markers,
+            self.nag,
+            self.visible_form(),
+            dash,
+        )
+    }
+
     /// A placement on `to` with nothing else, in canonical form.
     pub fn place(to: Slot) -> Notation {
         Notation {

@@ -304,6 +304,33 @@ impl Position {
         self.winner.map(Outcome::Win)
     }
 
+    /// Slots that would complete a formation for `own` if `own` moved there: squares (and
+    /// lines, under the alignment rules) holding all but one of `own`'s balls, the missing
+    /// slot being in `targets`. A raise never takes its ball from a formation through its
+    /// destination, since they are on different levels, so this serves raises too.
+    #[inline]
+    fn forming(&self, own: u32, targets: u32) -> u32 {
+        let mut f = 0;
+        if self.rules.set == RuleSet::Children {
+            return 0;
+        }
+        for q in SQUARES {
+            let missing = q & !own;
+            if missing.count_ones() == 1 {
+                f |= missing;
+            }
+        }
+        if self.rules.set == RuleSet::Alignment {
+            for l in LINES {
+                let missing = l & !own;
+                if missing.count_ones() == 1 {
+                    f |= missing;
+                }
+            }
+        }
+        f & targets
+    }
+
     /// Calls `emit` with every legal move. Nothing when the game is over.
     #[inline]
     pub fn generate(&self, mut emit: impl FnMut(Move)) {
@@ -314,53 +341,47 @@ impl Position {
         let own = self.balls[me];
         let occ = self.balls[0] | self.balls[1];
         let targets = supported_empty(occ);
-        if self.reserve[me] > 0 {
-            let mut t = targets;
+        let forming = self.forming(own, targets);
+        let mut each = |from: Option<Slot>, t: u32, own_base: u32, occ_base: u32| {
+            let mut t = t;
             while t != 0 {
                 let d = Slot::from_index(t.trailing_zeros() as usize).unwrap_or(TOP);
                 t &= t - 1;
-                self.with_takebacks(None, d, own | d.bit(), occ | d.bit(), &mut emit);
+                if forming & d.bit() == 0 {
+                    emit(Move {
+                        from,
+                        to: d,
+                        takebacks: 0,
+                    });
+                } else {
+                    self.takebacks(own_base | d.bit(), occ_base | d.bit(), |takebacks| {
+                        emit(Move {
+                            from,
+                            to: d,
+                            takebacks,
+                        })
+                    });
+                }
             }
+        };
+        if self.reserve[me] > 0 {
+            each(None, targets, own, occ);
         }
         let mut free = own & !covered(occ);
         while free != 0 {
             let o = Slot::from_index(free.trailing_zeros() as usize).unwrap_or(TOP);
             free &= free - 1;
-            let mut t = targets & HIGHER[o.level() as usize] & !ABOVE[o.index()];
-            while t != 0 {
-                let d = Slot::from_index(t.trailing_zeros() as usize).unwrap_or(TOP);
-                t &= t - 1;
-                let own2 = (own & !o.bit()) | d.bit();
-                let occ2 = (occ & !o.bit()) | d.bit();
-                self.with_takebacks(Some(o), d, own2, occ2, &mut emit);
-            }
+            let t = targets & HIGHER[o.level() as usize] & !ABOVE[o.index()];
+            each(Some(o), t, own & !o.bit(), occ & !o.bit());
         }
     }
 
+    /// Calls `emit` with every set of take-backs after a formation, given the mover's balls
+    /// and the occupied slots after the move.
     #[inline]
-    fn with_takebacks(
-        &self,
-        from: Option<Slot>,
-        to: Slot,
-        own: u32,
-        occ: u32,
-        emit: &mut impl FnMut(Move),
-    ) {
-        let f = formations(self.rules.set, to, own);
-        if f.is_empty() {
-            emit(Move {
-                from,
-                to,
-                takebacks: 0,
-            });
-            return;
-        }
+    fn takebacks(&self, own: u32, occ: u32, mut emit: impl FnMut(u32)) {
         if self.rules.takeback == Takeback::Optional {
-            emit(Move {
-                from,
-                to,
-                takebacks: 0,
-            });
+            emit(0);
         }
         let free = own & !covered(occ);
         let mut xs = free;
@@ -368,13 +389,8 @@ impl Position {
             let x = xs.trailing_zeros();
             xs &= xs - 1;
             let xb = 1u32 << x;
-            emit(Move {
-                from,
-                to,
-                takebacks: xb,
-            });
-            let occ_x = occ & !xb;
-            let mut ys = own & !xb & !covered(occ_x);
+            emit(xb);
+            let mut ys = own & !xb & !covered(occ & !xb);
             while ys != 0 {
                 let y = ys.trailing_zeros();
                 ys &= ys - 1;
@@ -382,19 +398,43 @@ impl Position {
                 if free & yb != 0 && y < x {
                     continue;
                 }
-                emit(Move {
-                    from,
-                    to,
-                    takebacks: xb | yb,
-                });
+                emit(xb | yb);
             }
         }
     }
 
     /// The number of legal moves, counted without building them.
     pub fn count_moves(&self) -> u64 {
+        if self.winner.is_some() {
+            return 0;
+        }
+        let me = self.turn as usize;
+        let own = self.balls[me];
+        let occ = self.balls[0] | self.balls[1];
+        let targets = supported_empty(occ);
+        let forming = self.forming(own, targets);
+        let count = |t: u32, own_base: u32, occ_base: u32| -> u64 {
+            let mut n = u64::from((t & !forming).count_ones());
+            let mut f = t & forming;
+            while f != 0 {
+                let d = 1u32 << f.trailing_zeros();
+                f &= f - 1;
+                self.takebacks(own_base | d, occ_base | d, |_| n += 1);
+            }
+            n
+        };
         let mut n = 0;
-        self.generate(|_| n += 1);
+        if self.reserve[me] > 0 {
+            n += count(targets, own, occ);
+        }
+        let mut free = own & !covered(occ);
+        while free != 0 {
+            let o = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let t =
+                targets & HIGHER[Slot::from_index(o).map_or(4, |s| s.level()) as usize] & !ABOVE[o];
+            n += count(t, own & !(1 << o), occ & !(1 << o));
+        }
         n
     }
 
