@@ -17,10 +17,12 @@
 mod coord;
 mod notation;
 mod position;
+mod rules;
 
 pub use coord::{point, Geometry, Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE, WORDS};
 pub use notation::{notation, score_comment, Notation, Style};
-pub use position::{Move, Position, Rules, Suicide};
+pub use position::{Move, Position};
+pub use rules::{Rules, Suicide};
 
 use crate::error::MoveError;
 use crate::game::{tag, Game, GameResult, Outcome, Tags};
