@@ -532,4 +532,8 @@ level 1
      a b c d
 ";
     assert_eq!(shown, want, "\n{shown}");
+    let end = play(rules(3, Suicide::Piece), "1a1 1b1 1a2 1c2 1a3 1b3");
+    assert!(end
+        .to_string()
+        .starts_with("Pylon size 3, standard; game over; score W 3 B 3\n"));
 }

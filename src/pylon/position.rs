@@ -515,9 +515,15 @@ impl fmt::Display for Position {
         let n = self.geo.size();
         writeln!(
             f,
-            "Pylon size {n}, {}; {} to move; score W {} B {}",
+            "Pylon size {n}, {}; {}; score W {} B {}",
             self.rules,
-            if self.side == 0 { "White" } else { "Black" },
+            if self.is_over() {
+                "game over"
+            } else if self.side == 0 {
+                "White to move"
+            } else {
+                "Black to move"
+            },
             self.score(0),
             self.score(1)
         )?;
