@@ -120,6 +120,22 @@ pub trait Game: Sized + 'static {
         Ok(())
     }
 
+    /// A move the rules force before the written move `n` when a record leaves it out
+    /// (Pylon's forced pass), with the reason, asked only when `n` does not resolve. Replay
+    /// reports the reason as a mismatch in strict reading; in lenient reading it plays the
+    /// forced move with a warning (calling `visit` for it with the same ply number) and then
+    /// resolves `n`. The default: none.
+    fn implied_before(_pos: &Self::Position, _n: &Self::Notation) -> Option<(Self::Move, String)> {
+        None
+    }
+
+    /// True when the written move `n`, met after the game is over, may be dropped with a
+    /// warning in lenient reading (Pylon's `pass`); in strict reading it is an error. The
+    /// default: never.
+    fn droppable_after_end(_n: &Self::Notation) -> bool {
+        false
+    }
+
     /// The rules named by the tags (`[Rules]`, and any other the game reads).
     fn rules_from_tags(tags: &Tags) -> Result<Self::Rules, String> {
         match tag(tags, "Rules") {
@@ -192,7 +208,8 @@ pub trait Game: Sized + 'static {
         vec![Self::Rules::default()]
     }
 
-    /// The printing order of the well-known tags (after `Game` and `Rules`).
+    /// The printing order of the well-known tags (after `Game`, and after `Rules` unless the
+    /// list places `Rules` itself, as Pylon does to print `Size` before it).
     fn tag_order() -> &'static [&'static str] {
         &["Event", "Site", "Date", "Round", "White", "Black", "Result"]
     }

@@ -286,7 +286,10 @@ impl<G: Game> Record<G> {
 
     /// Prints the record in its canonical layout (see [`Record`]).
     pub fn write(&self, out: &mut String) {
-        let mut order: Vec<&str> = vec!["Game", "Rules"];
+        let mut order: Vec<&str> = vec!["Game"];
+        if !G::tag_order().contains(&"Rules") {
+            order.push("Rules");
+        }
         order.extend_from_slice(G::tag_order());
         let mut printed = vec![false; self.tags.len()];
         for name in &order {
@@ -485,18 +488,38 @@ pub fn replay_with<G: Game>(
     for (i, ply) in record.plies.iter().enumerate() {
         let n = i + 1;
         if G::outcome(&pos).is_some() {
-            error = Some(Error::Illegal(illegal_at(
-                n,
-                ply,
-                MoveError::illegal("the game is already over"),
-            )));
+            let e = illegal_at(n, ply, MoveError::illegal("the game is already over"));
+            if mode == Mode::Lenient && G::droppable_after_end(&ply.notation) {
+                warnings.push(e);
+                continue;
+            }
+            error = Some(Error::Illegal(e));
             break;
         }
         let m = match G::resolve(&pos, &ply.notation) {
             Ok(m) => m,
             Err(e) => {
-                error = Some(Error::Illegal(illegal_at(n, ply, e)));
-                break;
+                let Some((forced, why)) = G::implied_before(&pos, &ply.notation) else {
+                    error = Some(Error::Illegal(illegal_at(n, ply, e)));
+                    break;
+                };
+                let w = illegal_at(n, ply, MoveError::mismatch(why));
+                if mode == Mode::Strict {
+                    error = Some(Error::Illegal(w));
+                    break;
+                }
+                warnings.push(w);
+                let before = pos.clone();
+                G::play(&mut pos, &forced);
+                visit(n, &before, &forced, &pos);
+                moves.push(forced);
+                match G::resolve(&pos, &ply.notation) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        error = Some(Error::Illegal(illegal_at(n, ply, e)));
+                        break;
+                    }
+                }
             }
         };
         let before = pos.clone();
