@@ -163,6 +163,18 @@ pub trait Game: Sized + 'static {
     /// Reads one written move at the start of `input` (the nom parser behind `FromStr`).
     fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Self::Notation>;
 
+    /// Reads a movetext comment as (part of) a written move, for games whose records write
+    /// some moves as comments (GIPF's `{w: x…}` endings). `plies` holds the moves read so
+    /// far; the game may push a new ply or extend the last one. Returns true when the comment
+    /// was taken as a move; the default takes none, so comments stay comments.
+    fn comment_move(
+        _comment: &str,
+        _plies: &mut Vec<crate::record::Ply<Self::Notation>>,
+        _tags: &Tags,
+    ) -> bool {
+        false
+    }
+
     /// Reads a result token at the start of `input` when there is one, followed by a token
     /// boundary. The default knows `1-0`, `0-1`, `1/2-1/2` and `*`.
     fn parse_result(input: &str) -> Option<(&str, GameResult)> {

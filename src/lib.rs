@@ -33,6 +33,7 @@ pub mod record;
 pub mod stream;
 pub mod text;
 
+pub mod gipf;
 pub mod pylon;
 pub mod pylos;
 

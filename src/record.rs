@@ -225,7 +225,20 @@ impl<G: Game> Record<G> {
                 break;
             }
             if s.starts_with('{') {
+                let start = input.len() - s.len();
                 let (rest, c) = text::comment(s).map_err(nom_err)?;
+                if rec.result.is_none() && G::comment_move(c, &mut rec.plies, &rec.tags) {
+                    let end = input.len() - rest.len();
+                    if let Some(last) = rec.plies.last_mut() {
+                        if last.span.is_empty() {
+                            last.span = start..end;
+                        } else {
+                            last.span.end = end;
+                        }
+                    }
+                    s = rest;
+                    continue;
+                }
                 let c = c.to_string();
                 if rec.result.is_some() {
                     rec.comments_after.push(c);
