@@ -31,6 +31,7 @@ pub mod record;
 pub mod text;
 
 // pub mod pylos;
+pub mod threeman;
 
 pub use error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
 pub use game::{Game, GameResult, Mode, Outcome, Token};
