@@ -100,10 +100,12 @@ impl FromStr for Rules {
                 "strict-creeks" => r.strict_creeks = true,
                 "ep-next-only" => r.ep_next_only = true,
                 "stalemate-eliminates" => r.stalemate_eliminates = true,
-                _ => return Err(format!(
+                _ => {
+                    return Err(format!(
                     "unknown three-man chess rules \"{part}\": expected standard, then any of {}",
                     OPTIONS.join(", ")
-                )),
+                ))
+                }
             }
         }
         Ok(r)

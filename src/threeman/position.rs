@@ -1058,6 +1058,30 @@ impl Position {
     }
 }
 
+/// The squares a lone `kind` of colour `c` reaches from `s` on an otherwise empty board
+/// (no captures), in square order. With `moats` false every moat is ignored; with `moats`
+/// true the three moats are unbridged. A pawn counts as uncrossed.
+///
+/// ```
+/// use gamenote::threeman::{position::empty_board_reach, Colour, Kind, Square};
+/// let from: Square = "WHh6".parse().unwrap();
+/// assert_eq!(empty_board_reach(Kind::Knight, Colour::White, from, false).len(), 8);
+/// ```
+pub fn empty_board_reach(kind: Kind, c: Colour, s: Square, moats: bool) -> Vec<Square> {
+    let mut pos = Position::empty(Rules {
+        open_moats: !moats,
+        ..Rules::default()
+    });
+    pos.board.put(s.0, piece(kind, c.index()));
+    pos.side = c.index() as u8;
+    let ctx = pos.moat_ctx();
+    let mut v = Vec::new();
+    pos.piece_moves(s.0, ctx, &mut v);
+    let mut out: Vec<Square> = v.iter().map(|m| m.to()).collect();
+    out.dedup();
+    out
+}
+
 #[inline]
 const fn mv(from: u8, to: u8, flags: u8) -> Move {
     Move {
