@@ -196,6 +196,9 @@ fn explain_words(pos: &Position, from: u8, to: u8) -> String {
         Why::CaptureAcrossMoat => format!("{what} would capture across a moat"),
         Why::Creek => format!("{what} cannot capture across a creek"),
         Why::Blocked => format!("{what} is blocked"),
+        Why::NothingToTake => format!(
+            "{what} moves diagonally only to take, and there is nothing to take there (an en-passant chance lasts one turn of each of the next two seats)"
+        ),
         Why::Unreachable => format!("{what} does not move that way"),
         Why::CastlingRights | Why::CastlingThroughCheck | Why::CastlingInCheck => {
             format!("{what} cannot castle")
@@ -275,7 +278,22 @@ impl Game for ThreeMan {
                 }
                 reasons.push(explain_words(pos, s, w.to.0));
             }
-            let head = format!("no {} can go to {}", describe(side, kind), w.to);
+            let dead: Vec<&str> = Colour::ALL
+                .iter()
+                .filter(|c| !pos.is_alive(**c))
+                .map(|c| c.name())
+                .collect();
+            let turn = if dead.is_empty() {
+                format!("{} is to move", side.name())
+            } else {
+                format!(
+                    "{} is to move; {} {} eliminated",
+                    side.name(),
+                    dead.join(" and "),
+                    if dead.len() > 1 { "are" } else { "is" }
+                )
+            };
+            let head = format!("no {} can go to {} ({turn})", describe(side, kind), w.to);
             return Err(MoveError::illegal(if reasons.is_empty() {
                 format!("{head}: there is none that matches")
             } else {

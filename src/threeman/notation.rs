@@ -160,17 +160,17 @@ pub fn notation(input: &str) -> PResult<'_, Notation> {
     } else {
         (s, None)
     };
-    let (s, f2) = match file_letter(s) {
-        Some((r, f)) => (r, Some(f)),
-        None => (s, None),
-    };
-    let (s, r2) = match rank_digit(s) {
-        Some((r, x)) => (r, Some(x)),
-        None => (s, None),
+    // the destination's file and rank (a file alone here is not one: `WHe4e.p.`)
+    let (s, f2, r2) = match file_letter(s).and_then(|(r, f)| Some((f, rank_digit(r)?))) {
+        Some((f, (r, x))) => (r, Some(f), Some(x)),
+        None => (s, None, None),
     };
     let (s, from_file, from_rank, to) = match (f2, r2) {
         (Some(f), Some(r)) => (s, f1, r1, Square::from_article(z2.unwrap_or(z1), f, r)),
         (Some(_), None) => return text::fail(s, "a rank 1-6"),
+        (None, _) if z2.is_some() && file_letter(s).is_some() => {
+            return text::fail(&s[1..], "a rank 1-6")
+        }
         (None, _) if z2.is_some() || sep != Sep::None => return text::fail(s, "a file a-h"),
         (None, _) => match (f1, r1) {
             (Some(f), Some(r)) => (s, None, None, Square::from_article(z1, f, r)),

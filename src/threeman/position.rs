@@ -255,6 +255,7 @@ pub(crate) enum Why {
     CaptureAcrossMoat,
     Creek,
     Blocked,
+    NothingToTake,
     Unreachable,
     CastlingRights,
     CastlingThroughCheck,
@@ -1012,6 +1013,7 @@ impl Position {
             }
             return Why::AttacksAfterCrossing;
         }
+        let p = self.board.sq[from as usize];
         // without moats
         let ctx_open = MoatCtx {
             ignore: 7,
@@ -1023,19 +1025,23 @@ impl Position {
             if m.is_capture() {
                 return Why::CaptureAcrossMoat;
             }
-            let mut moats = 0;
-            for d in 0..8 {
-                for i in 0..RAYS.len[from as usize][d] as usize {
-                    if RAYS.sq[from as usize][d][i] == to {
-                        moats |= RAYS.moat[from as usize][d][i];
+            // name the moats of the route that needs the fewest
+            let mut best = moat_between(from, to) & !ctx.quiet_ok;
+            if !matches!(kind_of(p), 2 | 6) {
+                best = 7;
+                for d in 0..8 {
+                    for i in 0..RAYS.len[from as usize][d] as usize {
+                        let m = RAYS.moat[from as usize][d][i] & !ctx.quiet_ok;
+                        if RAYS.sq[from as usize][d][i] == to && m.count_ones() < best.count_ones()
+                        {
+                            best = m;
+                        }
                     }
                 }
             }
-            moats |= moat_between(from, to);
-            return Why::MoatCrossing(moats & !ctx.quiet_ok);
+            return Why::MoatCrossing(best);
         }
         // without creeks
-        let p = self.board.sq[from as usize];
         if kind_of(p) == Kind::Pawn as u8 && p & CROSSED == 0 {
             let enemy = (self.board.occ[0] | self.board.occ[1] | self.board.occ[2])
                 & !self.board.occ[colour_of(p)];
@@ -1044,6 +1050,18 @@ impl Position {
                 && self.creek_blocks(from, to)
             {
                 return Why::Creek;
+            }
+        }
+        // a pawn's diagonal step onto an empty square: nothing to take (or e.p. expired)
+        if kind_of(p) == Kind::Pawn as u8 {
+            let diag = if p & CROSSED == 0 {
+                PAWN_CAP_IN[from as usize].contains(&to)
+            } else {
+                PAWN_CAP_OUT[from as usize].contains(&to) && from >= 24
+            };
+            let all = self.board.occ[0] | self.board.occ[1] | self.board.occ[2];
+            if diag && !all.has(to) {
+                return Why::NothingToTake;
             }
         }
         // geometry alone: the piece on an otherwise empty board
