@@ -416,6 +416,7 @@ impl Naive {
     }
     fn eliminate(&mut self, c: usize) {
         self.alive[c] = false;
+        self.castle[c] = [false, false];
         self.bridge_zone(c);
     }
 

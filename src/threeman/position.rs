@@ -906,6 +906,7 @@ impl Position {
 
     fn eliminate(&mut self, c: usize) {
         self.alive &= !(1 << c);
+        self.castling &= !(3 << (2 * c));
         self.bridged |= zone_moats(c);
     }
 
