@@ -71,15 +71,11 @@ impl ParseError {
     /// Renders the error as a compiler does: `file:line:column: message`, the source line and
     /// a caret under the offending text.
     pub fn render(&self, file: &str, source: &str) -> String {
-        render_at(
-            file,
-            source,
-            self.span.clone(),
-            &self.to_string_without_position(),
-        )
+        render_at(file, source, self.span.clone(), &self.message())
     }
 
-    fn to_string_without_position(&self) -> String {
+    /// The message without the position: `expected X, found Y`.
+    pub fn message(&self) -> String {
         format!("expected {}, found {}", self.expected, self.found)
     }
 }
@@ -132,11 +128,9 @@ pub fn line_col(input: &str, offset: usize) -> (usize, usize) {
                 line += 1;
                 line_start = i + 1;
             }
-            b'\r' => {
-                if before.get(i + 1) != Some(&b'\n') {
-                    line += 1;
-                    line_start = i + 1;
-                }
+            b'\r' if before.get(i + 1) != Some(&b'\n') => {
+                line += 1;
+                line_start = i + 1;
             }
             _ => {}
         }

@@ -89,6 +89,13 @@ pub trait Game: Sized + 'static {
     fn start(rules: &Self::Rules) -> Self::Position;
     /// Appends every legal move of `pos` to `out` (nothing when the game is over).
     fn legal_moves(pos: &Self::Position, out: &mut Vec<Self::Move>);
+    /// The number of legal moves of `pos`; perft calls it at the last ply. Override it when
+    /// counting is cheaper than generating.
+    fn count_legal(pos: &Self::Position) -> u64 {
+        let mut out = Vec::new();
+        Self::legal_moves(pos, &mut out);
+        out.len() as u64
+    }
     /// Turns a written move into the one legal move it means, or says why it cannot.
     /// Annotations that only describe the move's effect are checked by
     /// [`Game::check_annotations`], not here.
@@ -178,6 +185,11 @@ pub trait Game: Sized + 'static {
     /// (`show --format fen`).
     fn position_string(_pos: &Self::Position) -> Option<String> {
         None
+    }
+
+    /// The rule sets worth testing (perft, fuzzing, generators): at least the default.
+    fn variants() -> Vec<Self::Rules> {
+        vec![Self::Rules::default()]
     }
 
     /// The printing order of the well-known tags (after `Game` and `Rules`).

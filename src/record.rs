@@ -297,9 +297,6 @@ impl<G: Game> Record<G> {
             {
                 text::write_tag(out, &self.tags[i].0, &self.tags[i].1);
                 printed[i] = true;
-            } else if *name == "Result" {
-                let r = self.result.unwrap_or(GameResult::Unfinished);
-                text::write_tag(out, "Result", &G::write_result(r));
             }
         }
         for (i, (n, v)) in self.tags.iter().enumerate() {
@@ -307,7 +304,9 @@ impl<G: Game> Record<G> {
                 text::write_tag(out, n, v);
             }
         }
-        out.push('\n');
+        if !self.tags.is_empty() {
+            out.push('\n');
+        }
         let mut line = LineWriter::new(out);
         for c in &self.comments_before {
             line.token(&format!("{{{c}}}"));
@@ -591,7 +590,7 @@ fn check_result<G: Game>(record: &Record<G>, end: &G::Position) -> Option<Illega
 /// ```
 /// use gamenote::{record::convert, Mode, Record, pylos::{Pylos, Style}};
 /// let rec: Record<Pylos> = "1b2 1c3 1c4 1c2 1d2 1b3 1d22b2 *".parse().unwrap();
-/// let out = convert(&rec, Style::Canonical, Mode::Strict).unwrap();
+/// let out = convert(&rec, Style::CANONICAL, Mode::Strict).unwrap();
 /// assert!(out.to_string().ends_with("4. 1d2-2b2 *\n"));
 /// ```
 pub fn convert<G: Game>(
