@@ -200,11 +200,6 @@ impl Naive {
     fn set(&mut self, s: Sq, m: Option<Man>) {
         self.b[s.0 as usize][s.1 as usize] = m;
     }
-    fn counts(&self, m: usize) -> bool {
-        // a moat counts unless ... (standard rules: every moat counts)
-        let _ = m;
-        true
-    }
     fn king(&self, c: usize) -> Option<Sq> {
         (0..6)
             .flat_map(|r| (0..24).map(move |f| (r, f)))
@@ -247,7 +242,7 @@ impl Naive {
                         add((r - 1, f), false, false);
                     }
                     for t in [norm((r - 1, f + 1)), norm((r - 1, f - 1))] {
-                        if enemy(t) && moat(from, t).is_none_or(|m| !self.counts(m)) {
+                        if enemy(t) && moat(from, t).is_none() {
                             add(t, true, false);
                         }
                     }
@@ -404,7 +399,7 @@ impl Naive {
         }
         for c in 0..3 {
             if self.alive[c]
-                && (0..8).all(|x| self.at((0, 8 * c as i32 + x)).is_none_or(|m| m.c != c))
+                && (0..8).all(|x| self.at((0, 8 * c as i32 + x)).map_or(true, |m| m.c != c))
             {
                 self.bridge_zone(c);
             }
