@@ -289,3 +289,40 @@ fn results() {
     }
     assert_eq!(ThreeMan::parse_result("1-0"), None);
 }
+
+#[test]
+fn example_records_replay_and_print_back() {
+    for (name, text) in [
+        (
+            "threeman-short-game.3mc",
+            include_str!("../examples/records/threeman-short-game.3mc"),
+        ),
+        (
+            "threeman-random-game.3mc",
+            include_str!("../examples/records/threeman-random-game.3mc"),
+        ),
+    ] {
+        let rec: Record<ThreeMan> = text.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        let r = replay(&rec, Mode::Strict);
+        assert!(r.is_ok(), "{name}: {:?}", r.error);
+        assert_eq!(rec.to_string(), text, "{name} is in canonical layout");
+    }
+}
+
+#[test]
+fn skipped_seats_are_written_and_numbered() {
+    let text = format!("[Position \"{MID_GAME}\"]\n\n13... GRRxa5# -- *");
+    let rec: Record<ThreeMan> = text.parse().unwrap();
+    assert_eq!(rec.plies.len(), 1);
+    assert_eq!(
+        rec.to_string(),
+        format!("[Position \"{MID_GAME}\"]\n\n13... GRRxa5# -- *\n")
+    );
+    let more = format!("[Position \"{MID_GAME}\"]\n\n13... GRRxa5# 14. BLBxa5 GRg3 *");
+    let rec: Record<ThreeMan> = more.parse().unwrap();
+    let r = replay(&rec, Mode::Strict);
+    assert!(r.is_ok(), "{:?}", r.error);
+    assert!(rec
+        .to_string()
+        .contains("13... GRRxa5# -- 14. BLBxa5 GRg3 -- *"));
+}

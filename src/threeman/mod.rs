@@ -29,6 +29,7 @@ pub use position::{Kind, Move, Piece, Position};
 
 use crate::error::MoveError;
 use crate::game::{tag, Game, GameResult, Outcome, Tags, Token};
+use crate::record::Record;
 use crate::text::{self, PResult};
 use position::{kind_of, Why};
 
@@ -527,6 +528,51 @@ impl Game for ThreeMan {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Numbers moves by seat (`N.` before White's seat, `N...` to resume) and writes `--` for
+    /// every skipped seat, by replaying the record; `None` when it does not replay.
+    fn movetext_marks(record: &Record<ThreeMan>) -> Option<Vec<String>> {
+        let mut pos = Self::setup(&record.tags).ok()?;
+        let mut marks = Vec::with_capacity(record.plies.len() + 1);
+        let first = pos.side as usize;
+        marks.push(if first == 0 {
+            format!("{}. ", pos.round)
+        } else {
+            format!("{}... ", pos.round)
+        });
+        for ply in &record.plies {
+            let m = Self::resolve(&pos, &ply.notation).ok()?;
+            let (mut seat, mut round) = (pos.side as usize, pos.round);
+            pos.play(m);
+            let mut next = String::new();
+            if !pos.is_over() {
+                loop {
+                    seat = (seat + 1) % 3;
+                    if seat == 0 {
+                        round += 1;
+                        next.push_str(&format!("{round}. "));
+                    }
+                    if seat == pos.side as usize {
+                        break;
+                    }
+                    next.push_str("-- ");
+                }
+            }
+            marks.push(next);
+        }
+        // after the last move: the skipped seats only, no number for a move not written
+        if let Some(last) = marks.last_mut() {
+            if record.plies.is_empty() {
+                last.clear();
+            }
+            let mut tokens: Vec<&str> = last.split_whitespace().collect();
+            while tokens.last().is_some_and(|t| t.ends_with('.')) {
+                tokens.pop();
+            }
+            *last = tokens.join(" ");
+        }
+        Some(marks)
     }
 
     fn position_string(pos: &Position) -> Option<String> {
