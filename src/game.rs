@@ -220,6 +220,14 @@ pub trait Game: Sized + 'static {
         vec![Self::Rules::default()]
     }
 
+    /// What the record printer writes before each move of `record` instead of the default
+    /// `N. ` every [`Game::SEATS`] moves, with one more entry written after the last move;
+    /// `None` (the default) keeps the default. A game whose seats can be skipped uses it to
+    /// number moves by seat and to write its skipped seats (three-man chess's `--`).
+    fn movetext_marks(_record: &crate::record::Record<Self>) -> Option<Vec<String>> {
+        None
+    }
+
     /// The printing order of the well-known tags (after `Game`, and after `Rules` unless the
     /// list places `Rules` itself, as Pylon does to print `Size` before it).
     fn tag_order() -> &'static [&'static str] {

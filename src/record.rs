@@ -327,10 +327,13 @@ impl<G: Game> Record<G> {
         for c in &self.comments_before {
             line.token(&format!("{{{c}}}"));
         }
+        let marks = G::movetext_marks(self);
         for (i, ply) in self.plies.iter().enumerate() {
             let mut unit = String::new();
-            if i % G::SEATS == 0 {
-                unit.push_str(&format!("{}. ", i / G::SEATS + 1));
+            match marks.as_ref().and_then(|m| m.get(i)) {
+                Some(m) => unit.push_str(m),
+                None if i % G::SEATS == 0 => unit.push_str(&format!("{}. ", i / G::SEATS + 1)),
+                None => {}
             }
             unit.push_str(&ply.notation.to_string());
             line.token(&unit);
@@ -339,6 +342,11 @@ impl<G: Game> Record<G> {
             }
             for c in &ply.comments {
                 line.token(&format!("{{{c}}}"));
+            }
+        }
+        if let Some(last) = marks.as_ref().and_then(|m| m.get(self.plies.len())) {
+            if !last.trim().is_empty() {
+                line.token(last.trim());
             }
         }
         if let Some(r) = self.result {
