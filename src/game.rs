@@ -89,6 +89,13 @@ pub trait Game: Sized + 'static {
     fn start(rules: &Self::Rules) -> Self::Position;
     /// Appends every legal move of `pos` to `out` (nothing when the game is over).
     fn legal_moves(pos: &Self::Position, out: &mut Vec<Self::Move>);
+    /// The number of legal moves of `pos`; perft calls it at the last ply. Override it when
+    /// counting is cheaper than generating.
+    fn count_legal(pos: &Self::Position) -> u64 {
+        let mut out = Vec::new();
+        Self::legal_moves(pos, &mut out);
+        out.len() as u64
+    }
     /// Turns a written move into the one legal move it means, or says why it cannot.
     /// Annotations that only describe the move's effect are checked by
     /// [`Game::check_annotations`], not here.
@@ -111,6 +118,22 @@ pub trait Game: Sized + 'static {
         _after: &Self::Position,
     ) -> Result<(), MoveError> {
         Ok(())
+    }
+
+    /// A move the rules force before the written move `n` when a record leaves it out
+    /// (Pylon's forced pass), with the reason, asked only when `n` does not resolve. Replay
+    /// reports the reason as a mismatch in strict reading; in lenient reading it plays the
+    /// forced move with a warning (calling `visit` for it with the same ply number) and then
+    /// resolves `n`. The default: none.
+    fn implied_before(_pos: &Self::Position, _n: &Self::Notation) -> Option<(Self::Move, String)> {
+        None
+    }
+
+    /// True when the written move `n`, met after the game is over, may be dropped with a
+    /// warning in lenient reading (Pylon's `pass`); in strict reading it is an error. The
+    /// default: never.
+    fn droppable_after_end(_n: &Self::Notation) -> bool {
+        false
     }
 
     /// The rules named by the tags (`[Rules]`, and any other the game reads).
@@ -192,7 +215,21 @@ pub trait Game: Sized + 'static {
         None
     }
 
-    /// The printing order of the well-known tags (after `Game` and `Rules`).
+    /// The rule sets worth testing (perft, fuzzing, generators): at least the default.
+    fn variants() -> Vec<Self::Rules> {
+        vec![Self::Rules::default()]
+    }
+
+    /// What the record printer writes before each move of `record` instead of the default
+    /// `N. ` every [`Game::SEATS`] moves, with one more entry written after the last move;
+    /// `None` (the default) keeps the default. A game whose seats can be skipped uses it to
+    /// number moves by seat and to write its skipped seats (three-man chess's `--`).
+    fn movetext_marks(_record: &crate::record::Record<Self>) -> Option<Vec<String>> {
+        None
+    }
+
+    /// The printing order of the well-known tags (after `Game`, and after `Rules` unless the
+    /// list places `Rules` itself, as Pylon does to print `Size` before it).
     fn tag_order() -> &'static [&'static str] {
         &["Event", "Site", "Date", "Round", "White", "Black", "Result"]
     }

@@ -15,8 +15,8 @@
 //! let rec: Record<Pylos> = "1b2 1c3 1c4 1c2 1d2 1b3 1d22b2 *".parse()?;
 //! let replay = record::replay(&rec, Mode::Strict);
 //! assert!(replay.is_ok());
-//! assert_eq!(replay.end.reserve(0), 11); // White raised once: 4 balls placed
-//! let canonical = record::convert(&rec, Style::Canonical, Mode::Strict)?;
+//! assert_eq!(replay.end.reserve(0), 12); // White placed 3 balls and raised one
+//! let canonical = record::convert(&rec, Style::CANONICAL, Mode::Strict)?;
 //! assert!(canonical.to_string().contains("4. 1d2-2b2 *"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -24,15 +24,24 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod cli;
 pub mod error;
+pub mod fuzzing;
 pub mod game;
 pub mod perft;
 pub mod record;
+pub mod stream;
 pub mod text;
 
-// pub mod pylos;
 pub mod gipf;
+pub mod pylon;
+pub mod pylos;
+pub mod threeman;
 
 pub use error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
 pub use game::{Game, GameResult, Mode, Outcome, Token};
 pub use record::{Ply, Record, Replay};
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -20,15 +20,15 @@ fn perft_in<G: Game>(pos: &G::Position, depth: u32, buffers: &mut [Vec<G::Move>]
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return G::count_legal(pos);
+    }
     let (mine, deeper) = match buffers.split_first_mut() {
         Some(x) => x,
         None => return 1,
     };
     mine.clear();
     G::legal_moves(pos, mine);
-    if depth == 1 {
-        return mine.len() as u64;
-    }
     let mut total = 0;
     for m in mine.iter() {
         let mut next = pos.clone();

@@ -299,7 +299,10 @@ impl<G: Game> Record<G> {
 
     /// Prints the record in its canonical layout (see [`Record`]).
     pub fn write(&self, out: &mut String) {
-        let mut order: Vec<&str> = vec!["Game", "Rules"];
+        let mut order: Vec<&str> = vec!["Game"];
+        if !G::tag_order().contains(&"Rules") {
+            order.push("Rules");
+        }
         order.extend_from_slice(G::tag_order());
         let mut printed = vec![false; self.tags.len()];
         for name in &order {
@@ -310,9 +313,6 @@ impl<G: Game> Record<G> {
             {
                 text::write_tag(out, &self.tags[i].0, &self.tags[i].1);
                 printed[i] = true;
-            } else if *name == "Result" {
-                let r = self.result.unwrap_or(GameResult::Unfinished);
-                text::write_tag(out, "Result", &G::write_result(r));
             }
         }
         for (i, (n, v)) in self.tags.iter().enumerate() {
@@ -320,15 +320,20 @@ impl<G: Game> Record<G> {
                 text::write_tag(out, n, v);
             }
         }
-        out.push('\n');
+        if !self.tags.is_empty() {
+            out.push('\n');
+        }
         let mut line = LineWriter::new(out);
         for c in &self.comments_before {
             line.token(&format!("{{{c}}}"));
         }
+        let marks = G::movetext_marks(self);
         for (i, ply) in self.plies.iter().enumerate() {
             let mut unit = String::new();
-            if i % G::SEATS == 0 {
-                unit.push_str(&format!("{}. ", i / G::SEATS + 1));
+            match marks.as_ref().and_then(|m| m.get(i)) {
+                Some(m) => unit.push_str(m),
+                None if i % G::SEATS == 0 => unit.push_str(&format!("{}. ", i / G::SEATS + 1)),
+                None => {}
             }
             unit.push_str(&ply.notation.to_string());
             line.token(&unit);
@@ -337,6 +342,11 @@ impl<G: Game> Record<G> {
             }
             for c in &ply.comments {
                 line.token(&format!("{{{c}}}"));
+            }
+        }
+        if let Some(last) = marks.as_ref().and_then(|m| m.get(self.plies.len())) {
+            if !last.trim().is_empty() {
+                line.token(last.trim());
             }
         }
         if let Some(r) = self.result {
@@ -499,18 +509,38 @@ pub fn replay_with<G: Game>(
     for (i, ply) in record.plies.iter().enumerate() {
         let n = i + 1;
         if G::outcome(&pos).is_some() {
-            error = Some(Error::Illegal(illegal_at(
-                n,
-                ply,
-                MoveError::illegal("the game is already over"),
-            )));
+            let e = illegal_at(n, ply, MoveError::illegal("the game is already over"));
+            if mode == Mode::Lenient && G::droppable_after_end(&ply.notation) {
+                warnings.push(e);
+                continue;
+            }
+            error = Some(Error::Illegal(e));
             break;
         }
         let m = match G::resolve(&pos, &ply.notation) {
             Ok(m) => m,
             Err(e) => {
-                error = Some(Error::Illegal(illegal_at(n, ply, e)));
-                break;
+                let Some((forced, why)) = G::implied_before(&pos, &ply.notation) else {
+                    error = Some(Error::Illegal(illegal_at(n, ply, e)));
+                    break;
+                };
+                let w = illegal_at(n, ply, MoveError::mismatch(why));
+                if mode == Mode::Strict {
+                    error = Some(Error::Illegal(w));
+                    break;
+                }
+                warnings.push(w);
+                let before = pos.clone();
+                G::play(&mut pos, &forced);
+                visit(n, &before, &forced, &pos);
+                moves.push(forced);
+                match G::resolve(&pos, &ply.notation) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        error = Some(Error::Illegal(illegal_at(n, ply, e)));
+                        break;
+                    }
+                }
             }
         };
         let before = pos.clone();
@@ -604,7 +634,7 @@ fn check_result<G: Game>(record: &Record<G>, end: &G::Position) -> Option<Illega
 /// ```
 /// use gamenote::{record::convert, Mode, Record, pylos::{Pylos, Style}};
 /// let rec: Record<Pylos> = "1b2 1c3 1c4 1c2 1d2 1b3 1d22b2 *".parse().unwrap();
-/// let out = convert(&rec, Style::Canonical, Mode::Strict).unwrap();
+/// let out = convert(&rec, Style::CANONICAL, Mode::Strict).unwrap();
 /// assert!(out.to_string().ends_with("4. 1d2-2b2 *\n"));
 /// ```
 pub fn convert<G: Game>(

@@ -99,12 +99,9 @@ pub fn byte<'a>(c: u8, what: &'static str) -> impl FnMut(&'a str) -> PResult<'a,
 
 /// The literal `s`.
 pub fn lit<'a>(s: &'static str) -> impl FnMut(&'a str) -> PResult<'a, &'a str> {
-    move |input: &'a str| {
-        if input.starts_with(s) {
-            Ok((&input[s.len()..], &input[..s.len()]))
-        } else {
-            fail(input, "a keyword")
-        }
+    move |input: &'a str| match input.strip_prefix(s) {
+        Some(rest) => Ok((rest, &input[..s.len()])),
+        None => fail(input, "a keyword"),
     }
 }
 

@@ -1,0 +1,108 @@
+//! Harnesses shared by the fuzz targets and the property tests: each takes arbitrary bytes
+//! and panics only when the crate breaks one of its promises (a parse that does not round
+//! trip, a printed record that reads back different, `resolve` disagreeing with
+//! `legal_moves`). Written once over [`Game`], so every game gets the same checks.
+
+use crate::game::{Game, Mode};
+use crate::record::{convert, replay, Record};
+
+/// Bytes as text: invalid UTF-8 is cut at the first bad byte.
+fn text(data: &[u8]) -> &str {
+    match std::str::from_utf8(data) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&data[..e.valid_up_to()]).unwrap_or(""),
+    }
+}
+
+/// A written move that parses prints back to text that parses to the same value.
+///
+/// ```
+/// gamenote::fuzzing::notation_roundtrip::<gamenote::pylos::Pylos>(b"1d22b2(1a1)O!");
+/// ```
+pub fn notation_roundtrip<G: Game>(data: &[u8]) {
+    let s = text(data);
+    if let Ok(n) = s.parse::<G::Notation>() {
+        let printed = n.to_string();
+        let again: G::Notation = match printed.parse() {
+            Ok(a) => a,
+            Err(e) => panic!("{printed:?} (printed from {s:?}) does not parse: {e}"),
+        };
+        assert_eq!(again, n, "{s:?} -> {printed:?}");
+    }
+}
+
+/// Every record that parses prints back to a record equal to it; replay and conversion to
+/// the default style never panic, and a converted record replays to the same moves.
+///
+/// ```
+/// gamenote::fuzzing::record_roundtrip::<gamenote::pylos::Pylos>(b"1b2 1c3 {hi} 1c4 *");
+/// ```
+pub fn record_roundtrip<G: Game>(data: &[u8]) {
+    let s = text(data);
+    for rec in Record::<G>::parse_all(s).into_iter().flatten() {
+        let printed = rec.to_string();
+        let again = match Record::<G>::parse(&printed) {
+            Ok(a) => a,
+            Err(e) => panic!("printed record does not parse: {e}\n{printed}"),
+        };
+        assert_eq!(again, rec, "printed:\n{printed}");
+        let r = replay(&rec, Mode::Lenient);
+        let _ = replay(&rec, Mode::Strict);
+        if r.error.is_none() {
+            if let Ok(c) = convert(&rec, G::Style::default(), Mode::Lenient) {
+                let back = Record::<G>::parse(&c.to_string())
+                    .unwrap_or_else(|e| panic!("converted record does not parse: {e}\n{c}"));
+                let r2 = replay(&back, Mode::Lenient);
+                assert_eq!(
+                    r2.moves, r.moves,
+                    "converted record replays differently\n{c}"
+                );
+            }
+        }
+    }
+}
+
+/// Plays a game chosen by the bytes; in every position reached, every legal move written in
+/// the default style resolves to itself, and the bytes read as a written move resolve only to
+/// a legal move.
+///
+/// ```
+/// gamenote::fuzzing::resolve_agrees::<gamenote::pylos::Pylos>(&[3, 1, 4, 1, 5, 9, 2, 6]);
+/// ```
+pub fn resolve_agrees<G: Game>(data: &[u8]) {
+    let (rules_byte, rest) = match data.split_first() {
+        Some((b, r)) => (*b, r),
+        None => return,
+    };
+    let variants = G::variants();
+    let rules = &variants[rules_byte as usize % variants.len().max(1)];
+    let split = rest.len().min(16);
+    let (written, choices) = rest.split_at(split);
+    let written = text(written).trim().to_string();
+    let mut pos = G::start(rules);
+    let mut moves = Vec::new();
+    for &c in choices.iter().take(200) {
+        moves.clear();
+        G::legal_moves(&pos, &mut moves);
+        for m in &moves {
+            let n = G::notate(&pos, m, G::Style::default());
+            match G::resolve(&pos, &n) {
+                Ok(back) => assert_eq!(&back, m, "{n} resolves to another move"),
+                Err(e) => panic!("{n}, a legal move written by notate, does not resolve: {e}"),
+            }
+        }
+        if let Ok(n) = written.parse::<G::Notation>() {
+            if let Ok(m) = G::resolve(&pos, &n) {
+                assert!(
+                    moves.contains(&m),
+                    "{n} resolves to a move legal_moves lacks"
+                );
+            }
+        }
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[c as usize % moves.len()].clone();
+        G::play(&mut pos, &m);
+    }
+}

@@ -1,0 +1,186 @@
+//! Pylos: the pyramid of 30 balls, in the notation of Chris Martin's article
+//! ("Towards a Pylos notation") and the official Gigamic rules.
+//!
+//! See `docs/pylos.md` for the grammar, the styles and the rule options.
+//!
+//! ```
+//! use gamenote::{Game, pylos::{Pylos, Notation, Rules}};
+//! let mut pos = Pylos::start(&Rules::default());
+//! let n: Notation = "1b2".parse()?;
+//! let m = Pylos::resolve(&pos, &n)?;
+//! Pylos::play(&mut pos, &m);
+//! assert_eq!(pos.reserve(0), 14);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod coord;
+mod notation;
+mod position;
+
+pub use coord::{slot, slot_any, slot_numeric, slots, Slot, ABOVE, LINES, SQUARES, SUPPORT, TOP};
+pub use notation::{notation, Form, Markers, Nag, Notation, Style, Takebacks};
+pub use position::{Move, Position, ReserveRule, RuleSet, Rules, Takeback};
+
+use crate::error::MoveError;
+use crate::game::{tag, Game, GameResult, Outcome, Tags, Token};
+use crate::text::{self, PResult};
+
+/// The game of Pylos.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pylos;
+
+fn numeric_declared(tags: &Tags) -> bool {
+    tag(tags, "Style").is_some_and(|s| s.trim().eq_ignore_ascii_case("numeric"))
+}
+
+/// Pylos results: `1-0`, `0-1`, `*`, and the article's `10` and `01` unless `numeric`.
+fn pylos_result(input: &str, numeric: bool) -> Option<(&str, GameResult)> {
+    let forms: &[(&str, GameResult)] = &[
+        ("1-0", GameResult::Decided(Outcome::Win(0))),
+        ("0-1", GameResult::Decided(Outcome::Win(1))),
+        ("*", GameResult::Unfinished),
+        ("10", GameResult::Decided(Outcome::Win(0))),
+        ("01", GameResult::Decided(Outcome::Win(1))),
+    ];
+    let forms = if numeric { &forms[..3] } else { forms };
+    forms.iter().find_map(|(s, r)| {
+        let rest = input.strip_prefix(s)?;
+        text::at_boundary(rest, b"").then_some((rest, *r))
+    })
+}
+
+impl Game for Pylos {
+    const NAME: &'static str = "Pylos";
+    const ID: &'static str = "pylos";
+    const EXTENSION: &'static str = "pylos";
+
+    type Rules = Rules;
+    type Position = Position;
+    type Move = Move;
+    type Notation = Notation;
+    type Style = Style;
+
+    fn start(rules: &Rules) -> Position {
+        Position::new(*rules)
+    }
+
+    fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+        pos.generate(|m| out.push(m));
+    }
+
+    fn count_legal(pos: &Position) -> u64 {
+        pos.count_moves()
+    }
+
+    fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
+        pos.resolve(n)
+    }
+
+    fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
+        let mut takebacks = Takebacks::new();
+        let mut it = slots(m.takebacks);
+        match (it.next(), it.next()) {
+            (Some(a), Some(b)) if b.takeback_key() < a.takeback_key() => {
+                takebacks.push(b);
+                takebacks.push(a);
+            }
+            (a, b) => {
+                for s in a.into_iter().chain(b) {
+                    takebacks.push(s);
+                }
+            }
+        }
+        let markers = if style.markers {
+            pos.formations_of(m.from, m.to)
+        } else {
+            Markers::default()
+        };
+        Notation {
+            from: m.from,
+            to: m.to,
+            takebacks,
+            markers,
+            nag: None,
+            form: style.form,
+            dash: true,
+        }
+    }
+
+    fn play(pos: &mut Position, m: &Move) {
+        pos.play(m);
+    }
+
+    fn outcome(pos: &Position) -> Option<Outcome> {
+        pos.outcome()
+    }
+
+    fn to_move(pos: &Position) -> usize {
+        pos.turn()
+    }
+
+    fn check_annotations(
+        before: &Position,
+        n: &Notation,
+        m: &Move,
+        _after: &Position,
+    ) -> Result<(), MoveError> {
+        if n.markers.is_empty() {
+            return Ok(());
+        }
+        let made = before.formations_of(m.from, m.to);
+        if made == n.markers {
+            return Ok(());
+        }
+        let made_text = if made.is_empty() {
+            "no formation that counts under these rules".to_string()
+        } else {
+            format!("the formations {made}")
+        };
+        Err(MoveError::mismatch(format!(
+            "the markers say {} but the move makes {made_text}",
+            n.markers
+        )))
+    }
+
+    fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Notation>> {
+        // Canonical and compact moves start with a letter or a digit and a letter; only other
+        // tokens need to know whether the record declared the numeric style.
+        let b = input.as_bytes();
+        let plain = match b.first() {
+            Some(b'a'..=b'd') => true,
+            Some(b'1'..=b'4') => b.get(1).is_some_and(u8::is_ascii_lowercase),
+            _ => false,
+        };
+        if plain {
+            return notation(input, false).map(|(r, n)| (r, Token::Move(n)));
+        }
+        let numeric = numeric_declared(tags);
+        if let Some((rest, r)) = pylos_result(input, numeric) {
+            return Ok((rest, Token::Result(r)));
+        }
+        notation(input, numeric).map(|(r, n)| (r, Token::Move(n)))
+    }
+
+    fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Notation> {
+        notation(input, numeric_declared(tags))
+    }
+
+    fn variants() -> Vec<Rules> {
+        [
+            "standard",
+            "standard,takeback=optional",
+            "alignment",
+            "alignment,takeback=optional",
+            "children",
+            "standard,reserve=immediately",
+            "standard,reserve=no_moves",
+        ]
+        .iter()
+        .filter_map(|r| r.parse().ok())
+        .collect()
+    }
+
+    fn parse_result(input: &str) -> Option<(&str, GameResult)> {
+        pylos_result(input, false)
+    }
+}

@@ -1,0 +1,557 @@
+//! Pylos moves as people write them: `1b2`, `1d2-2b2` or `1d22b2`, `1d1(1c1,1d1)O`, the
+//! compact `d1(c1,d1)` and the numeric `4(3,4)`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::coord::{slot_any, slot_numeric, Slot};
+use crate::error::ParseError;
+use crate::text::{self, PErr, PResult};
+
+/// The written styles of Pylos moves, optionally with formation markers.
+///
+/// Written as `canonical`, `compact` or `numeric`, with `+markers` to print `O`, `+`, `Y`:
+///
+/// ```
+/// use gamenote::pylos::{Form, Style};
+/// let s: Style = "compact+markers".parse().unwrap();
+/// assert_eq!((s.form, s.markers), (Form::Compact, true));
+/// assert_eq!(s.to_string(), "compact+markers");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Style {
+    /// How slots are written.
+    pub form: Form,
+    /// Whether `notate` writes the markers `O`, `+`, `Y`.
+    pub markers: bool,
+}
+
+impl Style {
+    /// The canonical style without markers (the default).
+    pub const CANONICAL: Style = Style {
+        form: Form::Canonical,
+        markers: false,
+    };
+}
+
+/// How slots are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Form {
+    /// `1a1`–`4a1`, raises with a dash.
+    #[default]
+    Canonical,
+    /// Level-1 slots without their `1`: `b2`, `d2-2b2`.
+    Compact,
+    /// `1`–`16`, `L1`–`L9`, `U1`–`U4`, `0`; declared with `[Style "numeric"]`.
+    Numeric,
+}
+
+impl fmt::Display for Style {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.form {
+            Form::Canonical => "canonical",
+            Form::Compact => "compact",
+            Form::Numeric => "numeric",
+        })?;
+        if self.markers {
+            f.write_str("+markers")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Style {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Style, String> {
+        let (name, markers) = match s.trim().strip_suffix("+markers") {
+            Some(n) => (n, true),
+            None => (s.trim(), false),
+        };
+        let form = match name.to_ascii_lowercase().as_str() {
+            "canonical" => Form::Canonical,
+            "compact" => Form::Compact,
+            "numeric" => Form::Numeric,
+            _ => {
+                return Err(format!(
+                    "unknown Pylos style \"{s}\" (expected canonical, compact or numeric, optionally +markers)"
+                ))
+            }
+        };
+        Ok(Style { form, markers })
+    }
+}
+
+/// Formation markers: `O` a square, `+` a line of 4 on level 1, `Y` a line of 3 on level 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Markers {
+    /// `O`
+    pub square: bool,
+    /// `+`
+    pub line4: bool,
+    /// `Y`
+    pub line3: bool,
+}
+
+impl Markers {
+    /// True when no marker is set.
+    pub fn is_empty(self) -> bool {
+        !(self.square || self.line4 || self.line3)
+    }
+}
+
+impl fmt::Display for Markers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (on, c) in [(self.square, "O"), (self.line4, "+"), (self.line3, "Y")] {
+            if on {
+                f.write_str(c)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `!`, `?` and their pairs after a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Nag {
+    /// `!`
+    Good,
+    /// `?`
+    Mistake,
+    /// `!!`
+    Brilliant,
+    /// `??`
+    Blunder,
+    /// `!?`
+    Interesting,
+    /// `?!`
+    Dubious,
+}
+
+impl Nag {
+    const FORMS: [(&'static str, Nag); 6] = [
+        ("!!", Nag::Brilliant),
+        ("??", Nag::Blunder),
+        ("!?", Nag::Interesting),
+        ("?!", Nag::Dubious),
+        ("!", Nag::Good),
+        ("?", Nag::Mistake),
+    ];
+    fn as_str(self) -> &'static str {
+        Nag::FORMS
+            .iter()
+            .find(|(_, n)| *n == self)
+            .map_or("", |(s, _)| s)
+    }
+}
+
+/// The balls taken back after a move, in the order written: at most two, all different,
+/// kept inline so a written move never allocates.
+///
+/// ```
+/// use gamenote::pylos::{Slot, Takebacks};
+/// let a: Slot = "1c1".parse().unwrap();
+/// let b: Slot = "1d1".parse().unwrap();
+/// let t = Takebacks::from_slice(&[a, b]).unwrap();
+/// assert_eq!(t.len(), 2);
+/// assert_eq!(t[1], b);
+/// assert!(Takebacks::from_slice(&[a, a]).is_none());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Takebacks {
+    // Unused entries hold `FILLER`, so the derived equality is equality of the lists.
+    slots: [Slot; 2],
+    len: u8,
+}
+
+const FILLER: Slot = super::coord::FIRST;
+
+impl Default for Takebacks {
+    fn default() -> Self {
+        Takebacks::new()
+    }
+}
+
+impl Takebacks {
+    /// No take-back.
+    pub const fn new() -> Self {
+        Takebacks {
+            slots: [FILLER; 2],
+            len: 0,
+        }
+    }
+
+    /// Take-backs from a list: `None` if there are more than two or one is repeated.
+    pub fn from_slice(list: &[Slot]) -> Option<Self> {
+        let mut t = Takebacks::new();
+        for &s in list {
+            if !t.push(s) {
+                return None;
+            }
+        }
+        Some(t)
+    }
+
+    /// Adds a ball; false (and nothing added) when two are already listed or it is listed.
+    pub fn push(&mut self, s: Slot) -> bool {
+        if self.contains(&s) || self.len >= 2 {
+            return false;
+        }
+        self.slots[self.len as usize] = s;
+        self.len += 1;
+        true
+    }
+
+    /// The balls in order.
+    pub fn as_slice(&self) -> &[Slot] {
+        &self.slots[..self.len as usize]
+    }
+}
+
+impl std::ops::Deref for Takebacks {
+    type Target = [Slot];
+    fn deref(&self) -> &[Slot] {
+        self.as_slice()
+    }
+}
+
+/// A Pylos move as written: origin for a raise, destination, take-backs in the written order,
+/// markers and a `!`/`?` annotation. It is checked against a position by
+/// [`Pylos::resolve`](crate::Game::resolve).
+///
+/// ```
+/// use gamenote::pylos::Notation;
+/// let n: Notation = "1d22b2".parse().unwrap();
+/// assert_eq!(n.from.unwrap().to_string(), "1d2");
+/// assert_eq!(n.to.to_string(), "2b2");
+/// assert_eq!(n.to_string(), "1d22b2"); // written form kept
+/// let n: Notation = "1d3(1d3,1d2)O".parse().unwrap();
+/// assert_eq!(n.takebacks.len(), 2);
+/// assert!(n.markers.square);
+/// ```
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Notation {
+    /// The ball raised, for a raise.
+    pub from: Option<Slot>,
+    /// Where the ball goes.
+    pub to: Slot,
+    /// Balls taken back, in the order written (0–2, all different).
+    pub takebacks: Takebacks,
+    /// Formation markers as written (empty: not written).
+    pub markers: Markers,
+    /// `!`/`?` annotation.
+    pub nag: Option<Nag>,
+    /// How the slots were written.
+    pub form: Form,
+    /// Whether a raise was written with its dash.
+    pub dash: bool,
+}
+
+impl PartialEq for Notation {
+    /// Two notations are equal when they are written the same: the form matters only where
+    /// it shows (compact differs from canonical only on a level-1 slot) and the dash only on
+    /// a raise outside the numeric style.
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Notation {}
+
+impl Notation {
+    fn visible_form(&self) -> Form {
+        let level1 = std::iter::once(self.to)
+            .chain(self.from)
+            .chain(self.takebacks.iter().copied())
+            .any(|s| s.level() == 1);
+        match self.form {
+            Form::Compact if !level1 => Form::Canonical,
+            f => f,
+        }
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn key(
+        &self,
+    ) -> (
+        Option<Slot>,
+        Slot,
+        &[Slot],
+        Markers,
+        Option<Nag>,
+        Form,
+        bool,
+    ) {
+        let dash = self.from.is_none() || self.form == Form::Numeric || self.dash;
+        (
+            self.from,
+            self.to,
+            self.takebacks.as_slice(),
+            self.markers,
+            self.nag,
+            self.visible_form(),
+            dash,
+        )
+    }
+
+    /// A placement on `to` with nothing else, in canonical form.
+    pub fn place(to: Slot) -> Notation {
+        Notation {
+            from: None,
+            to,
+            takebacks: Takebacks::new(),
+            markers: Markers::default(),
+            nag: None,
+            form: Form::Canonical,
+            dash: true,
+        }
+    }
+
+    /// Reads a numeric-style move (`8-L5`, `4(3,4)`), for records declared `[Style "numeric"]`.
+    pub fn parse_numeric(s: &str) -> Result<Notation, ParseError> {
+        text::parse_all(s, |i| notation(i, true))
+    }
+
+    fn write_slot(&self, f: &mut fmt::Formatter<'_>, s: Slot) -> fmt::Result {
+        match self.form {
+            Form::Canonical => write!(f, "{s}"),
+            Form::Compact => f.write_str(&s.compact()),
+            Form::Numeric => f.write_str(&s.numeric()),
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(from) = self.from {
+            self.write_slot(f, from)?;
+            if self.dash || self.form == Form::Numeric {
+                f.write_str("-")?;
+            }
+        }
+        self.write_slot(f, self.to)?;
+        if !self.takebacks.is_empty() {
+            f.write_str("(")?;
+            for (i, t) in self.takebacks.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                self.write_slot(f, *t)?;
+            }
+            f.write_str(")")?;
+        }
+        write!(f, "{}", self.markers)?;
+        if let Some(n) = self.nag {
+            f.write_str(n.as_str())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Notation {
+    type Err = ParseError;
+    /// Reads the canonical and compact forms; numeric moves need
+    /// [`Notation::parse_numeric`], since `10` would otherwise be read as a result.
+    fn from_str(s: &str) -> Result<Notation, ParseError> {
+        text::parse_all(s, |i| notation(i, false))
+    }
+}
+
+const EXPECT_MOVE: &str = "a Pylos move such as 1b2, 1d2-2b2 or 1d1(1c1,1d1)";
+
+fn any_slot(input: &str, numeric: bool) -> PResult<'_, (Slot, Form)> {
+    if numeric {
+        slot_numeric(input).map(|(r, s)| (r, (s, Form::Numeric)))
+    } else {
+        slot_any(input).map(|(r, (s, compact))| {
+            (
+                r,
+                (
+                    s,
+                    if compact {
+                        Form::Compact
+                    } else {
+                        Form::Canonical
+                    },
+                ),
+            )
+        })
+    }
+}
+
+/// One written move; `numeric` selects the numeric style.
+pub fn notation(input: &str, numeric: bool) -> PResult<'_, Notation> {
+    let mut compact = false;
+    let (mut rest, (first, f)) = match any_slot(input, numeric) {
+        Ok(x) => x,
+        Err(_) => return text::fail(input, EXPECT_MOVE),
+    };
+    compact |= f == Form::Compact;
+    let mut from = None;
+    let mut to = first;
+    let mut dash = true;
+    if let Some(after) = rest.strip_prefix('-') {
+        let (r, (s, f)) = any_slot(after, numeric)
+            .map_err(|_| nom::Err::Failure(PErr::new(after, "the slot a raise goes to")))?;
+        compact |= f == Form::Compact;
+        from = Some(first);
+        to = s;
+        rest = r;
+    } else if !numeric {
+        if let Ok((r, (s, f))) = any_slot(rest, false) {
+            compact |= f == Form::Compact;
+            from = Some(first);
+            to = s;
+            dash = false;
+            rest = r;
+        }
+    }
+    let (r, _) = text::sp(rest)?;
+    let mut takebacks = Takebacks::new();
+    if let Some(mut inner) = r.strip_prefix('(') {
+        loop {
+            inner = text::sp(inner)?.0;
+            let (after, (s, f)) = any_slot(inner, numeric)
+                .map_err(|_| nom::Err::Failure(PErr::new(inner, "a slot to take back")))?;
+            compact |= f == Form::Compact;
+            if takebacks.contains(&s) {
+                return Err(nom::Err::Failure(PErr::new(
+                    inner,
+                    "a slot not already taken back",
+                )));
+            }
+            takebacks.push(s);
+            inner = text::sp(after)?.0;
+            if let Some(a) = inner.strip_prefix(',') {
+                if takebacks.len() == 2 {
+                    return Err(nom::Err::Failure(PErr::new(
+                        inner,
+                        "')' (at most two balls are taken back)",
+                    )));
+                }
+                inner = a;
+            } else if let Some(a) = inner.strip_prefix(')') {
+                rest = a;
+                break;
+            } else {
+                return Err(nom::Err::Failure(PErr::new(inner, "',' or ')'")));
+            }
+        }
+    }
+    let mut markers = Markers::default();
+    loop {
+        let flag = match rest.as_bytes().first() {
+            Some(b'O') => &mut markers.square,
+            Some(b'+') => &mut markers.line4,
+            Some(b'Y') => &mut markers.line3,
+            _ => break,
+        };
+        if *flag {
+            return Err(nom::Err::Failure(PErr::new(
+                rest,
+                "each marker at most once",
+            )));
+        }
+        *flag = true;
+        rest = &rest[1..];
+    }
+    let nag = Nag::FORMS.iter().find_map(|(s, n)| {
+        let r = rest.strip_prefix(s)?;
+        Some((r, *n))
+    });
+    let nag = match nag {
+        Some((r, n)) => {
+            rest = r;
+            Some(n)
+        }
+        None => None,
+    };
+    let form = if numeric {
+        Form::Numeric
+    } else if compact {
+        Form::Compact
+    } else {
+        Form::Canonical
+    };
+    Ok((
+        rest,
+        Notation {
+            from,
+            to,
+            takebacks,
+            markers,
+            nag,
+            form,
+            dash,
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(s: &str) -> Notation {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn forms_of_the_article() {
+        let a = n("1d22b2");
+        let b = n("1d2-2b2");
+        assert_eq!((a.from, a.to), (b.from, b.to));
+        assert!(!a.dash && b.dash);
+        let t = n("1d1(1c1,1d1)");
+        assert_eq!(t.to.to_string(), "1d1");
+        assert_eq!(
+            t.takebacks
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>(),
+            ["1c1", "1d1"]
+        );
+        let m = n("1c1-2a2Y!?");
+        assert!(m.markers.line3 && !m.markers.square);
+        assert_eq!(m.nag, Some(Nag::Interesting));
+        assert_eq!(m.to_string(), "1c1-2a2Y!?");
+        let c = n("d2-2b2");
+        assert_eq!(c.form, Form::Compact);
+        assert_eq!(c.from.unwrap().to_string(), "1d2");
+        assert_eq!(n("d1(c1,d1)").to_string(), "d1(c1,d1)");
+    }
+
+    #[test]
+    fn parse_errors() {
+        for bad in [
+            "1b2()",
+            "1b2(1a1,1b1,1c1)",
+            "1b2(1a1,1a1)",
+            "1b2OO",
+            "1b2++",
+            "1e1",
+            "d5",
+        ] {
+            assert!(bad.parse::<Notation>().is_err(), "{bad}");
+        }
+        let e = "1b2(1a1,1a1)".parse::<Notation>().unwrap_err();
+        assert_eq!(e.column, 9);
+        assert!(e.expected.contains("not already taken back"));
+    }
+
+    #[test]
+    fn numeric() {
+        let m = Notation::parse_numeric("8-L5").unwrap();
+        assert_eq!(
+            (m.from.unwrap().to_string(), m.to.to_string()),
+            ("1d2".into(), "2b2".into())
+        );
+        let t = Notation::parse_numeric("4(3,4)").unwrap();
+        assert_eq!(t.to_string(), "4(3,4)");
+        assert_eq!(t.takebacks[0].to_string(), "1c1");
+    }
+}

@@ -1,0 +1,644 @@
+//! Pylos positions as two 30-bit sets, move generation and the legality of written moves.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::coord::{slots, Slot, ABOVE, ALL, LEVEL1, LINES, SQUARES, SUPPORT, TOP};
+use super::notation::{Markers, Notation};
+use crate::error::MoveError;
+use crate::game::Outcome;
+
+/// The rule set: which formations let a player take balls back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RuleSet {
+    /// Squares of one's own colour only.
+    #[default]
+    Standard,
+    /// Squares, and lines of 4 on level 1 or 3 on level 2 (the "mature players" version).
+    Alignment,
+    /// No take-backs at all.
+    Children,
+}
+
+/// Whether a formation obliges the player to take balls back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Takeback {
+    /// One or two balls (official rules).
+    #[default]
+    Mandatory,
+    /// Zero to two balls.
+    Optional,
+}
+
+/// When an empty reserve ends the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ReserveRule {
+    /// The mover wins when the opponent's reserve is empty after his move.
+    #[default]
+    OnTurn,
+    /// A move that leaves the mover's own reserve empty loses (unless it placed `4a1`).
+    Immediately,
+    /// A player loses only when he has no legal move.
+    NoMoves,
+}
+
+/// The rules a Pylos game is played with, written as in the `[Rules]` tag:
+/// the rule set, then the non-default options.
+///
+/// ```
+/// use gamenote::pylos::{Rules, RuleSet, Takeback};
+/// let r: Rules = "alignment,takeback=optional".parse().unwrap();
+/// assert_eq!((r.set, r.takeback), (RuleSet::Alignment, Takeback::Optional));
+/// assert_eq!(r.to_string(), "alignment,takeback=optional");
+/// assert_eq!(Rules::default().to_string(), "standard");
+/// assert!("chess".parse::<Rules>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// Standard, alignment or children.
+    pub set: RuleSet,
+    /// Mandatory or optional take-back.
+    pub takeback: Takeback,
+    /// When an empty reserve ends the game.
+    pub reserve: ReserveRule,
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.set {
+            RuleSet::Standard => "standard",
+            RuleSet::Alignment => "alignment",
+            RuleSet::Children => "children",
+        })?;
+        if self.takeback == Takeback::Optional {
+            f.write_str(",takeback=optional")?;
+        }
+        match self.reserve {
+            ReserveRule::OnTurn => {}
+            ReserveRule::Immediately => f.write_str(",reserve=immediately")?,
+            ReserveRule::NoMoves => f.write_str(",reserve=no_moves")?,
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Rules, String> {
+        let mut rules = Rules::default();
+        for (i, part) in s.split(',').map(str::trim).enumerate() {
+            match (i, part.split_once('=')) {
+                (0, None) => {
+                    rules.set = match part {
+                        "standard" => RuleSet::Standard,
+                        "alignment" => RuleSet::Alignment,
+                        "children" => RuleSet::Children,
+                        _ => {
+                            return Err(format!(
+                            "unknown Pylos rule set \"{part}\" (expected standard, alignment or children)"
+                        ))
+                        }
+                    }
+                }
+                (_, Some(("takeback", v))) => {
+                    rules.takeback = match v {
+                        "mandatory" => Takeback::Mandatory,
+                        "optional" => Takeback::Optional,
+                        _ => return Err(format!("unknown takeback option \"{v}\" (expected mandatory or optional)")),
+                    }
+                }
+                (_, Some(("reserve", v))) => {
+                    rules.reserve = match v {
+                        "on_turn" => ReserveRule::OnTurn,
+                        "immediately" => ReserveRule::Immediately,
+                        "no_moves" => ReserveRule::NoMoves,
+                        _ => return Err(format!("unknown reserve option \"{v}\" (expected on_turn, immediately or no_moves)")),
+                    }
+                }
+                _ => return Err(format!("unknown Pylos rule option \"{part}\"")),
+            }
+        }
+        Ok(rules)
+    }
+}
+
+/// A Pylos move: a placement (no origin) or a raise, and the unordered set of balls taken
+/// back (bits of slots).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
+    /// The ball raised, for a raise.
+    pub from: Option<Slot>,
+    /// Where the ball goes.
+    pub to: Slot,
+    /// The balls taken back, as a set of slot bits.
+    pub takebacks: u32,
+}
+
+/// A Pylos position: the balls of each colour as 30-bit sets, the reserves, the player to
+/// move, the rules and the winner once the game is over.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Position {
+    balls: [u32; 2],
+    reserve: [u8; 2],
+    turn: u8,
+    rules: Rules,
+    winner: Option<u8>,
+}
+
+const NAMES: [&str; 2] = ["White", "Black"];
+
+/// For each slot, the squares containing it (0 = none).
+const SQUARES_OF: [[u32; 4]; 30] = {
+    let mut t = [[0u32; 4]; 30];
+    let mut s = 0;
+    while s < 30 {
+        let mut k = 0;
+        let mut q = 0;
+        while q < 14 {
+            if SQUARES[q] & (1 << s) != 0 {
+                t[s][k] = SQUARES[q];
+                k += 1;
+            }
+            q += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For each slot, the lines containing it (0 = none).
+const LINES_OF: [[u32; 2]; 30] = {
+    let mut t = [[0u32; 2]; 30];
+    let mut s = 0;
+    while s < 30 {
+        let mut k = 0;
+        let mut q = 0;
+        while q < 14 {
+            if LINES[q] & (1 << s) != 0 {
+                t[s][k] = LINES[q];
+                k += 1;
+            }
+            q += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Slots on a level strictly above level `l` (index `l`, 1–4).
+const HIGHER: [u32; 5] = [ALL, ALL & !LEVEL1, ALL & !((1 << 25) - 1), TOP.bit(), 0];
+
+/// Slots that rest on something.
+const UPPER: u32 = ALL & !LEVEL1;
+
+/// The slots that some occupied slot rests on.
+#[inline]
+fn covered(occ: u32) -> u32 {
+    let mut upper = occ & UPPER;
+    let mut m = 0;
+    while upper != 0 {
+        m |= SUPPORT[upper.trailing_zeros() as usize];
+        upper &= upper - 1;
+    }
+    m
+}
+
+/// Empty slots whose supports are all occupied.
+#[inline]
+fn supported_empty(occ: u32) -> u32 {
+    let mut m = LEVEL1;
+    let mut upper = UPPER & !occ;
+    while upper != 0 {
+        let s = upper.trailing_zeros() as usize;
+        if SUPPORT[s] & !occ == 0 {
+            m |= 1 << s;
+        }
+        upper &= upper - 1;
+    }
+    m & !occ
+}
+
+/// The formations of `own` through slot `d` that trigger take-backs under `set`.
+#[inline]
+fn formations(set: RuleSet, d: Slot, own: u32) -> Markers {
+    let mut f = Markers::default();
+    if set == RuleSet::Children {
+        return f;
+    }
+    for &q in &SQUARES_OF[d.index()] {
+        if q != 0 && q & own == q {
+            f.square = true;
+        }
+    }
+    if set == RuleSet::Alignment {
+        for &l in &LINES_OF[d.index()] {
+            if l != 0 && l & own == l {
+                if l.count_ones() == 4 {
+                    f.line4 = true;
+                } else {
+                    f.line3 = true;
+                }
+            }
+        }
+    }
+    f
+}
+
+fn list(set: u32) -> String {
+    slots(set)
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Position {
+    /// The empty board with 15 balls each, White to move.
+    pub fn new(rules: Rules) -> Position {
+        Position {
+            balls: [0, 0],
+            reserve: [15, 15],
+            turn: 0,
+            rules,
+            winner: None,
+        }
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Balls left in `seat`'s reserve (0 = White, 1 = Black).
+    pub fn reserve(&self, seat: usize) -> u8 {
+        self.reserve[seat & 1]
+    }
+
+    /// The balls of `seat` as a set of slot bits.
+    pub fn balls(&self, seat: usize) -> u32 {
+        self.balls[seat & 1]
+    }
+
+    /// The seat of the ball on `s`, if any.
+    pub fn at(&self, s: Slot) -> Option<usize> {
+        (0..2).find(|&i| self.balls[i] & s.bit() != 0)
+    }
+
+    /// The seat to move.
+    pub fn turn(&self) -> usize {
+        self.turn as usize
+    }
+
+    /// The winner, once the game is over.
+    pub fn winner(&self) -> Option<usize> {
+        self.winner.map(usize::from)
+    }
+
+    /// The game's outcome, once it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.winner.map(Outcome::Win)
+    }
+
+    /// Slots that would complete a formation for `own` if `own` moved there: squares (and
+    /// lines, under the alignment rules) holding all but one of `own`'s balls, the missing
+    /// slot being in `targets`. A raise never takes its ball from a formation through its
+    /// destination, since they are on different levels, so this serves raises too.
+    #[inline]
+    fn forming(&self, own: u32, targets: u32) -> u32 {
+        let mut f = 0;
+        if self.rules.set == RuleSet::Children {
+            return 0;
+        }
+        for q in SQUARES {
+            let missing = q & !own;
+            if missing.count_ones() == 1 {
+                f |= missing;
+            }
+        }
+        if self.rules.set == RuleSet::Alignment {
+            for l in LINES {
+                let missing = l & !own;
+                if missing.count_ones() == 1 {
+                    f |= missing;
+                }
+            }
+        }
+        f & targets
+    }
+
+    /// Calls `emit` with every legal move. Nothing when the game is over.
+    #[inline]
+    pub fn generate(&self, mut emit: impl FnMut(Move)) {
+        if self.winner.is_some() {
+            return;
+        }
+        let me = self.turn as usize;
+        let own = self.balls[me];
+        let occ = self.balls[0] | self.balls[1];
+        let targets = supported_empty(occ);
+        let forming = self.forming(own, targets);
+        let mut each = |from: Option<Slot>, t: u32, own_base: u32, occ_base: u32| {
+            let mut t = t;
+            while t != 0 {
+                let d = Slot::from_index(t.trailing_zeros() as usize).unwrap_or(TOP);
+                t &= t - 1;
+                if forming & d.bit() == 0 {
+                    emit(Move {
+                        from,
+                        to: d,
+                        takebacks: 0,
+                    });
+                } else {
+                    self.takebacks(own_base | d.bit(), occ_base | d.bit(), |takebacks| {
+                        emit(Move {
+                            from,
+                            to: d,
+                            takebacks,
+                        })
+                    });
+                }
+            }
+        };
+        if self.reserve[me] > 0 {
+            each(None, targets, own, occ);
+        }
+        let mut free = own & !covered(occ);
+        while free != 0 {
+            let o = Slot::from_index(free.trailing_zeros() as usize).unwrap_or(TOP);
+            free &= free - 1;
+            let t = targets & HIGHER[o.level() as usize] & !ABOVE[o.index()];
+            each(Some(o), t, own & !o.bit(), occ & !o.bit());
+        }
+    }
+
+    /// Calls `emit` with every set of take-backs after a formation, given the mover's balls
+    /// and the occupied slots after the move.
+    #[inline]
+    fn takebacks(&self, own: u32, occ: u32, mut emit: impl FnMut(u32)) {
+        if self.rules.takeback == Takeback::Optional {
+            emit(0);
+        }
+        let free = own & !covered(occ);
+        let mut xs = free;
+        while xs != 0 {
+            let x = xs.trailing_zeros();
+            xs &= xs - 1;
+            let xb = 1u32 << x;
+            emit(xb);
+            let mut ys = own & !xb & !covered(occ & !xb);
+            while ys != 0 {
+                let y = ys.trailing_zeros();
+                ys &= ys - 1;
+                let yb = 1u32 << y;
+                if free & yb != 0 && y < x {
+                    continue;
+                }
+                emit(xb | yb);
+            }
+        }
+    }
+
+    /// The number of legal moves, counted without building them.
+    pub fn count_moves(&self) -> u64 {
+        if self.winner.is_some() {
+            return 0;
+        }
+        let me = self.turn as usize;
+        let own = self.balls[me];
+        let occ = self.balls[0] | self.balls[1];
+        let targets = supported_empty(occ);
+        let forming = self.forming(own, targets);
+        let count = |t: u32, own_base: u32, occ_base: u32| -> u64 {
+            let mut n = u64::from((t & !forming).count_ones());
+            let mut f = t & forming;
+            while f != 0 {
+                let d = 1u32 << f.trailing_zeros();
+                f &= f - 1;
+                self.takebacks(own_base | d, occ_base | d, |_| n += 1);
+            }
+            n
+        };
+        let mut n = 0;
+        if self.reserve[me] > 0 {
+            n += count(targets, own, occ);
+        }
+        let mut free = own & !covered(occ);
+        while free != 0 {
+            let o = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let t =
+                targets & HIGHER[Slot::from_index(o).map_or(4, |s| s.level()) as usize] & !ABOVE[o];
+            n += count(t, own & !(1 << o), occ & !(1 << o));
+        }
+        n
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, m: &Move) {
+        let me = self.turn as usize;
+        let opp = me ^ 1;
+        let mut own = self.balls[me];
+        match m.from {
+            Some(o) => own &= !o.bit(),
+            None => self.reserve[me] = self.reserve[me].saturating_sub(1),
+        }
+        own |= m.to.bit();
+        own &= !m.takebacks;
+        self.reserve[me] += m.takebacks.count_ones() as u8;
+        self.balls[me] = own;
+        self.turn = opp as u8;
+        self.winner = if m.to == TOP {
+            Some(me as u8)
+        } else {
+            match self.rules.reserve {
+                ReserveRule::OnTurn => (self.reserve[opp] == 0).then_some(me as u8),
+                ReserveRule::Immediately => (self.reserve[me] == 0).then_some(opp as u8),
+                ReserveRule::NoMoves => {
+                    let mut any = false;
+                    if self.reserve[opp] == 0 {
+                        self.generate(|_| any = true);
+                        (!any).then_some(me as u8)
+                    } else {
+                        None
+                    }
+                }
+            }
+        };
+    }
+
+    /// The formations that moving to `to` (from `from`) would make for the player to move.
+    pub fn formations_of(&self, from: Option<Slot>, to: Slot) -> Markers {
+        let mut own = self.balls[self.turn as usize];
+        if let Some(o) = from {
+            own &= !o.bit();
+        }
+        formations(self.rules.set, to, own | to.bit())
+    }
+
+    /// Checks a written move against the position and returns the move it means, or the
+    /// broken rule in words. Markers are not checked here (see `check_annotations`).
+    pub fn resolve(&self, n: &Notation) -> Result<Move, MoveError> {
+        if self.winner.is_some() {
+            return Err(MoveError::illegal("the game is already over"));
+        }
+        let me = self.turn as usize;
+        let (mine, theirs) = (NAMES[me], NAMES[me ^ 1]);
+        let own = self.balls[me];
+        let occ = self.balls[0] | self.balls[1];
+        let d = n.to;
+        let occ_now = match n.from {
+            Some(o) => occ & !o.bit(),
+            None => occ,
+        };
+        if occ & d.bit() != 0 {
+            return Err(MoveError::illegal(format!("{d} is occupied")));
+        }
+        if let Some(o) = n.from {
+            if occ & o.bit() == 0 {
+                return Err(MoveError::illegal(format!(
+                    "there is no ball on {o} to raise"
+                )));
+            }
+            if own & o.bit() == 0 {
+                return Err(MoveError::illegal(format!(
+                    "{o} is {theirs}'s ball; {mine} can raise only his own"
+                )));
+            }
+            if d.level() <= o.level() {
+                return Err(MoveError::illegal(format!(
+                    "a raise goes to a higher level, and {d} is not above {o}"
+                )));
+            }
+            let above = ABOVE[o.index()] & occ;
+            if above != 0 {
+                return Err(MoveError::illegal(format!(
+                    "{o} supports {} and cannot be raised",
+                    list(above)
+                )));
+            }
+            if SUPPORT[d.index()] & o.bit() != 0 {
+                return Err(MoveError::illegal(format!(
+                    "{o} is under {d} and cannot hold up its own destination"
+                )));
+            }
+        } else if self.reserve[me] == 0 {
+            return Err(MoveError::illegal(format!(
+                "{mine} has no ball in reserve to place"
+            )));
+        }
+        let missing = SUPPORT[d.index()] & !occ_now;
+        if missing != 0 {
+            return Err(MoveError::illegal(format!(
+                "{d} is not supported: {} empty",
+                list(missing)
+            )));
+        }
+        let mut own2 = own | d.bit();
+        let mut occ2 = occ_now | d.bit();
+        if let Some(o) = n.from {
+            own2 &= !o.bit();
+        }
+        let f = formations(self.rules.set, d, own2);
+        if f.is_empty() {
+            if !n.takebacks.is_empty() {
+                let why = if self.rules.set == RuleSet::Children {
+                    "the children's rules have no take-backs".to_string()
+                } else {
+                    format!(
+                        "{d} makes no square{}",
+                        if self.rules.set == RuleSet::Alignment {
+                            " or line"
+                        } else {
+                            ""
+                        }
+                    )
+                };
+                return Err(MoveError::illegal(format!(
+                    "take-back without a formation: {why}"
+                )));
+            }
+        } else if n.takebacks.is_empty() && self.rules.takeback == Takeback::Mandatory {
+            let what = match (f.square, f.line4 || f.line3) {
+                (true, true) => "a square and a line",
+                (true, false) => "a square",
+                _ => "a line",
+            };
+            return Err(MoveError::illegal(format!(
+                "{d} makes {what} of {mine}'s, so one or two balls must be taken back"
+            )));
+        }
+        let mut taken = 0u32;
+        for (i, &t) in n.takebacks.iter().enumerate() {
+            let k = i + 1;
+            if own2 & t.bit() == 0 {
+                let whose = if occ2 & t.bit() == 0 {
+                    "empty".to_string()
+                } else {
+                    format!("{theirs}'s ball")
+                };
+                return Err(MoveError::illegal(format!("take-back {k}: {t} is {whose}")));
+            }
+            let above = ABOVE[t.index()] & occ2;
+            if above != 0 {
+                return Err(MoveError::illegal(format!(
+                    "take-back {k}: {t} supports {}",
+                    list(above)
+                )));
+            }
+            own2 &= !t.bit();
+            occ2 &= !t.bit();
+            taken |= t.bit();
+        }
+        Ok(Move {
+            from: n.from,
+            to: d,
+            takebacks: taken,
+        })
+    }
+}
+
+impl fmt::Display for Position {
+    /// The four levels seen from above (row 1 at the bottom, `W`/`B` for the balls), then
+    /// the reserves and the player to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "level 1     level 2   level 3  level 4")?;
+        for line in 0..4u8 {
+            let mut out = String::new();
+            for level in 1..=4u8 {
+                let size = 5 - level;
+                let width = [12, 10, 9, 0][(level - 1) as usize];
+                let mut cell = String::new();
+                if line < size {
+                    let row = size - 1 - line;
+                    cell.push_str(&format!("{} ", row + 1));
+                    for col in 0..size {
+                        let c = match Slot::new(level, col, row).and_then(|s| self.at(s)) {
+                            Some(0) => 'W',
+                            Some(_) => 'B',
+                            None => '.',
+                        };
+                        cell.push(c);
+                        cell.push(' ');
+                    }
+                }
+                out.push_str(&format!("{cell:width$}"));
+            }
+            writeln!(f, "{}", out.trim_end())?;
+        }
+        writeln!(f, "  a b c d     a b c     a b      a")?;
+        write!(
+            f,
+            "reserves: White {}, Black {}; ",
+            self.reserve[0], self.reserve[1]
+        )?;
+        match self.winner {
+            Some(w) => writeln!(f, "{} has won", NAMES[w as usize]),
+            None => writeln!(f, "{} to move", NAMES[self.turn as usize]),
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! Property tests for Pylos: every slot, notation and record prints and reads back to
+//! itself, and random legal games survive printing, parsing and replay in every style.
+
+use gamenote::pylos::{Form, Markers, Nag, Notation, Pylos, Rules, Slot, Style};
+use gamenote::record::{convert, replay};
+use gamenote::{Game, GameResult, Mode, Outcome, Ply, Record};
+use proptest::prelude::*;
+
+fn slot() -> impl Strategy<Value = Slot> {
+    (0usize..30).prop_map(|i| Slot::from_index(i).unwrap())
+}
+
+fn nag() -> impl Strategy<Value = Option<Nag>> {
+    prop_oneof![
+        Just(None),
+        Just(Some(Nag::Good)),
+        Just(Some(Nag::Mistake)),
+        Just(Some(Nag::Brilliant)),
+        Just(Some(Nag::Blunder)),
+        Just(Some(Nag::Interesting)),
+        Just(Some(Nag::Dubious)),
+    ]
+}
+
+fn notation(forms: &'static [Form]) -> impl Strategy<Value = Notation> {
+    (
+        proptest::option::of(slot()),
+        slot(),
+        proptest::collection::vec(slot(), 0..=2),
+        any::<(bool, bool, bool)>(),
+        nag(),
+        proptest::sample::select(forms),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(from, to, mut takebacks, (square, line4, line3), nag, form, dash)| {
+                takebacks.dedup();
+                let takebacks = gamenote::pylos::Takebacks::from_slice(&takebacks).unwrap();
+                Notation {
+                    from,
+                    to,
+                    takebacks,
+                    markers: Markers {
+                        square,
+                        line4,
+                        line3,
+                    },
+                    nag,
+                    form,
+                    dash,
+                }
+            },
+        )
+}
+
+fn result() -> impl Strategy<Value = Option<GameResult>> {
+    prop_oneof![
+        Just(None),
+        Just(Some(GameResult::Unfinished)),
+        Just(Some(GameResult::Decided(Outcome::Win(0)))),
+        Just(Some(GameResult::Decided(Outcome::Win(1)))),
+    ]
+}
+
+fn comment() -> impl Strategy<Value = String> {
+    "[a-zA-Z0-9 ,.!?()\\[\\]-]{0,20}".prop_map(|s| s.trim().to_string())
+}
+
+fn record() -> impl Strategy<Value = Record<Pylos>> {
+    (
+        proptest::collection::vec(("[A-Z][A-Za-z0-9_]{0,8}", "[ -~]{0,30}"), 0..5),
+        proptest::collection::vec(
+            (
+                notation(&[Form::Canonical, Form::Compact]),
+                proptest::collection::vec(comment(), 0..2),
+            ),
+            0..30,
+        ),
+        result(),
+        proptest::collection::vec(comment(), 0..2),
+    )
+        .prop_map(|(tags, plies, result, after)| {
+            let mut rec = Record::<Pylos>::default();
+            for (n, v) in tags {
+                if n.eq_ignore_ascii_case("Style") || rec.tag(&n).is_some() {
+                    continue;
+                }
+                rec.tags.push((n, v));
+            }
+            rec.plies = plies
+                .into_iter()
+                .map(|(n, comments)| {
+                    let mut p = Ply::new(n);
+                    p.comments = comments;
+                    p
+                })
+                .collect();
+            rec.result = result;
+            if result.is_some() {
+                rec.comments_after = after;
+            }
+            rec
+        })
+}
+
+proptest! {
+    #[test]
+    fn slots_round_trip(s in slot()) {
+        prop_assert_eq!(s.to_string().parse::<Slot>().unwrap(), s);
+    }
+
+    #[test]
+    fn notations_round_trip(n in notation(&[Form::Canonical, Form::Compact])) {
+        let printed = n.to_string();
+        prop_assert_eq!(printed.parse::<Notation>().unwrap(), n);
+    }
+
+    #[test]
+    fn numeric_notations_round_trip(n in notation(&[Form::Numeric])) {
+        let printed = n.to_string();
+        prop_assert_eq!(Notation::parse_numeric(&printed).unwrap(), n);
+    }
+
+    #[test]
+    fn records_round_trip(rec in record()) {
+        let printed = rec.to_string();
+        let back: Record<Pylos> = printed.parse().unwrap();
+        prop_assert_eq!(&back, &rec);
+        prop_assert_eq!(back.to_string(), printed);
+    }
+
+    #[test]
+    fn random_legal_games_survive_every_style(seed in any::<u64>(), variant in 0usize..7, len in 0usize..60) {
+        let rules: Rules = Pylos::variants()[variant];
+        let mut pos = Pylos::start(&rules);
+        let mut rec = Record::<Pylos>::default();
+        rec.set_tag("Rules", rules.to_string());
+        let mut rng = seed | 1;
+        let mut moves = Vec::new();
+        for _ in 0..len {
+            moves.clear();
+            Pylos::legal_moves(&pos, &mut moves);
+            if moves.is_empty() { break; }
+            rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+            let m = moves[(rng % moves.len() as u64) as usize];
+            rec.plies.push(Ply::new(Pylos::notate(&pos, &m, Style::CANONICAL)));
+            Pylos::play(&mut pos, &m);
+        }
+        for style in ["canonical", "compact", "numeric", "canonical+markers", "compact+markers"] {
+            let style: Style = style.parse().unwrap();
+            let out = convert(&rec, style, Mode::Strict).unwrap();
+            let back: Record<Pylos> = out.to_string().parse().unwrap();
+            let r = replay(&back, Mode::Strict);
+            prop_assert!(r.error.is_none(), "{:?}\n{}", r.error, out);
+            prop_assert_eq!(&r.end, &pos);
+        }
+    }
+}
