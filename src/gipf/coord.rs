@@ -356,6 +356,8 @@ pub(crate) struct RayInfo {
     pub line: u8,
     /// Lines crossing the ray at its first `i+1` spots (all three axes), as a bit set.
     pub cross: [u32; 7],
+    /// The spots' bit positions in the axial layout (`10x + y`).
+    pub ax: [u8; 7],
 }
 
 pub(crate) struct Tables {
@@ -526,6 +528,7 @@ const fn build_tables() -> Tables {
         len: 0,
         line: 0,
         cross: [0; 7],
+        ax: [0; 7],
     }; RAYS];
     let mut ray_of = [[NONE; 6]; POINTS];
     let mut entry = [NONE; POINTS];
@@ -544,6 +547,7 @@ const fn build_tables() -> Tables {
                         len: 0,
                         line: line_of[s as usize][d % 3],
                         cross: [0; 7],
+                        ax: [0; 7],
                     };
                     let mut p = s;
                     let mut acc = 0u32;
@@ -555,6 +559,7 @@ const fn build_tables() -> Tables {
                             ax += 1;
                         }
                         r.cross[r.len as usize] = acc;
+                        r.ax[r.len as usize] = 10 * xy[p as usize].0 + xy[p as usize].1;
                         r.len += 1;
                         p = step[p as usize][d];
                     }

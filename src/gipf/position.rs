@@ -546,15 +546,17 @@ impl Position {
         };
         let occ = self.occ();
         let mine = self.pc[c];
+        let amine = axial(mine);
         let tables = &super::coord::TABLES;
         for r in 0..RAYS {
             let info = &tables.rays[r];
             let s0 = 1u64 << info.spots[0];
-            let (j, new_mine) = if occ & s0 == 0 {
+            let a0 = 1u128 << info.ax[0];
+            let (j, new_mine, new_ax) = if occ & s0 == 0 {
                 if tables.entry[info.spots[0] as usize] as usize != r {
                     continue;
                 }
-                (0, mine | s0)
+                (0, mine | s0, amine | a0)
             } else {
                 let lm = tables.lines[info.line as usize].mask;
                 if occ & lm == lm {
@@ -565,23 +567,27 @@ impl Position {
                     j += 1;
                 }
                 let mut nm = mine;
+                let mut na = amine;
                 let mut k = j;
                 while k > 0 {
                     let to = 1u64 << info.spots[k];
+                    let ato = 1u128 << info.ax[k];
                     if nm & (1u64 << info.spots[k - 1]) != 0 {
                         nm |= to;
+                        na |= ato;
                     } else {
                         nm &= !to;
+                        na &= !ato;
                     }
                     k -= 1;
                 }
-                (j, nm | s0)
+                (j, nm | s0, na | a0)
             };
             let Some(ray) = Ray::from_index(r as u8) else {
                 continue;
             };
             let lines = info.cross[j] | r8;
-            let plain = !has_run(new_mine, lines);
+            let plain = !ax_run(new_ax) || !has_run(new_mine, lines);
             for (gipf, ok) in kinds {
                 if !ok {
                     continue;
@@ -635,7 +641,12 @@ fn axial(m: u64) -> u128 {
 /// True when `mine` holds 4 consecutive points in a line anywhere on the board.
 #[inline]
 pub(crate) fn any_run(mine: u64) -> bool {
-    let a = axial(mine);
+    ax_run(axial(mine))
+}
+
+/// True when the axial board `a` holds 4 consecutive points in a line.
+#[inline(always)]
+fn ax_run(a: u128) -> bool {
     for d in [1u32, 10, 11] {
         let two = a & (a >> d);
         if two & (two >> (2 * d)) != 0 {
