@@ -15,16 +15,24 @@ fn main() {
     let mut n = 0;
     for _ in 0..rounds {
         for s in &notes {
-            n += half_move(std::hint::black_box(s)).map(|(_, n)| n.post.len()).unwrap_or(0);
+            n += half_move(std::hint::black_box(s))
+                .map(|(_, n)| n.post.len())
+                .unwrap_or(0);
         }
     }
     let el = t.elapsed();
-    println!("{n}: {:.1} ns/half-move", el.as_nanos() as f64 / (rounds * notes.len()) as f64);
+    println!(
+        "{n}: {:.1} ns/half-move",
+        el.as_nanos() as f64 / (rounds * notes.len()) as f64
+    );
     let t = std::time::Instant::now();
     let mut n = 0;
     for _ in 0..200 {
         n += Record::<Gipf>::parse_all(std::hint::black_box(&text)).len();
     }
     let el = t.elapsed();
-    println!("{n}: {:.1} ns/half-move in records", el.as_nanos() as f64 / (200 * notes.len()) as f64);
+    println!(
+        "{n}: {:.1} ns/half-move in records",
+        el.as_nanos() as f64 / (200 * notes.len()) as f64
+    );
 }

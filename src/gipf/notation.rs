@@ -309,18 +309,28 @@ fn at_end(s: &str) -> bool {
 }
 
 fn reserve(input: &str) -> (&str, Option<u16>) {
-    let after_ws = input.trim_start_matches([' ', '\t', '\n', '\r']);
-    let Some(body) = after_ws.strip_prefix('(') else {
-        return (input, None);
-    };
-    let n = body.bytes().take_while(u8::is_ascii_digit).count();
-    if n == 0 || n > 4 || body.as_bytes().get(n) != Some(&b')') {
+    let b = input.as_bytes();
+    let mut i = 0;
+    while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
+        i += 1;
+    }
+    if b.get(i) != Some(&b'(') {
         return (input, None);
     }
-    let v = body[..n]
-        .bytes()
-        .fold(0u16, |a, d| a * 10 + u16::from(d - b'0'));
-    (&body[n + 1..], Some(v))
+    i += 1;
+    let mut v = 0u16;
+    let mut n = 0;
+    while let Some(d @ b'0'..=b'9') = b.get(i + n) {
+        if n == 4 {
+            return (input, None);
+        }
+        v = v * 10 + u16::from(d - b'0');
+        n += 1;
+    }
+    if n == 0 || b.get(i + n) != Some(&b')') {
+        return (input, None);
+    }
+    (&input[i + n + 1..], Some(v))
 }
 
 /// Reads one half-move, with its reserve count when one follows.
