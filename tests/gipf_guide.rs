@@ -334,3 +334,27 @@ fn diagram_7_two_rows() {
         "f1-f7;x;x"
     );
 }
+
+#[test]
+fn the_board_as_text() {
+    let pos = Gipf::start(&Rules::new(Variant::Standard));
+    let text = pos.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    // 17 rows of points, the column letters, two reserve lines, the player to move.
+    assert_eq!(lines.len(), 21, "{text}");
+    assert_eq!(lines[0].trim(), "+"); // e9
+    assert_eq!(lines[16].trim(), "+"); // e1
+                                       // e8 (Black GIPF) is the second point of column e from the top.
+    assert_eq!(lines[2].trim(), "+       X       +");
+    // e2 (White GIPF) near the bottom, between d1 and f1.
+    assert_eq!(lines[14].trim(), "+       O       +");
+    assert_eq!(lines[17].trim(), "a   b   c   d   e   f   g   h   i");
+    assert!(lines[18].contains("reserve 12, lost 0"));
+    assert_eq!(lines[20], "White to move (standard)");
+    // Every point is drawn once: 24 dots, 37 spots.
+    let board = lines[..17].join("\n");
+    assert_eq!(board.matches('+').count(), 24);
+    assert_eq!(board.matches(['.', 'o', 'O', 'x', 'X']).count(), 37);
+    assert_eq!(board.matches('O').count(), 3);
+    assert_eq!(board.matches('X').count(), 3);
+}

@@ -570,15 +570,10 @@ impl Position {
                 let mut na = amine;
                 let mut k = j;
                 while k > 0 {
-                    let to = 1u64 << info.spots[k];
-                    let ato = 1u128 << info.ax[k];
-                    if nm & (1u64 << info.spots[k - 1]) != 0 {
-                        nm |= to;
-                        na |= ato;
-                    } else {
-                        nm &= !to;
-                        na &= !ato;
-                    }
+                    let (to, from) = (info.spots[k], info.spots[k - 1]);
+                    let bit = (nm >> from) & 1;
+                    nm = (nm & !(1u64 << to)) | (bit << to);
+                    na = (na & !(1u128 << info.ax[k])) | ((bit as u128) << info.ax[k]);
                     k -= 1;
                 }
                 (j, nm | s0, na | a0)
