@@ -151,8 +151,8 @@ fn n_remove(n: &mut N, c: usize, pts: &[Pt], stamp: i32) {
             }
         }
     }
-    for s in 0..2 {
-        if had[s] && !has_gipf(n, s) && n.zero[s].is_none() {
+    for (s, had) in had.into_iter().enumerate() {
+        if had && !has_gipf(n, s) && n.zero[s].is_none() {
             n.zero[s] = Some((stamp, c));
         }
     }
