@@ -130,6 +130,10 @@ impl Game for Gipf {
         pos.legal_moves(out)
     }
 
+    fn count_legal(pos: &Position) -> u64 {
+        pos.count_moves()
+    }
+
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         resolve::resolve(pos, n)
     }

@@ -508,10 +508,22 @@ impl Position {
 
     /// Every legal move, appended to `out`.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        let mut n = 0;
+        self.moves::<false>(out, &mut n);
+    }
+
+    /// The number of legal moves, without building them.
+    pub fn count_moves(&self) -> u64 {
+        let mut n = 0;
+        self.moves::<true>(&mut Vec::new(), &mut n);
+        n
+    }
+
+    fn moves<const COUNT: bool>(&self, out: &mut Vec<Move>, count: &mut u64) {
         let c = self.to_move as usize;
         if !has_run(self.pc[c], ALL_LINES) {
             if self.end_check().is_none() {
-                self.gen_pushes(&[], out);
+                self.gen_pushes::<COUNT>(&[], out, count);
             }
             return;
         }
@@ -525,18 +537,22 @@ impl Position {
             if p1.end_check().is_some() {
                 if !pre.is_empty() {
                     if let Some(m) = Move::new(pre, None, &[]) {
-                        out.push(m);
+                        if COUNT {
+                            *count += 1;
+                        } else {
+                            out.push(m);
+                        }
                     }
                 }
                 continue;
             }
-            p1.gen_pushes(pre, out);
+            p1.gen_pushes::<COUNT>(pre, out, count);
         }
     }
 
     /// The pushes open to the player to move (after his pre-move groups `pre`), each with
     /// every choice of post-move removals.
-    fn gen_pushes(&self, pre: &[Removal], out: &mut Vec<Move>) {
+    fn gen_pushes<const COUNT: bool>(&self, pre: &[Removal], out: &mut Vec<Move>, count: &mut u64) {
         let c = self.to_move as usize;
         let kinds: [(bool, bool); 2] = [(false, self.may_basic(c)), (true, self.may_gipf(c))];
         let r8 = if self.rules.variant == Variant::Tournament {
@@ -589,7 +605,9 @@ impl Position {
                 }
                 let push = Push { ray, gipf };
                 if plain {
-                    if pre.is_empty() {
+                    if COUNT {
+                        *count += 1;
+                    } else if pre.is_empty() {
                         out.push(Move {
                             groups: [NO_REMOVAL; MAX_GROUPS],
                             n_pre: 0,
@@ -607,7 +625,11 @@ impl Position {
                 phase_options(&p2, c, lines, p2.stamp(true), &mut opts);
                 for (groups, n, _) in &opts {
                     if let Some(m) = Move::new(pre, Some(push), &groups[..*n]) {
-                        out.push(m);
+                        if COUNT {
+                            *count += 1;
+                        } else {
+                            out.push(m);
+                        }
                     }
                 }
             }
