@@ -10,7 +10,10 @@ fn main() {
         .flatten()
         .flat_map(|r| r.plies.into_iter().map(|p| p.notation.to_string()))
         .collect();
-    let rounds = 2000;
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(2000);
     let t = std::time::Instant::now();
     let mut n = 0;
     for _ in 0..rounds {

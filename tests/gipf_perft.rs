@@ -445,6 +445,7 @@ fn random_games_agree_with_the_naive_generator() {
             let na: Vec<&String> = naive_after.iter().map(|x| &x.0).collect();
             assert_eq!(fa, na, "game {game}, ply {}", fast.ply());
             assert_eq!(Gipf::outcome(&fast).is_some(), fa.is_empty());
+            assert_eq!(Gipf::count_legal(&fast), moves.len() as u64);
             if fa.is_empty() {
                 break;
             }

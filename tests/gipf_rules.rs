@@ -200,11 +200,22 @@ fn removal_of_an_empty_spot() {
     assert_eq!(why(&pos, "xb2;e2"), "there is no piece on b2 to remove");
 }
 
+/// The mismatch a note's markers give in `pos` (the move itself resolves).
+fn marker_mismatch(pos: &Position, note: &str) -> String {
+    let n: Notation = note.parse().unwrap();
+    let m = Gipf::resolve(pos, &n).unwrap_or_else(|e| panic!("{note}: {e}"));
+    let mut after = pos.clone();
+    Gipf::play(&mut after, &m);
+    let e = Gipf::check_annotations(pos, &n, &m, &after).expect_err(note);
+    assert_eq!(e.kind, MoveErrorKind::Mismatch, "{note}: {}", e.reason);
+    e.reason
+}
+
 #[test]
 fn removal_marked_gipf_on_a_basic_piece() {
     let pos = board("o c2 d3 e4 f4");
     assert_eq!(
-        why(&pos, "xGc2;e2"),
+        marker_mismatch(&pos, "xGc2,d3,e4,f4;e2"),
         "c2 is marked G but holds a basic piece"
     );
 }
@@ -213,9 +224,40 @@ fn removal_marked_gipf_on_a_basic_piece() {
 fn removal_marked_star_on_ones_own_piece() {
     let pos = board("o c2 d3 e4 f4");
     assert_eq!(
-        why(&pos, "xc2*,d3,e4,f4;e2"),
+        marker_mismatch(&pos, "xc2*,d3,e4,f4;e2"),
         "c2 is marked * but holds the remover's own piece"
     );
+    // After the push too; a missing marker is no mismatch.
+    let pos = board("o c2 e4 f4 e3 x g4 f2 d3");
+    assert_eq!(
+        marker_mismatch(&pos, "g1-c3;xc2,d3*,e4,f4,g4*"),
+        "d3 is marked * but holds the remover's own piece"
+    );
+    let n: Notation = "g1-c3;xc2,d3,e4,f4,g4".parse().unwrap();
+    let m = Gipf::resolve(&pos, &n).unwrap();
+    let mut after = pos.clone();
+    Gipf::play(&mut after, &m);
+    assert!(Gipf::check_annotations(&pos, &n, &m, &after).is_ok());
+}
+
+#[test]
+fn wrong_markers_are_warnings_when_lenient() {
+    // The guide's opening; White's 7th move removes d2 e3 but marks d2 as a GIPF-piece.
+    let rec: Record<Gipf> = "[Rules \"tournament\"] 1.Ge2/Gd1-f2 2.Gd2/Ge8 3.Gd1-g2/Gg1-e3 \
+        4.c1-f3/Ge1-e4 5.f7/Gf1-f4 6.c1-g3/g1-g4 7.xGd2,e3;b5 *"
+        .parse()
+        .unwrap();
+    let strict = record::replay(&rec, Mode::Strict);
+    let err = strict.error.expect("a mismatch");
+    assert!(
+        err.to_string()
+            .contains("ply 13 (xGd2,e3;b5): mismatch: d2 is marked G but holds a basic piece"),
+        "{err}"
+    );
+    let lenient = record::replay(&rec, Mode::Lenient);
+    assert!(lenient.is_ok(), "{:?}", lenient.error);
+    assert_eq!(lenient.moves.len(), 13);
+    assert_eq!(lenient.warnings.len(), 1);
 }
 
 #[test]

@@ -157,9 +157,10 @@ impl Game for Gipf {
     fn check_annotations(
         before: &Position,
         n: &Notation,
-        _m: &Move,
+        m: &Move,
         after: &Position,
     ) -> Result<(), MoveError> {
+        resolve::check_markers(before, n, m)?;
         if let Some(written) = n.reserve {
             let actual = after.reserve(before.to_move());
             if u16::from(actual) != written {

@@ -128,7 +128,6 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
 
 /// Checks the items of a group against the board, whatever row they belong to.
 fn check_items(pos: &Position, g: &Group) -> Result<(), MoveError> {
-    let c = pos.to_move();
     for it in &g.items {
         let p = it.point;
         if p.is_dot() {
@@ -136,23 +135,58 @@ fn check_items(pos: &Position, g: &Group) -> Result<(), MoveError> {
                 "{p} is a dot: removed pieces stand on spots"
             )));
         }
+        if pos.piece(p).is_none() {
+            return Err(MoveError::illegal(format!(
+                "there is no piece on {p} to remove"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The `G` and `*` markers of a group, checked against the board they were written for.
+fn check_group_markers(pos: &Position, g: &Group) -> Result<(), MoveError> {
+    let c = pos.to_move();
+    for it in &g.items {
+        let p = it.point;
         match pos.piece(p) {
-            None => {
-                return Err(MoveError::illegal(format!(
-                    "there is no piece on {p} to remove"
-                )))
-            }
             Some((_, false)) if it.gipf => {
-                return Err(MoveError::illegal(format!(
+                return Err(MoveError::mismatch(format!(
                     "{p} is marked G but holds a basic piece"
                 )))
             }
             Some((col, _)) if it.star && col == c => {
-                return Err(MoveError::illegal(format!(
+                return Err(MoveError::mismatch(format!(
                     "{p} is marked * but holds the remover's own piece"
                 )))
             }
             _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Checks the `G` and `*` markers of a resolved note (a wrong marker is a mismatch: an error
+/// when reading strictly, a warning when lenient; a missing one is fine).
+pub(crate) fn check_markers(before: &Position, n: &Notation, m: &Move) -> Result<(), MoveError> {
+    if n.pre.iter().chain(&n.post).all(|g| g.items.is_empty()) {
+        return Ok(());
+    }
+    for g in &n.pre {
+        check_group_markers(before, g)?;
+    }
+    if n.post.is_empty() {
+        return Ok(());
+    }
+    let mut p = before.clone();
+    let c = p.to_move();
+    for g in m.pre() {
+        p.remove(c, g.mask(), 0);
+    }
+    if let Some(push) = m.push() {
+        p.do_push(push);
+        for g in &n.post {
+            check_group_markers(&p, g)?;
         }
     }
     Ok(())
