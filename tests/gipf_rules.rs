@@ -312,10 +312,22 @@ fn removal_without_a_row() {
     );
 }
 
+/// A note that leaves a due row resolves (marked), and the mismatch names the row.
+fn left(pos: &Position, note: &str) -> String {
+    let n: Notation = note.parse().unwrap();
+    let m = Gipf::resolve(pos, &n).unwrap_or_else(|e| panic!("{note}: {e}"));
+    assert!(m.leaves_rows(), "{note}");
+    let mut after = pos.clone();
+    Gipf::play(&mut after, &m);
+    let e = Gipf::check_annotations(pos, &n, &m, &after).expect_err(note);
+    assert_eq!(e.kind, MoveErrorKind::Mismatch, "{note}: {}", e.reason);
+    e.reason
+}
+
 #[test]
 fn row_left_before_the_push() {
     assert_eq!(
-        why(&board("o c2 d3 e4 f4"), "e2"),
+        left(&board("o c2 d3 e4 f4"), "e2"),
         "the row on b1-i4 (c2,d3,e4,f4) must be removed before the push (write x)"
     );
 }
@@ -323,10 +335,45 @@ fn row_left_before_the_push() {
 #[test]
 fn row_left_after_the_push() {
     assert_eq!(
-        why(&board("o c2 d2 e2"), "a2-b2"),
+        left(&board("o c2 d2 e2"), "a2-b2"),
         "the row on a2-f1 (b2,c2,d2,e2) must be removed after the push (write x)"
     );
     assert_eq!(ok(&board("o c2 d2 e2"), "a2-b2;x"), "b2;xb2,c2,d2,e2");
+}
+
+#[test]
+fn a_row_left_stays_and_falls_due_again() {
+    // Strict: the record stops there. Lenient: a warning, the row stays, and White must
+    // remove it at the start of his next turn.
+    let rec: Record<Gipf> = "[Rules \"tournament\"] 1.Ge2/Gd1-f2 2.Gd2/Ge8 3.Gd1-g2/Gg1-e3 \
+        4.c1-f3/Ge1-e4 5.f7/Gf1-f4 6.c1-g3/g1-g4 7.b5/c6 8.x;c2 *"
+        .parse()
+        .unwrap();
+    let strict = record::replay(&rec, Mode::Strict);
+    let e = strict.error.expect("an error");
+    assert!(
+        e.to_string()
+            .contains("ply 13 (b5): mismatch: the row on c1-i3"),
+        "{e}"
+    );
+    let lenient = record::replay(&rec, Mode::Lenient);
+    assert!(lenient.is_ok(), "{:?}", lenient.error);
+    assert_eq!(lenient.warnings.len(), 1, "{:?}", lenient.warnings);
+    assert_eq!(lenient.end.piece(p("d2")), None);
+    // Converting the lenient record writes the row's removal where it was made.
+    let conv = record::convert(&rec, Style::Text, Mode::Lenient).unwrap();
+    assert_eq!(conv.plies[14].notation.to_string(), "xd2,e3;c2");
+}
+
+#[test]
+fn intersecting_rows_one_written_is_not_enough() {
+    // Two rows after the push, one group written that fits either: no single move, so the
+    // note stays an error even when lenient.
+    let pos = board("o f3 f6 c5 d6 e7 e4 g4 h4 x f2 f4 f5 b4 c2 d3");
+    assert_eq!(
+        why(&pos, "f1-f7;x"),
+        "the row on b1-i4 (c2,d3,e4,f4,g4,h4) must be removed after the push (write x)"
+    );
 }
 
 #[test]

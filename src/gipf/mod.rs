@@ -160,6 +160,9 @@ impl Game for Gipf {
         m: &Move,
         after: &Position,
     ) -> Result<(), MoveError> {
+        if m.leaves_rows() {
+            return Err(resolve::rows_left(before, m));
+        }
         resolve::check_markers(before, n, m)?;
         if let Some(written) = n.reserve {
             let actual = after.reserve(before.to_move());

@@ -77,6 +77,7 @@ pub struct Move {
     n_pre: u8,
     n_post: u8,
     push: Option<Push>,
+    left: bool,
 }
 
 impl Move {
@@ -96,7 +97,16 @@ impl Move {
             n_pre: pre.len() as u8,
             n_post: post.len() as u8,
             push,
+            left: false,
         })
+    }
+    /// True when the move, as read leniently, leaves a due row on the board (never for
+    /// generated moves; `check_annotations` reports it).
+    pub fn leaves_rows(&self) -> bool {
+        self.left
+    }
+    pub(crate) fn set_left(&mut self) {
+        self.left = true;
     }
     /// Groups removed before the push.
     pub fn pre(&self) -> &[Removal] {
@@ -613,6 +623,7 @@ impl Position {
                             n_pre: 0,
                             n_post: 0,
                             push: Some(push),
+                            left: false,
                         });
                     } else if let Some(m) = Move::new(pre, Some(push), &[]) {
                         out.push(m);

@@ -242,6 +242,7 @@ fn match_rec(
     n: usize,
     out: &mut Vec<PhaseOption>,
     err: &mut Option<MoveError>,
+    allow_left: bool,
 ) {
     let c = pos.to_move();
     let mut rows = [super::position::Row {
@@ -250,7 +251,8 @@ fn match_rec(
     }; super::coord::LINES];
     let k = pos.rows(c, lines, &mut rows);
     let Some(g) = groups.first() else {
-        if let Some(r) = rows[..k].iter().find(|r| r.set & !pos.gipf_pieces() != 0) {
+        let due = rows[..k].iter().find(|r| r.set & !pos.gipf_pieces() != 0);
+        if let (Some(r), false) = (due, allow_left) {
             err.get_or_insert_with(|| {
                 MoveError::illegal(format!(
                     "the row on {} ({}) must be removed {phase} (write x)",
@@ -301,6 +303,7 @@ fn match_rec(
                     n + 1,
                     out,
                     err,
+                    allow_left,
                 );
             }
             Err(why) => reasons.push(why),
@@ -322,13 +325,14 @@ fn match_phase(
     stamp: u16,
     groups: &[Group],
     phase: &str,
+    allow_left: bool,
 ) -> Result<Vec<PhaseOption>, MoveError> {
     let mut out = Vec::new();
     let mut err = None;
     let mut acc =
         [Removal::new(Line::from_index(0).unwrap_or_else(|| unreachable!()), 0); MAX_GROUPS];
     match_rec(
-        pos, lines, stamp, groups, phase, &mut acc, 0, &mut out, &mut err,
+        pos, lines, stamp, groups, phase, &mut acc, 0, &mut out, &mut err, allow_left,
     );
     if out.is_empty() {
         Err(err.unwrap_or_else(|| MoveError::illegal("the removals do not fit the board")))
@@ -365,6 +369,7 @@ fn resolve_after(
     n: &Notation,
     cands: &mut Cands,
     err: &mut Option<MoveError>,
+    allow_left: bool,
 ) {
     let c = p1.to_move();
     if let Some(end) = p1.end_check() {
@@ -412,7 +417,14 @@ fn resolve_after(
         }
         return;
     }
-    match match_phase(&p2, lines, p2.stamp(true), &n.post, "after the push") {
+    match match_phase(
+        &p2,
+        lines,
+        p2.stamp(true),
+        &n.post,
+        "after the push",
+        allow_left,
+    ) {
         Ok(post) => {
             for (h, l, _) in &post {
                 if let Some(m) = Move::new(pre, Some(push), &h[..*l]) {
@@ -426,7 +438,43 @@ fn resolve_after(
     }
 }
 
+/// Every move the note fits; with `allow_left`, also those that leave a due row.
+fn resolve_pass(
+    pos: &Position,
+    n: &Notation,
+    any_row: bool,
+    allow_left: bool,
+) -> (Cands, Option<MoveError>) {
+    let c = pos.to_move();
+    let mut cands = Cands::default();
+    let mut err: Option<MoveError> = None;
+    if n.pre.is_empty() && (!any_row || !pos.has_row(c, ALL_LINES, true)) {
+        resolve_after(pos, &[], n, &mut cands, &mut err, allow_left);
+    } else {
+        match match_phase(
+            pos,
+            ALL_LINES,
+            pos.stamp(false),
+            &n.pre,
+            "before the push",
+            allow_left,
+        ) {
+            Ok(pre) => {
+                for (g, k, p1) in &pre {
+                    resolve_after(p1, &g[..*k], n, &mut cands, &mut err, allow_left);
+                }
+            }
+            Err(e) => err = Some(e),
+        }
+    }
+    (cands, err)
+}
+
 /// The move a written half-move means in `pos`.
+///
+/// A note that leaves a due row on the board (no `x` for it) resolves, when it fits exactly one
+/// such move, to a move marked [`Move::leaves_rows`]; `check_annotations` then reports it, so
+/// it is an error when reading strictly and a warning when lenient (the row stays).
 pub(crate) fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
     let c = pos.to_move();
     let any_row = has_run(pos.pieces(c), ALL_LINES);
@@ -437,18 +485,16 @@ pub(crate) fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
     } else if pos.outcome().is_some() {
         return Err(MoveError::illegal("the game is already over"));
     }
-    let mut cands = Cands::default();
-    let mut err: Option<MoveError> = None;
-    if n.pre.is_empty() && (!any_row || !pos.has_row(c, ALL_LINES, true)) {
-        resolve_after(pos, &[], n, &mut cands, &mut err);
-    } else {
-        let pre = match_phase(pos, ALL_LINES, pos.stamp(false), &n.pre, "before the push")?;
-        for (g, k, p1) in &pre {
-            resolve_after(p1, &g[..*k], n, &mut cands, &mut err);
-        }
-    }
+    let (cands, err) = resolve_pass(pos, n, any_row, false);
     match cands.first {
-        None => Err(err.unwrap_or_else(|| MoveError::illegal("no legal move fits the note"))),
+        None => {
+            let (loose, _) = resolve_pass(pos, n, any_row, true);
+            if let (Some(mut m), true) = (loose.first, loose.more.is_empty()) {
+                m.set_left();
+                return Ok(m);
+            }
+            Err(err.unwrap_or_else(|| MoveError::illegal("no legal move fits the note")))
+        }
         Some(m) if cands.more.is_empty() => Ok(m),
         Some(m) => {
             let list: Vec<String> = std::iter::once(m)
@@ -462,6 +508,45 @@ pub(crate) fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
             )))
         }
     }
+}
+
+/// Why a move marked [`Move::leaves_rows`] is wrong: the first due row it leaves.
+pub(crate) fn rows_left(before: &Position, m: &Move) -> MoveError {
+    let c = before.to_move();
+    let describe = |p: &Position, phase: &str| -> Option<MoveError> {
+        let mut rows = [super::position::Row {
+            line: Line::from_index(0)?,
+            set: 0,
+        }; super::coord::LINES];
+        let k = p.rows(c, ALL_LINES, &mut rows);
+        rows[..k]
+            .iter()
+            .find(|r| r.set & !p.gipf_pieces() != 0)
+            .map(|r| {
+                MoveError::mismatch(format!(
+                    "the row on {} ({}) must be removed {phase} (write x)",
+                    r.line,
+                    points(r.set)
+                ))
+            })
+    };
+    let mut p = before.clone();
+    for g in m.pre() {
+        p.remove(c, g.mask(), 0);
+    }
+    if let Some(e) = describe(&p, "before the push") {
+        return e;
+    }
+    if let Some(push) = m.push() {
+        p.do_push(push);
+        for g in m.post() {
+            p.remove(c, g.mask(), 0);
+        }
+        if let Some(e) = describe(&p, "after the push") {
+            return e;
+        }
+    }
+    MoveError::mismatch("a due row is left on the board")
 }
 
 fn group_note(pos: &Position, r: &Removal, complete: bool) -> Group {
