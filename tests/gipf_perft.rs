@@ -464,3 +464,93 @@ fn random_games_agree_with_the_naive_generator() {
     assert!(plies > 500, "{plies}");
     assert!(removals > 20, "{removals}");
 }
+
+/// The naive model of a set-up position (both players have moved and played a basic piece).
+fn n_from(fast: &Position, variant: Variant) -> N {
+    let mut board = BTreeMap::new();
+    for p in all_points() {
+        let s = format!("{}{}", (b'a' + p.0 as u8) as char, p.1);
+        let pt: gamenote::gipf::Point = s.parse().unwrap();
+        if let Some(piece) = fast.piece(pt) {
+            board.insert(p, piece);
+        }
+    }
+    N {
+        board,
+        reserve: [i32::from(fast.reserve(0)), i32::from(fast.reserve(1))],
+        lost: [i32::from(fast.lost(0)), i32::from(fast.lost(1))],
+        to_move: fast.to_move(),
+        moved: [true; 2],
+        basic: [true; 2],
+        variant,
+        zero: [None; 2],
+        ply: 0,
+    }
+}
+
+fn setup(variant: Variant, spec: &str) -> Position {
+    let mut pos = Position::empty(Rules::new(variant), [10, 10]);
+    let mut piece = None;
+    for w in spec.split_whitespace() {
+        match w {
+            "o" => piece = Some((0, false)),
+            "O" => piece = Some((0, true)),
+            "x" => piece = Some((1, false)),
+            "X" => piece = Some((1, true)),
+            pt => pos.set(pt.parse().unwrap(), piece),
+        }
+    }
+    pos.set_to_move(0);
+    pos
+}
+
+/// Positions with rows of every kind: the two generators agree move for move, two plies deep.
+#[test]
+fn row_positions_agree_with_the_naive_generator() {
+    let lines = lines();
+    let cases = [
+        // a row of GIPF-pieces only (R8), kept or taken in either phase
+        (Variant::Tournament, "O c2 d3 e4 f4 X h2 x h3"),
+        // a pre-move row whose removal can end the game (removal-only moves)
+        (Variant::Standard, "o c3 d3 e3 f2 O h5 X b3"),
+        // a push that makes two rows crossing at f5
+        (Variant::Basic, "o f2 f3 f4 d4 e5 g5 x c3"),
+        (Variant::Standard, "o f2 f3 f4 d4 g5 O e5 x c3 X h2"),
+        // two rows that do not cross (diagram 7)
+        (
+            Variant::Standard,
+            "o f3 f6 e4 g4 h4 O c5 d6 e7 x f2 f4 f5 b4 c2 d3 X h2",
+        ),
+        // both last GIPF-pieces in one set
+        (Variant::Standard, "o c3 e3 O d3 X b3 x h2"),
+        // two pre-move rows crossing at a GIPF-piece
+        (Variant::Tournament, "o c2 d3 f4 e2 e3 e5 O e4 X h2"),
+        // a black row made by White's push
+        (Variant::Basic, "x b2 c3 c4 c5"),
+    ];
+    for (v, spec) in cases {
+        let fast = setup(v, spec);
+        let naive = n_from(&fast, v);
+        assert_eq!(position_string(&fast), n_string(&naive), "{spec}");
+        let mut moves = Vec::new();
+        Gipf::legal_moves(&fast, &mut moves);
+        let mut fa: Vec<String> = moves
+            .iter()
+            .map(|m| {
+                let mut p = fast.clone();
+                Gipf::play(&mut p, m);
+                position_string(&p)
+            })
+            .collect();
+        let mut na: Vec<String> = n_moves(&naive, &lines).iter().map(n_string).collect();
+        fa.sort();
+        na.sort();
+        assert_eq!(fa, na, "{spec}");
+        assert!(moves.len() > 10, "{spec}");
+        assert_eq!(
+            perft::<Gipf>(&fast, 2),
+            n_perft(&naive, &lines, 2),
+            "{spec}"
+        );
+    }
+}
