@@ -213,6 +213,7 @@ fn failure<'a, T>(at: &'a str, what: &'static str) -> PResult<'a, T> {
     Err(nom::Err::Failure(PErr::new(at, what)))
 }
 
+#[inline]
 fn item(input: &str) -> PResult<'_, Item> {
     let (rest, gipf) = match input.strip_prefix('G') {
         Some(r) => (r, true),
@@ -242,7 +243,8 @@ fn item(input: &str) -> PResult<'_, Item> {
 
 fn list(input: &str) -> PResult<'_, Vec<Item>> {
     let (mut rest, first) = item(input)?;
-    let mut v = vec![first];
+    let mut v = Vec::with_capacity(8);
+    v.push(first);
     while let Some(r) = rest.strip_prefix(',') {
         let (r, it) = match item(r) {
             Ok(x) => x,
@@ -304,8 +306,12 @@ fn x_group(input: &str) -> PResult<'_, Group> {
 }
 
 /// True when `s` ends a half-move: end, whitespace, `/`, `{`, `(`.
+#[inline]
 fn at_end(s: &str) -> bool {
-    text::at_boundary(s, b"/(")
+    match s.as_bytes().first() {
+        None => true,
+        Some(b) => b.is_ascii_whitespace() || matches!(b, b'{' | b'/' | b'('),
+    }
 }
 
 fn reserve(input: &str) -> (&str, Option<u16>) {
@@ -365,8 +371,7 @@ pub fn half_move(input: &str) -> PResult<'_, Notation> {
             Err(e) => return Err(e),
         };
         let (r, items) = if matches!(r.as_bytes().first(), Some(b',' | b'x')) {
-            let (r, mut items) = list(rest)?;
-            items.shrink_to_fit();
+            let (r, items) = list(rest)?;
             (r, items)
         } else {
             (r, Vec::new())
