@@ -28,6 +28,7 @@ pub mod cli;
 pub mod error;
 pub mod fuzzing;
 pub mod game;
+pub mod generate;
 pub mod perft;
 pub mod record;
 pub mod stream;

@@ -14,6 +14,7 @@
 //! ```
 
 mod coord;
+mod mistakes;
 mod notation;
 mod position;
 
@@ -163,6 +164,18 @@ impl Game for Pylos {
 
     fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Notation> {
         notation(input, numeric_declared(tags))
+    }
+
+    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
+        mistakes::near_misses(pos)
+    }
+
+    fn wrong_annotations(
+        before: &Position,
+        m: &Move,
+        n: &Notation,
+    ) -> Vec<(&'static str, Notation)> {
+        mistakes::wrong_annotations(before, m, n)
     }
 
     fn variants() -> Vec<Rules> {
