@@ -109,10 +109,10 @@ table.tags th {{ text-align: left; padding-right: 1em; color: #555; }}
 <div id="board"></div>
 <div id="side">
 <div class="controls">
-<button id="first" title="start (Home)">&#x23EE;</button>
+<button id="first" title="start (Home)">&laquo;</button>
 <button id="prev" title="previous (Left)">&#x25C0;</button>
 <button id="next" title="next (Right)">&#x25B6;</button>
-<button id="last" title="end (End)">&#x23ED;</button>
+<button id="last" title="end (End)">&raquo;</button>
 <span id="plyinfo"></span>
 </div>
 <div id="moves">{moves}</div>
