@@ -23,6 +23,7 @@
 //! ```
 
 mod coord;
+mod mistakes;
 mod notation;
 mod position;
 mod resolve;
@@ -264,6 +265,48 @@ impl Game for Gipf {
 
     fn position_string(pos: &Position) -> Option<String> {
         Some(position_string(pos))
+    }
+
+    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
+        mistakes::near_misses(pos)
+    }
+
+    fn wrong_annotations(
+        before: &Position,
+        m: &Move,
+        n: &Notation,
+    ) -> Vec<(&'static str, Notation)> {
+        mistakes::wrong_annotations(before, m, n)
+    }
+
+    fn variants() -> Vec<Rules> {
+        [
+            "basic",
+            "standard",
+            "tournament",
+            "standard,last-gipf=white-loses",
+            "tournament,last-gipf=to-move-wins",
+        ]
+        .iter()
+        .filter_map(|r| r.parse().ok())
+        .collect()
+    }
+
+    /// The guide's reserve text: `1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14)`, the number glued to
+    /// White's move.
+    fn movetext_marks(record: &crate::record::Record<Self>) -> Option<Vec<String>> {
+        let n = record.plies.len();
+        Some(
+            (0..=n)
+                .map(|i| {
+                    if i < n && i % 2 == 0 {
+                        format!("{}.", i / 2 + 1)
+                    } else {
+                        String::new()
+                    }
+                })
+                .collect(),
+        )
     }
 }
 
