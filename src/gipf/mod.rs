@@ -25,6 +25,7 @@
 mod coord;
 mod mistakes;
 mod notation;
+mod picture;
 mod position;
 mod resolve;
 mod rules;
@@ -265,6 +266,10 @@ impl Game for Gipf {
 
     fn position_string(pos: &Position) -> Option<String> {
         Some(position_string(pos))
+    }
+
+    fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {
+        Some(picture::svg(pos, last))
     }
 
     fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
