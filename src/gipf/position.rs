@@ -72,6 +72,7 @@ pub struct Push {
 /// ends the game), removals after it. Groups are kept in a canonical order, so two moves are
 /// equal exactly when they remove the same groups and push the same way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     groups: [Removal; MAX_GROUPS],
     n_pre: u8,
