@@ -116,6 +116,17 @@ proptest! {
     }
 
     #[test]
+    fn resolve_agrees_with_generation(n in notation(), v in 0u8..5, choices in proptest::collection::vec(any::<u8>(), 0..150)) {
+        let mut written = n.move_text().into_bytes();
+        written.truncate(16);
+        written.resize(16, b' ');
+        let mut data = vec![v];
+        data.extend_from_slice(&written);
+        data.extend_from_slice(&choices);
+        gamenote::fuzzing::resolve_agrees::<Gipf>(&data);
+    }
+
+    #[test]
     fn random_games_round_trip(seed in any::<u64>(), v in 0usize..3, len in 0usize..80) {
         let variant = [Variant::Basic, Variant::Standard, Variant::Tournament][v];
         random_game(seed | 1, variant, len)?;
