@@ -339,8 +339,64 @@ fn reserve(input: &str) -> (&str, Option<u16>) {
     (&input[i + n + 1..], Some(v))
 }
 
+#[inline]
+fn point_at(b: &[u8], i: usize) -> Option<Point> {
+    let col = match b.get(i) {
+        Some(c @ b'a'..=b'i') => c - b'a',
+        _ => return None,
+    };
+    let row = match b.get(i + 1) {
+        Some(d @ b'1'..=b'9') => d - b'0',
+        _ => return None,
+    };
+    if b.get(i + 2).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    Point::new(col, row)
+}
+
+/// The common case, a push with nothing removed: `[G]P[-P]` followed by the end of the
+/// half-move. `None` sends everything else to the full grammar.
+#[inline]
+fn plain_push(input: &str) -> Option<(&str, PushNote)> {
+    let b = input.as_bytes();
+    let gipf = b.first() == Some(&b'G');
+    let mut i = usize::from(gipf);
+    let from = point_at(b, i)?;
+    i += 2;
+    let mut to = None;
+    if b.get(i) == Some(&b'-') {
+        to = Some(point_at(b, i + 1)?);
+        i += 3;
+    }
+    match b.get(i) {
+        None => {}
+        Some(c) if c.is_ascii_whitespace() || matches!(c, b'{' | b'/' | b'(') => {}
+        _ => return None,
+    }
+    Some((&input[i..], PushNote { gipf, from, to }))
+}
+
 /// Reads one half-move, with its reserve count when one follows.
 pub fn half_move(input: &str) -> PResult<'_, Notation> {
+    if let Some((rest, push)) = plain_push(input) {
+        let (after, res) = reserve(rest);
+        if res.is_some() && !text::at_boundary(after, b"/") {
+            return failure(after, "the end of the half-move after the reserve count");
+        }
+        if res.is_none() && after.starts_with('(') {
+            return failure(after, "a reserve count such as (16)");
+        }
+        return Ok((
+            after,
+            Notation {
+                pre: Vec::new(),
+                push: Some(push),
+                post: Vec::new(),
+                reserve: res,
+            },
+        ));
+    }
     let mut n = Notation::default();
     let mut rest = input;
     // Groups before the push, each closed by ';'.
