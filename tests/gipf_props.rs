@@ -81,6 +81,15 @@ proptest! {
     }
 
     #[test]
+    fn items_pushes_lines_round_trip(it in item(), gipf in any::<bool>(), a in point(), b in proptest::option::of(point()), l in 0u8..21, rev in any::<bool>()) {
+        prop_assert_eq!(it.to_string().parse::<Item>().unwrap(), it);
+        let p = PushNote { gipf, from: a, to: b };
+        prop_assert_eq!(p.to_string().parse::<PushNote>().unwrap(), p);
+        let ln = LineNote { line: Line::from_index(l).unwrap(), reversed: rev };
+        prop_assert_eq!(ln.to_string().parse::<LineNote>().unwrap(), ln);
+    }
+
+    #[test]
     fn groups_round_trip(g in group()) {
         let s = g.to_string();
         let back: Group = s.parse().map_err(|e| TestCaseError::fail(format!("{s}: {e}")))?;

@@ -186,6 +186,42 @@ impl FromStr for Notation {
     }
 }
 
+impl FromStr for Item {
+    type Err = ParseError;
+    /// Reads one listed piece: `Gf4*`.
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        text::parse_all(s, item)
+    }
+}
+
+impl FromStr for PushNote {
+    type Err = ParseError;
+    /// Reads a push alone: `Ge1-e4`.
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        let n: Notation = s.parse()?;
+        match (
+            n.push,
+            n.pre.is_empty() && n.post.is_empty() && n.reserve.is_none(),
+        ) {
+            (Some(p), true) => Ok(p),
+            _ => Err(ParseError::at(s, 0, "a push such as Ge1-e4, alone")),
+        }
+    }
+}
+
+impl FromStr for LineNote {
+    type Err = ParseError;
+    /// Reads a line in brackets: `(b1-i4)` or `(i4-b1)`.
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        text::parse_all(s, |i| {
+            if !i.starts_with('(') {
+                return text::fail(i, "a line such as (b1-i4)");
+            }
+            line_note(i)
+        })
+    }
+}
+
 impl FromStr for Group {
     type Err = ParseError;
     /// Reads one group, `x…` or `LISTx`.

@@ -92,6 +92,20 @@ impl fmt::Display for LastGipf {
     }
 }
 
+impl FromStr for LastGipf {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim() {
+            "first" => Ok(LastGipf::First),
+            "white-loses" => Ok(LastGipf::WhiteLoses),
+            "to-move-wins" => Ok(LastGipf::ToMoveWins),
+            other => Err(format!(
+                "unknown last-gipf rule \"{other}\" (expected first, white-loses or to-move-wins)"
+            )),
+        }
+    }
+}
+
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.variant)?;
@@ -111,18 +125,7 @@ impl FromStr for Rules {
         for opt in parts {
             let opt = opt.trim();
             match opt.split_once('=') {
-                Some(("last-gipf", v)) => {
-                    r.last_gipf = match v.trim() {
-                        "first" => LastGipf::First,
-                        "white-loses" => LastGipf::WhiteLoses,
-                        "to-move-wins" => LastGipf::ToMoveWins,
-                        other => {
-                            return Err(format!(
-                                "unknown last-gipf rule \"{other}\" (expected first, white-loses or to-move-wins)"
-                            ))
-                        }
-                    }
-                }
+                Some(("last-gipf", v)) => r.last_gipf = v.parse()?,
                 _ => {
                     return Err(format!(
                         "unknown GIPF rule option \"{opt}\" (expected last-gipf=first|white-loses|to-move-wins)"
