@@ -554,3 +554,12 @@ fn row_positions_agree_with_the_naive_generator() {
         );
     }
 }
+
+/// Depth 4 with the fast generator only (a regression guard: the naive one takes minutes
+/// there). Basic and standard agree because no row can form before the fifth ply.
+#[test]
+fn perft_depth_4() {
+    assert_eq!(perft::<Gipf>(&start(Variant::Basic), 4), 924_432);
+    assert_eq!(perft::<Gipf>(&start(Variant::Standard), 4), 924_432);
+    assert_eq!(perft::<Gipf>(&start(Variant::Tournament), 4), 620_352);
+}
