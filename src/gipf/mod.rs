@@ -211,7 +211,7 @@ impl Game for Gipf {
                     "Handicap \"{h}\": expected \"White N\" or \"Black N\""
                 ));
             }
-            pos.set_reserve(seat, pos.reserve(seat) + n);
+            pos.set_reserve(seat, pos.reserve(seat).saturating_add(n));
         }
         Ok(pos)
     }

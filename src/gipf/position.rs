@@ -391,8 +391,10 @@ impl Position {
         let own = mask & self.pc[c];
         let opp = mask & self.pc[o];
         let had = [self.pc[0] & self.gipf != 0, self.pc[1] & self.gipf != 0];
-        self.reserve[c] += (own.count_ones() + (own & self.gipf).count_ones()) as u8;
-        self.lost[o] += (opp.count_ones() + (opp & self.gipf).count_ones()) as u8;
+        let back = (own.count_ones() + (own & self.gipf).count_ones()) as u8;
+        let taken = (opp.count_ones() + (opp & self.gipf).count_ones()) as u8;
+        self.reserve[c] = self.reserve[c].saturating_add(back);
+        self.lost[o] = self.lost[o].saturating_add(taken);
         self.pc[c] &= !mask;
         self.pc[o] &= !mask;
         self.gipf &= !mask;
