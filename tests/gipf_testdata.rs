@@ -111,3 +111,38 @@ fn repository_copies() {
     }
     assert!(n >= 8, "{n}");
 }
+
+/// The spec's own form of the endings: `24.h5 (1) c1-e3 (1) 25.xc3,d3,e3,f2,Gb3*; X 1-0`
+/// reads the same as the test data's `{w: x…}` comment.
+#[test]
+fn removal_only_endings_in_both_forms() {
+    let mut n = 0;
+    for (text, rec) in games("tournament_25.gipf.txt") {
+        if !text.contains('{') {
+            continue;
+        }
+        let last = rec.plies.last().unwrap();
+        assert!(last.notation.push.is_none());
+        let plies = rec.plies.len();
+        let group = last.notation.pre[0].to_string();
+        let number = if plies % 2 == 1 {
+            format!("{}.", plies / 2 + 1)
+        } else {
+            String::new()
+        };
+        let start = text.find('{').unwrap();
+        let end = text.find('}').unwrap();
+        let rewritten = format!("{}{number}{group};{}", &text[..start], &text[end + 1..]);
+        let again: Record<Gipf> = rewritten.parse().unwrap();
+        assert_eq!(again.plies.len(), plies);
+        let a = record::replay(&rec, Mode::Strict);
+        let b = record::replay(&again, Mode::Strict);
+        assert!(b.is_ok(), "{:?}\n{rewritten}", b.error);
+        assert_eq!(a.end, b.end);
+        assert_eq!(b.outcome, a.outcome);
+        n += 1;
+    }
+    if data_dir().is_some() {
+        assert_eq!(n, 4);
+    }
+}
