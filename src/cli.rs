@@ -18,16 +18,42 @@ use crate::stream::{BadRecord, Limits, RawRecord, RecordReader};
 pub enum GameId {
     /// `pylos`
     Pylos,
+    /// `gipf`
+    Gipf,
+    /// `threeman`
+    ThreeMan,
+    /// `pylon`
+    Pylon,
 }
 
 impl GameId {
     /// Every game: (id, `[Game]` tag name, file extension).
-    pub const ALL: &'static [(GameId, &'static str, &'static str, &'static str)] = &[(
-        GameId::Pylos,
-        crate::pylos::Pylos::ID,
-        crate::pylos::Pylos::NAME,
-        crate::pylos::Pylos::EXTENSION,
-    )];
+    pub const ALL: &'static [(GameId, &'static str, &'static str, &'static str)] = &[
+        (
+            GameId::Pylos,
+            crate::pylos::Pylos::ID,
+            crate::pylos::Pylos::NAME,
+            crate::pylos::Pylos::EXTENSION,
+        ),
+        (
+            GameId::Gipf,
+            crate::gipf::Gipf::ID,
+            crate::gipf::Gipf::NAME,
+            crate::gipf::Gipf::EXTENSION,
+        ),
+        (
+            GameId::ThreeMan,
+            crate::threeman::ThreeMan::ID,
+            crate::threeman::ThreeMan::NAME,
+            crate::threeman::ThreeMan::EXTENSION,
+        ),
+        (
+            GameId::Pylon,
+            crate::pylon::Pylon::ID,
+            crate::pylon::Pylon::NAME,
+            crate::pylon::Pylon::EXTENSION,
+        ),
+    ];
 
     /// The game named on the command line (`pylos`, ...).
     pub fn from_name(name: &str) -> Option<GameId> {
@@ -296,6 +322,18 @@ macro_rules! with_game {
         match $id {
             $crate::cli::GameId::Pylos => {
                 type $g = $crate::pylos::Pylos;
+                $body
+            }
+            $crate::cli::GameId::Gipf => {
+                type $g = $crate::gipf::Gipf;
+                $body
+            }
+            $crate::cli::GameId::ThreeMan => {
+                type $g = $crate::threeman::ThreeMan;
+                $body
+            }
+            $crate::cli::GameId::Pylon => {
+                type $g = $crate::pylon::Pylon;
                 $body
             }
         }

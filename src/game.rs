@@ -163,6 +163,18 @@ pub trait Game: Sized + 'static {
     /// Reads one written move at the start of `input` (the nom parser behind `FromStr`).
     fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Self::Notation>;
 
+    /// Reads a movetext comment as (part of) a written move, for games whose records write
+    /// some moves as comments (GIPF's `{w: x…}` endings). `plies` holds the moves read so
+    /// far; the game may push a new ply or extend the last one. Returns true when the comment
+    /// was taken as a move; the default takes none, so comments stay comments.
+    fn comment_move(
+        _comment: &str,
+        _plies: &mut Vec<crate::record::Ply<Self::Notation>>,
+        _tags: &Tags,
+    ) -> bool {
+        false
+    }
+
     /// Reads a result token at the start of `input` when there is one, followed by a token
     /// boundary. The default knows `1-0`, `0-1`, `1/2-1/2` and `*`.
     fn parse_result(input: &str) -> Option<(&str, GameResult)> {
@@ -206,6 +218,14 @@ pub trait Game: Sized + 'static {
     /// The rule sets worth testing (perft, fuzzing, generators): at least the default.
     fn variants() -> Vec<Self::Rules> {
         vec![Self::Rules::default()]
+    }
+
+    /// What the record printer writes before each move of `record` instead of the default
+    /// `N. ` every [`Game::SEATS`] moves, with one more entry written after the last move;
+    /// `None` (the default) keeps the default. A game whose seats can be skipped uses it to
+    /// number moves by seat and to write its skipped seats (three-man chess's `--`).
+    fn movetext_marks(_record: &crate::record::Record<Self>) -> Option<Vec<String>> {
+        None
     }
 
     /// The printing order of the well-known tags (after `Game`, and after `Rules` unless the

@@ -33,8 +33,10 @@ pub mod record;
 pub mod stream;
 pub mod text;
 
+pub mod gipf;
 pub mod pylon;
 pub mod pylos;
+pub mod threeman;
 
 pub use error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
 pub use game::{Game, GameResult, Mode, Outcome, Token};

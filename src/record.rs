@@ -225,7 +225,20 @@ impl<G: Game> Record<G> {
                 break;
             }
             if s.starts_with('{') {
+                let start = input.len() - s.len();
                 let (rest, c) = text::comment(s).map_err(nom_err)?;
+                if rec.result.is_none() && G::comment_move(c, &mut rec.plies, &rec.tags) {
+                    let end = input.len() - rest.len();
+                    if let Some(last) = rec.plies.last_mut() {
+                        if last.span.is_empty() {
+                            last.span = start..end;
+                        } else {
+                            last.span.end = end;
+                        }
+                    }
+                    s = rest;
+                    continue;
+                }
                 let c = c.to_string();
                 if rec.result.is_some() {
                     rec.comments_after.push(c);
@@ -314,10 +327,13 @@ impl<G: Game> Record<G> {
         for c in &self.comments_before {
             line.token(&format!("{{{c}}}"));
         }
+        let marks = G::movetext_marks(self);
         for (i, ply) in self.plies.iter().enumerate() {
             let mut unit = String::new();
-            if i % G::SEATS == 0 {
-                unit.push_str(&format!("{}. ", i / G::SEATS + 1));
+            match marks.as_ref().and_then(|m| m.get(i)) {
+                Some(m) => unit.push_str(m),
+                None if i % G::SEATS == 0 => unit.push_str(&format!("{}. ", i / G::SEATS + 1)),
+                None => {}
             }
             unit.push_str(&ply.notation.to_string());
             line.token(&unit);
@@ -326,6 +342,11 @@ impl<G: Game> Record<G> {
             }
             for c in &ply.comments {
                 line.token(&format!("{{{c}}}"));
+            }
+        }
+        if let Some(last) = marks.as_ref().and_then(|m| m.get(self.plies.len())) {
+            if !last.trim().is_empty() {
+                line.token(last.trim());
             }
         }
         if let Some(r) = self.result {

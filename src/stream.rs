@@ -299,3 +299,33 @@ impl<R: BufRead> Iterator for RecordReader<R> {
         }
     }
 }
+
+/// Reads every record of `bytes` (a file's contents, any line ends, with or without a BOM)
+/// for game `G`: each record is read or fails on its own, with lines and columns counted in
+/// the whole input.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, stream::parse_bytes};
+/// let out = parse_bytes::<Pylos>(b"\xEF\xBB\xBF1b2 1c3 *\r\n\r\n[Game \"Pylos\"]\r\n1a1 \xFF *\r\n");
+/// assert_eq!(out.len(), 2);
+/// assert_eq!(out[0].as_ref().unwrap().plies.len(), 2);
+/// let err = out[1].as_ref().unwrap_err();
+/// assert_eq!((err.line, err.column), (4, 5));
+/// ```
+pub fn parse_bytes<G: crate::Game>(bytes: &[u8]) -> Vec<Result<crate::Record<G>, ParseError>> {
+    let mut out = Vec::new();
+    for piece in RecordReader::new(bytes) {
+        match piece {
+            Err(bad) => out.push(Err(bad.error)),
+            Ok(raw) => {
+                for r in crate::Record::<G>::parse_all(&raw.text) {
+                    out.push(r.map_err(|mut e| {
+                        e.line += raw.lines_before;
+                        e
+                    }));
+                }
+            }
+        }
+    }
+    out
+}

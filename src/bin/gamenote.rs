@@ -227,7 +227,13 @@ fn show_cmd<G: Game>(
         ))
     })?;
     match format {
-        "text" => Ok(pos.to_string()),
+        "text" => {
+            let mut s = pos.to_string();
+            if !s.ends_with('\n') {
+                s.push('\n');
+            }
+            Ok(s)
+        }
         "fen" => G::position_string(pos)
             .map(|s| s + "\n")
             .ok_or_else(|| usage(format!("{} has no position string", G::NAME))),

@@ -148,6 +148,77 @@ impl Nag {
     }
 }
 
+/// The balls taken back after a move, in the order written: at most two, all different,
+/// kept inline so a written move never allocates.
+///
+/// ```
+/// use gamenote::pylos::{Slot, Takebacks};
+/// let a: Slot = "1c1".parse().unwrap();
+/// let b: Slot = "1d1".parse().unwrap();
+/// let t = Takebacks::from_slice(&[a, b]).unwrap();
+/// assert_eq!(t.len(), 2);
+/// assert_eq!(t[1], b);
+/// assert!(Takebacks::from_slice(&[a, a]).is_none());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Takebacks {
+    // Unused entries hold `FILLER`, so the derived equality is equality of the lists.
+    slots: [Slot; 2],
+    len: u8,
+}
+
+const FILLER: Slot = super::coord::FIRST;
+
+impl Default for Takebacks {
+    fn default() -> Self {
+        Takebacks::new()
+    }
+}
+
+impl Takebacks {
+    /// No take-back.
+    pub const fn new() -> Self {
+        Takebacks {
+            slots: [FILLER; 2],
+            len: 0,
+        }
+    }
+
+    /// Take-backs from a list: `None` if there are more than two or one is repeated.
+    pub fn from_slice(list: &[Slot]) -> Option<Self> {
+        let mut t = Takebacks::new();
+        for &s in list {
+            if !t.push(s) {
+                return None;
+            }
+        }
+        Some(t)
+    }
+
+    /// Adds a ball; false (and nothing added) when two are already listed or it is listed.
+    pub fn push(&mut self, s: Slot) -> bool {
+        if self.contains(&s) || self.len >= 2 {
+            return false;
+        }
+        self.slots[self.len as usize] = s;
+        self.len += 1;
+        true
+    }
+
+    /// The balls in order.
+    pub fn as_slice(&self) -> &[Slot] {
+        &self.slots[..self.len as usize]
+    }
+}
+
+impl std::ops::Deref for Takebacks {
+    type Target = [Slot];
+    fn deref(&self) -> &[Slot] {
+        self.as_slice()
+    }
+}
+
 /// A Pylos move as written: origin for a raise, destination, take-backs in the written order,
 /// markers and a `!`/`?` annotation. It is checked against a position by
 /// [`Pylos::resolve`](crate::Game::resolve).
@@ -170,7 +241,7 @@ pub struct Notation {
     /// Where the ball goes.
     pub to: Slot,
     /// Balls taken back, in the order written (0–2, all different).
-    pub takebacks: Vec<Slot>,
+    pub takebacks: Takebacks,
     /// Formation markers as written (empty: not written).
     pub markers: Markers,
     /// `!`/`?` annotation.
@@ -220,7 +291,7 @@ impl Notation {
         (
             self.from,
             self.to,
-            &self.takebacks,
+            self.takebacks.as_slice(),
             self.markers,
             self.nag,
             self.visible_form(),
@@ -233,7 +304,7 @@ impl Notation {
         Notation {
             from: None,
             to,
-            takebacks: Vec::new(),
+            takebacks: Takebacks::new(),
             markers: Markers::default(),
             nag: None,
             form: Form::Canonical,
@@ -341,7 +412,7 @@ pub fn notation(input: &str, numeric: bool) -> PResult<'_, Notation> {
         }
     }
     let (r, _) = text::sp(rest)?;
-    let mut takebacks = Vec::new();
+    let mut takebacks = Takebacks::new();
     if let Some(mut inner) = r.strip_prefix('(') {
         loop {
             inner = text::sp(inner)?.0;

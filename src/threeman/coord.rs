@@ -1,0 +1,617 @@
+//! The board of three-man chess: 6 ranks × 24 files around the centre, the article's
+//! zone + file + rank coordinates, and the step and ray tables every move is generated from.
+//!
+//! Internal square `(r, F)`: `r` = 0..=5 from the outer rank inwards, `F` = 0..=23 around the
+//! ring, index `24 * r + F`. Zone `F / 8` (0 White, 1 Gray, 2 Black). In the article's
+//! coordinates a zone's files run `a` (F % 8 == 7) to `h` (F % 8 == 0) and ranks `1` (r = 0)
+//! to `6` (r = 5).
+//!
+//! All tables are computed at compile time, so generation never works geometry out again.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::ParseError;
+use crate::text::{self, PResult};
+
+/// Number of squares.
+pub const SQUARES: usize = 144;
+
+/// A colour, a seat and a zone are the same number: 0 White, 1 Gray, 2 Black.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Colour {
+    /// White, seat 0, zone `WH`.
+    White = 0,
+    /// Gray, seat 1, zone `GR`.
+    Gray = 1,
+    /// Black, seat 2, zone `BL`.
+    Black = 2,
+}
+
+impl Colour {
+    /// The three colours in turn order.
+    pub const ALL: [Colour; 3] = [Colour::White, Colour::Gray, Colour::Black];
+
+    /// The colour of seat `i` (taken mod 3).
+    pub const fn from_index(i: usize) -> Colour {
+        match i % 3 {
+            0 => Colour::White,
+            1 => Colour::Gray,
+            _ => Colour::Black,
+        }
+    }
+    /// Seat number.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    /// The zone code `WH`, `GR` or `BL`.
+    pub const fn zone_code(self) -> &'static str {
+        ["WH", "GR", "BL"][self as usize]
+    }
+    /// The single letter `W`, `G` or `B`.
+    pub const fn letter(self) -> char {
+        ['W', 'G', 'B'][self as usize]
+    }
+    /// The name, `White`, `Gray` or `Black`.
+    pub const fn name(self) -> &'static str {
+        ["White", "Gray", "Black"][self as usize]
+    }
+    /// The colour whose letter is `c`.
+    pub fn from_letter(c: u8) -> Option<Colour> {
+        match c {
+            b'W' => Some(Colour::White),
+            b'G' => Some(Colour::Gray),
+            b'B' => Some(Colour::Black),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A square, `24 * r + F`.
+///
+/// Written and read in the article's form, zone + file + rank:
+///
+/// ```
+/// use gamenote::threeman::coord::Square;
+/// let s: Square = "GRc3".parse().unwrap();
+/// assert_eq!((s.rank(), s.file()), (2, 13));
+/// assert_eq!(s.to_string(), "GRc3");
+/// assert_eq!(Square::new(0, 4).to_string(), "WHd1");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Square(pub u8);
+
+impl Square {
+    /// The square on internal rank `r` (0..=5) and ring file `f` (0..=23).
+    pub const fn new(r: u8, f: u8) -> Square {
+        Square(r * 24 + f)
+    }
+    /// The square of zone `z`, article file `x` (0 = `a` … 7 = `h`) and article rank index
+    /// `r` (0 = rank 1 … 5 = rank 6).
+    pub const fn from_article(z: Colour, x: u8, r: u8) -> Square {
+        Square::new(r, 8 * z as u8 + 7 - x)
+    }
+    /// Internal rank, 0 (outer) ..= 5 (inner).
+    pub const fn rank(self) -> u8 {
+        self.0 / 24
+    }
+    /// Ring file 0..=23.
+    pub const fn file(self) -> u8 {
+        self.0 % 24
+    }
+    /// The zone the square lies in.
+    pub const fn zone(self) -> Colour {
+        Colour::from_index((self.file() / 8) as usize)
+    }
+    /// Article file index, 0 = `a` … 7 = `h`.
+    pub const fn article_file(self) -> u8 {
+        7 - self.file() % 8
+    }
+    /// Index into tables.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// True for light squares (`d1` is light).
+    pub const fn is_light(self) -> bool {
+        (self.rank() + self.file()) % 2 == 0
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}{}",
+            self.zone().zone_code(),
+            (b'a' + self.article_file()) as char,
+            self.rank() + 1
+        )
+    }
+}
+
+/// Reads a zone code `WH`, `GR` or `BL`.
+pub fn zone(input: &str) -> PResult<'_, Colour> {
+    let z = match input.as_bytes() {
+        [b'W', b'H', ..] => Colour::White,
+        [b'G', b'R', ..] => Colour::Gray,
+        [b'B', b'L', ..] => Colour::Black,
+        _ => return text::fail(input, "a zone WH, GR or BL"),
+    };
+    Ok((&input[2..], z))
+}
+
+/// Reads an article file letter `a`..`h` as 0..=7.
+pub fn file_letter(input: &str) -> Option<(&str, u8)> {
+    match input.as_bytes().first() {
+        Some(c @ b'a'..=b'h') => Some((&input[1..], c - b'a')),
+        _ => None,
+    }
+}
+
+/// Reads an article rank digit `1`..`6` as 0..=5.
+pub fn rank_digit(input: &str) -> Option<(&str, u8)> {
+    match input.as_bytes().first() {
+        Some(c @ b'1'..=b'6') => Some((&input[1..], c - b'1')),
+        _ => None,
+    }
+}
+
+/// Reads a square such as `GRc3`.
+pub fn square(input: &str) -> PResult<'_, Square> {
+    let (rest, z) = zone(input)?;
+    let Some((rest, x)) = file_letter(rest) else {
+        return text::fail(rest, "a file a-h");
+    };
+    let Some((rest, r)) = rank_digit(rest) else {
+        return text::fail(rest, "a rank 1-6");
+    };
+    Ok((rest, Square::from_article(z, x, r)))
+}
+
+impl FromStr for Square {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        text::parse_all(s, square)
+    }
+}
+
+/// A set of squares: 144 bits in three words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bits(pub [u64; 3]);
+
+impl Bits {
+    /// No squares.
+    pub const EMPTY: Bits = Bits([0; 3]);
+    /// The set of one square.
+    #[inline]
+    pub const fn bit(s: u8) -> Bits {
+        let mut b = [0; 3];
+        b[(s >> 6) as usize] = 1 << (s & 63);
+        Bits(b)
+    }
+    /// True when `s` is in the set.
+    #[inline]
+    pub const fn has(self, s: u8) -> bool {
+        (self.0[(s >> 6) as usize] >> (s & 63)) & 1 != 0
+    }
+    /// Adds `s`.
+    #[inline]
+    pub fn set(&mut self, s: u8) {
+        self.0[(s >> 6) as usize] |= 1 << (s & 63);
+    }
+    /// Removes `s`.
+    #[inline]
+    pub fn unset(&mut self, s: u8) {
+        self.0[(s >> 6) as usize] &= !(1 << (s & 63));
+    }
+    /// True when empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0[0] | self.0[1] | self.0[2] == 0
+    }
+    /// Number of squares.
+    pub const fn count(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+    /// Removes and returns the lowest square.
+    #[inline]
+    pub fn pop(&mut self) -> Option<u8> {
+        for i in 0..3 {
+            let w = self.0[i];
+            if w != 0 {
+                self.0[i] = w & (w - 1);
+                return Some((i as u32 * 64 + w.trailing_zeros()) as u8);
+            }
+        }
+        None
+    }
+}
+
+impl std::ops::BitOr for Bits {
+    type Output = Bits;
+    #[inline]
+    fn bitor(self, o: Bits) -> Bits {
+        Bits([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+}
+impl std::ops::BitAnd for Bits {
+    type Output = Bits;
+    #[inline]
+    fn bitand(self, o: Bits) -> Bits {
+        Bits([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+}
+impl std::ops::Not for Bits {
+    type Output = Bits;
+    #[inline]
+    fn not(self) -> Bits {
+        Bits([!self.0[0], !self.0[1], !self.0[2]])
+    }
+}
+impl std::ops::BitOrAssign for Bits {
+    #[inline]
+    fn bitor_assign(&mut self, o: Bits) {
+        *self = *self | o;
+    }
+}
+impl std::ops::BitAndAssign for Bits {
+    #[inline]
+    fn bitand_assign(&mut self, o: Bits) {
+        *self = *self & o;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Tables
+
+/// Moat bits: `WG` (between White and Gray), `GB`, `BW`.
+pub const MOAT_WG: u8 = 1;
+/// The moat between Gray and Black.
+pub const MOAT_GB: u8 = 2;
+/// The moat between Black and White.
+pub const MOAT_BW: u8 = 4;
+
+/// The two moats of zone `z`.
+pub const fn zone_moats(z: usize) -> u8 {
+    (1 << z) | (1 << ((z + 2) % 3))
+}
+
+/// Ray directions: file up (`F+1`), file down, rank inward, rank outward, then the four
+/// diagonals (inward `+1`, inward `−1`, outward `+1`, outward `−1`). Rook rays are 0..4,
+/// bishop rays 4..8.
+pub const RAY_DIRS: usize = 8;
+/// Longest ray (a file ray: 23 squares).
+pub const RAY_MAX: usize = 23;
+
+const fn sq(r: i32, f: i32) -> u8 {
+    (r * 24 + f.rem_euclid(24)) as u8
+}
+
+/// The moat crossed by a step between ring files `a` and `b` when one of the squares is on
+/// rank 1 (0 when both files lie in the same zone).
+const fn boundary(a: i32, b: i32) -> u8 {
+    let za = (a.rem_euclid(24) / 8) as u8;
+    let zb = (b.rem_euclid(24) / 8) as u8;
+    if za == zb {
+        0
+    } else if zb == (za + 1) % 3 {
+        1 << za
+    } else {
+        1 << zb
+    }
+}
+
+const fn step_moat(r1: i32, f1: i32, r2: i32, f2: i32) -> u8 {
+    if r1 == 0 || r2 == 0 {
+        boundary(f1, f2)
+    } else {
+        0
+    }
+}
+
+/// Squares and cumulative moat masks of every ray.
+pub struct Rays {
+    /// `len[s][d]`: squares on ray `d` from `s`.
+    pub len: [[u8; RAY_DIRS]; SQUARES],
+    /// `sq[s][d][i]`: the `i`-th square.
+    pub sq: [[[u8; RAY_MAX]; RAY_DIRS]; SQUARES],
+    /// `moat[s][d][i]`: moats crossed on the way from `s` to the `i`-th square, inclusive.
+    pub moat: [[[u8; RAY_MAX]; RAY_DIRS]; SQUARES],
+}
+
+const fn build_rays() -> Rays {
+    let mut t = Rays {
+        len: [[0; RAY_DIRS]; SQUARES],
+        sq: [[[0; RAY_MAX]; RAY_DIRS]; SQUARES],
+        moat: [[[0; RAY_MAX]; RAY_DIRS]; SQUARES],
+    };
+    let mut s = 0;
+    while s < SQUARES {
+        let r0 = (s / 24) as i32;
+        let f0 = (s % 24) as i32;
+        let mut d = 0;
+        while d < RAY_DIRS {
+            let mut n = 0usize;
+            let mut m = 0u8;
+            let (mut r, mut f) = (r0, f0);
+            match d {
+                0 | 1 => {
+                    let step = if d == 0 { 1 } else { -1 };
+                    while n < 23 {
+                        m |= step_moat(r, f, r, f + step);
+                        f = (f + step).rem_euclid(24);
+                        t.sq[s][d][n] = sq(r, f);
+                        t.moat[s][d][n] = m;
+                        n += 1;
+                    }
+                }
+                2 => {
+                    let mut outward = false;
+                    loop {
+                        if !outward {
+                            if r < 5 {
+                                r += 1;
+                            } else {
+                                f = (f + 12).rem_euclid(24);
+                                outward = true;
+                            }
+                        } else if r > 0 {
+                            r -= 1;
+                        } else {
+                            break;
+                        }
+                        t.sq[s][d][n] = sq(r, f);
+                        n += 1;
+                    }
+                }
+                3 => {
+                    while r > 0 {
+                        r -= 1;
+                        t.sq[s][d][n] = sq(r, f);
+                        n += 1;
+                    }
+                }
+                4 | 5 => {
+                    let dd = if d == 4 { 1 } else { -1 };
+                    let mut outward = false;
+                    loop {
+                        let (nr, nf);
+                        if !outward {
+                            if r < 5 {
+                                nr = r + 1;
+                                nf = f + dd;
+                            } else {
+                                nr = 5;
+                                nf = f - 10 * dd;
+                                outward = true;
+                            }
+                        } else if r > 0 {
+                            nr = r - 1;
+                            nf = f + dd;
+                        } else {
+                            break;
+                        }
+                        m |= step_moat(r, f, nr, nf);
+                        r = nr;
+                        f = nf.rem_euclid(24);
+                        if r == r0 && f == f0 {
+                            break;
+                        }
+                        t.sq[s][d][n] = sq(r, f);
+                        t.moat[s][d][n] = m;
+                        n += 1;
+                    }
+                }
+                _ => {
+                    let dd = if d == 6 { 1 } else { -1 };
+                    while r > 0 {
+                        m |= step_moat(r, f, r - 1, f + dd);
+                        r -= 1;
+                        f = (f + dd).rem_euclid(24);
+                        t.sq[s][d][n] = sq(r, f);
+                        t.moat[s][d][n] = m;
+                        n += 1;
+                    }
+                }
+            }
+            t.len[s][d] = n as u8;
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// The ray tables.
+pub static RAYS: Rays = build_rays();
+
+/// A short list of target squares with the moat each jump or step crosses.
+#[derive(Clone, Copy)]
+pub struct Steps {
+    /// Number of targets.
+    pub len: u8,
+    /// Target squares.
+    pub sq: [u8; 8],
+    /// Moat bit crossed by each (0 for none).
+    pub moat: [u8; 8],
+}
+
+const EMPTY_STEPS: Steps = Steps {
+    len: 0,
+    sq: [0; 8],
+    moat: [0; 8],
+};
+
+const fn push(st: &mut Steps, r1: i32, f1: i32, r2: i32, f2: i32) {
+    st.sq[st.len as usize] = sq(r2, f2);
+    st.moat[st.len as usize] = step_moat(r1, f1, r2, f2);
+    st.len += 1;
+}
+
+const fn build_knights() -> [Steps; SQUARES] {
+    let mut t = [EMPTY_STEPS; SQUARES];
+    let jumps: [(i32, i32); 8] = [
+        (1, 2),
+        (1, -2),
+        (-1, 2),
+        (-1, -2),
+        (2, 1),
+        (2, -1),
+        (-2, 1),
+        (-2, -1),
+    ];
+    let mut s = 0;
+    while s < SQUARES {
+        let r = (s / 24) as i32;
+        let f = (s % 24) as i32;
+        let mut j = 0;
+        while j < 8 {
+            let (dr, df) = jumps[j];
+            let (mut r2, mut f2) = (r + dr, f + df);
+            if r2 > 5 {
+                r2 = 11 - r2;
+                f2 += 12;
+            }
+            if r2 >= 0 {
+                push(&mut t[s], r, f, r2, f2);
+            }
+            j += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+const fn build_kings() -> [Steps; SQUARES] {
+    let mut t = [EMPTY_STEPS; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let r = (s / 24) as i32;
+        let f = (s % 24) as i32;
+        let st = &mut t[s];
+        push(st, r, f, r, f + 1);
+        push(st, r, f, r, f - 1);
+        if r > 0 {
+            push(st, r, f, r - 1, f);
+            push(st, r, f, r - 1, f + 1);
+            push(st, r, f, r - 1, f - 1);
+        }
+        if r < 5 {
+            push(st, r, f, r + 1, f);
+            push(st, r, f, r + 1, f + 1);
+            push(st, r, f, r + 1, f - 1);
+        } else {
+            push(st, r, f, 5, f + 12);
+            push(st, r, f, 5, f - 10);
+            push(st, r, f, 5, f + 10);
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Knight jumps from every square.
+pub static KNIGHT: [Steps; SQUARES] = build_knights();
+/// King steps from every square.
+pub static KING: [Steps; SQUARES] = build_kings();
+
+/// Squares an uncrossed pawn on the square captures onto: `(r+1, F±1)`, or `(5, F±10)` from
+/// rank 6 (these also cross the centre and make the pawn crossed).
+pub static PAWN_CAP_IN: [[u8; 2]; SQUARES] = {
+    let mut t = [[0u8; 2]; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let r = (s / 24) as i32;
+        let f = (s % 24) as i32;
+        t[s] = if r < 5 {
+            [sq(r + 1, f + 1), sq(r + 1, f - 1)]
+        } else {
+            [sq(5, f + 10), sq(5, f - 10)]
+        };
+        s += 1;
+    }
+    t
+};
+
+/// Squares a crossed pawn captures onto: `(r−1, F±1)` (unused on rank 1).
+pub static PAWN_CAP_OUT: [[u8; 2]; SQUARES] = {
+    let mut t = [[0u8; 2]; SQUARES];
+    let mut s = 24;
+    while s < SQUARES {
+        let r = (s / 24) as i32;
+        let f = (s % 24) as i32;
+        t[s] = [sq(r - 1, f + 1), sq(r - 1, f - 1)];
+        s += 1;
+    }
+    t
+};
+
+/// The moat a step between two squares crosses (0 for none): different zones and one of the
+/// squares on rank 1.
+pub const fn moat_between(a: u8, b: u8) -> u8 {
+    step_moat(
+        (a / 24) as i32,
+        (a % 24) as i32,
+        (b / 24) as i32,
+        (b % 24) as i32,
+    )
+}
+
+/// Every square on some queen ray from the square, moats ignored: the only squares whose
+/// vacating can expose a king there to a slider.
+pub static LINES: [Bits; SQUARES] = {
+    let mut t = [Bits::EMPTY; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut d = 0;
+        while d < RAY_DIRS {
+            let mut i = 0;
+            while i < RAYS.len[s][d] as usize {
+                let b = RAYS.sq[s][d][i];
+                t[s].0[(b >> 6) as usize] |= 1u64 << (b & 63);
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn article_mapping() {
+        assert_eq!(Square::from_article(Colour::White, 0, 0), Square::new(0, 7));
+        assert_eq!(Square::from_article(Colour::Gray, 7, 0), Square::new(0, 8));
+        assert_eq!(
+            Square::from_article(Colour::Black, 0, 5),
+            Square::new(5, 23)
+        );
+        assert_eq!("BLf3".parse::<Square>().unwrap(), Square::new(2, 18));
+        assert!(Square::new(0, 4).is_light());
+        assert!(!Square::new(0, 7).is_light());
+    }
+
+    #[test]
+    fn teardrop_from_e1() {
+        let s = Square::new(0, 3).index();
+        let names: Vec<String> = (0..RAYS.len[s][4] as usize)
+            .map(|i| Square(RAYS.sq[s][4][i]).to_string())
+            .collect();
+        assert_eq!(
+            names.join(" "),
+            "WHd2 WHc3 WHb4 WHa5 GRh6 BLb6 BLa5 WHh4 WHg3 WHf2"
+        );
+    }
+}

@@ -1,0 +1,597 @@
+//! Three-man chess on the circular board (3 Man Chess): three players on a ring of 6 ranks
+//! × 24 files around an unoccupiable centre.
+//!
+//! Moves are written in C.S. Graves' notation (2003): zone + file + rank (`WHe4`, `BLBa2`,
+//! `GRRcxBLf3`); positions in his Forsyth form, extended with seven fields. The rules and
+//! every decision taken where sources differ are in `docs/threeman.md`.
+//!
+//! ```
+//! use gamenote::{record, Mode, Record, threeman::{ThreeMan, Style}};
+//! let rec: Record<ThreeMan> = "1. WHe4 GRe4 BLe4 2. WHNf3 *".parse()?;
+//! let replay = record::replay(&rec, Mode::Strict);
+//! assert!(replay.is_ok());
+//! let long = record::convert(&rec, Style::Long, Mode::Strict)?;
+//! assert!(long.to_string().contains("1. WHe2-WHe4 GRe2-GRe4 BLe2-BLe4 2. WHNg1-WHf3 *"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod coord;
+pub mod fen;
+pub mod notation;
+pub mod position;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use coord::{Colour, Square};
+pub use notation::{Mark, Notation, Sep, Written};
+pub use position::{Kind, Move, Piece, Position};
+
+use crate::error::MoveError;
+use crate::game::{tag, Game, GameResult, Outcome, Tags, Token};
+use crate::record::Record;
+use crate::text::{self, PResult};
+use position::{kind_of, Why};
+
+/// Rule options (`[Rules "standard,open-moats"]`); the default is the standard game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// `open-moats`: quiet moves cross any moat, captures never; an eliminated player's
+    /// moats vanish; no rule 3.
+    pub open_moats: bool,
+    /// `dead-moats-open`: captures and checks across an eliminated player's moats count.
+    pub dead_moats_open: bool,
+    /// `strict-creeks`: an uncrossed pawn on rank 2 or 3 never captures.
+    pub strict_creeks: bool,
+    /// `ep-next-only`: only the next seat may take en passant.
+    pub ep_next_only: bool,
+    /// `stalemate-eliminates`: a stalemated player is out even with two alive.
+    pub stalemate_eliminates: bool,
+}
+
+const OPTIONS: [&str; 5] = [
+    "open-moats",
+    "dead-moats-open",
+    "strict-creeks",
+    "ep-next-only",
+    "stalemate-eliminates",
+];
+
+impl Rules {
+    fn flags(&self) -> [bool; 5] {
+        [
+            self.open_moats,
+            self.dead_moats_open,
+            self.strict_creeks,
+            self.ep_next_only,
+            self.stalemate_eliminates,
+        ]
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("standard")?;
+        for (on, name) in self.flags().iter().zip(OPTIONS) {
+            if *on {
+                write!(f, ",{name}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = String;
+    /// ```
+    /// use gamenote::threeman::Rules;
+    /// let r: Rules = "standard,open-moats,ep-next-only".parse().unwrap();
+    /// assert!(r.open_moats && r.ep_next_only && !r.strict_creeks);
+    /// assert_eq!(r.to_string(), "standard,open-moats,ep-next-only");
+    /// assert!("standard,fast".parse::<Rules>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, String> {
+        let mut r = Rules::default();
+        for (i, part) in s.split(',').map(str::trim).enumerate() {
+            match part {
+                "standard" if i == 0 => {}
+                "open-moats" => r.open_moats = true,
+                "dead-moats-open" => r.dead_moats_open = true,
+                "strict-creeks" => r.strict_creeks = true,
+                "ep-next-only" => r.ep_next_only = true,
+                "stalemate-eliminates" => r.stalemate_eliminates = true,
+                _ => {
+                    return Err(format!(
+                    "unknown three-man chess rules \"{part}\": expected standard, then any of {}",
+                    OPTIONS.join(", ")
+                ))
+                }
+            }
+        }
+        Ok(r)
+    }
+}
+
+/// The written styles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Style {
+    /// Minimal disambiguation, like SAN (`WHe4`, `GRRxh3`).
+    #[default]
+    Short,
+    /// Full origin (`WHe2-WHe4`, `WHRh3xGRh3`).
+    Long,
+}
+
+impl fmt::Display for Style {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Style::Short => "short",
+            Style::Long => "long",
+        })
+    }
+}
+
+impl FromStr for Style {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "short" => Ok(Style::Short),
+            "long" => Ok(Style::Long),
+            _ => Err(format!(
+                "unknown three-man chess style \"{s}\": expected short or long"
+            )),
+        }
+    }
+}
+
+/// Three-man chess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThreeMan;
+
+fn matches(w: &Written, m: &Move) -> bool {
+    let f = m.from();
+    m.to == w.to.0
+        && !m.is_castle()
+        && w.from_zone.map_or(true, |z| f.zone() == z)
+        && w.from_file.map_or(true, |x| f.article_file() == x)
+        && w.from_rank.map_or(true, |r| f.rank() == r)
+}
+
+/// The legal moves of the side to move made by pieces of `kind` to `to`.
+fn moves_to(pos: &Position, kind: Kind, to: u8, out: &mut Vec<Move>) {
+    pos.legal_moves_of_kind(kind, to, out);
+}
+
+fn describe(c: Colour, k: Kind) -> String {
+    format!("{} {}", c.name().to_ascii_lowercase(), k.name())
+}
+
+fn explain_words(pos: &Position, from: u8, to: u8) -> String {
+    let sq = Square(from);
+    let k = pos.piece_at(sq).map_or(Kind::Pawn, |p| p.kind);
+    let what = format!("the {} on {sq}", k.name());
+    match pos.explain(from, to) {
+        Why::Legal => format!("{what} can go there"),
+        Why::KingInCheck => format!("{what} would leave its own king in check"),
+        Why::AttacksAfterCrossing => {
+            format!("{what} would cross a moat and then attack a king")
+        }
+        Why::MoatCrossing(m) => {
+            let names: Vec<&str> = ["WG", "GB", "BW"]
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| m & (1 << i) != 0)
+                .map(|(_, n)| *n)
+                .collect();
+            if names.is_empty() {
+                format!("{what} would cross a moat")
+            } else {
+                format!(
+                    "{what} would cross the unbridged {} moat",
+                    names.join(" and ")
+                )
+            }
+        }
+        Why::CaptureAcrossMoat => format!("{what} would capture across a moat"),
+        Why::Creek => format!("{what} cannot capture across a creek"),
+        Why::Blocked => format!("{what} is blocked"),
+        Why::NothingToTake => format!(
+            "{what} moves diagonally only to take, and there is nothing to take there (an en-passant chance lasts one turn of each of the next two seats)"
+        ),
+        Why::Unreachable => format!("{what} does not move that way"),
+        Why::CastlingRights | Why::CastlingThroughCheck | Why::CastlingInCheck => {
+            format!("{what} cannot castle")
+        }
+    }
+}
+
+fn long_text(pos: &Position, m: &Move) -> String {
+    ThreeMan::notate(pos, m, Style::Long).to_string()
+}
+
+impl ThreeMan {
+    fn resolve_castle(pos: &Position, long: bool) -> Result<Move, MoveError> {
+        let mut v = Vec::new();
+        pos.legal_moves_of_kind(Kind::King, 255, &mut v);
+        if let Some(m) = v.iter().find(|m| m.is_castle() && m.castle_long() == long) {
+            return Ok(*m);
+        }
+        let side = pos.side_to_move();
+        let name = if long { "O-O-O" } else { "O-O" };
+        Err(MoveError::illegal(format!(
+            "{} cannot castle {name}: {}",
+            side.name(),
+            pos.explain_castle(long)
+        )))
+    }
+}
+
+impl Game for ThreeMan {
+    const NAME: &'static str = "Three-man chess";
+    const ID: &'static str = "threeman";
+    const EXTENSION: &'static str = "3mc";
+    const SEATS: usize = 3;
+
+    type Rules = Rules;
+    type Position = Position;
+    type Move = Move;
+    type Notation = Notation;
+    type Style = Style;
+
+    fn start(rules: &Rules) -> Position {
+        Position::start(*rules)
+    }
+
+    fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+        pos.legal_moves(out);
+    }
+
+    fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
+        if pos.is_over() {
+            return Err(MoveError::illegal("the game is over"));
+        }
+        let w = match n {
+            Notation::Castle { long, .. } => return ThreeMan::resolve_castle(pos, *long),
+            Notation::Normal(w) => w,
+        };
+        let kind = w.piece.unwrap_or(Kind::Pawn);
+        let mut v = Vec::new();
+        moves_to(pos, kind, w.to.0, &mut v);
+        v.retain(|m| matches(w, m));
+        let side = pos.side_to_move();
+        if v.is_empty() {
+            let mut reasons = Vec::new();
+            let mut own = pos.board.occ[side.index()];
+            while let Some(s) = own.pop() {
+                if kind_of(pos.board.sq[s as usize]) != kind as u8 {
+                    continue;
+                }
+                let fake = Move {
+                    from: s,
+                    to: w.to.0,
+                    promo: 0,
+                    flags: 0,
+                };
+                if !matches(w, &fake) {
+                    continue;
+                }
+                reasons.push(explain_words(pos, s, w.to.0));
+            }
+            let dead: Vec<&str> = Colour::ALL
+                .iter()
+                .filter(|c| !pos.is_alive(**c))
+                .map(|c| c.name())
+                .collect();
+            let turn = if dead.is_empty() {
+                format!("{} is to move", side.name())
+            } else {
+                format!(
+                    "{} is to move; {} {} eliminated",
+                    side.name(),
+                    dead.join(" and "),
+                    if dead.len() > 1 { "are" } else { "is" }
+                )
+            };
+            let head = format!("no {} can go to {} ({turn})", describe(side, kind), w.to);
+            return Err(MoveError::illegal(if reasons.is_empty() {
+                format!("{head}: there is none that matches")
+            } else {
+                format!("{head}: {}", reasons.join("; "))
+            }));
+        }
+        let promotes = v[0].promotion().is_some();
+        match (w.promotion, promotes) {
+            (None, true) => {
+                return Err(MoveError::illegal(format!(
+                    "the pawn reaching {} must promote: write =Q, =R, =B or =N",
+                    w.to
+                )))
+            }
+            (Some(k), false) => {
+                return Err(MoveError::illegal(format!(
+                    "={} written on a move that does not promote",
+                    k.upper()
+                )))
+            }
+            (Some(k), true) => v.retain(|m| m.promotion() == Some(k)),
+            (None, false) => {}
+        }
+        if v.len() > 1 {
+            let list: Vec<String> = v.iter().map(|m| long_text(pos, m)).collect();
+            return Err(MoveError::ambiguous(format!(
+                "{} {} can go to {}: {}",
+                v.len(),
+                describe(side, kind) + "s",
+                w.to,
+                list.join(", ")
+            )));
+        }
+        Ok(v[0])
+    }
+
+    fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
+        let mark = match pos.mark_of(*m) {
+            2 => Mark::Mate,
+            1 => Mark::Check,
+            _ => Mark::None,
+        };
+        if m.is_castle() {
+            return Notation::Castle {
+                long: m.castle_long(),
+                mark,
+            };
+        }
+        let from = m.from();
+        let kind = Kind::from_code(kind_of(pos.board.sq[m.from as usize])).unwrap_or(Kind::Pawn);
+        let piece = (kind != Kind::Pawn).then_some(kind);
+        let sep = if m.is_capture() {
+            Sep::Capture
+        } else if style == Style::Long {
+            Sep::Dash
+        } else {
+            Sep::None
+        };
+        let mut w = Written {
+            from_zone: None,
+            piece,
+            from_file: None,
+            from_rank: None,
+            sep,
+            to: m.to(),
+            promotion: m.promotion(),
+            en_passant: false,
+            mark,
+        };
+        match style {
+            Style::Long => {
+                w.from_zone = Some(from.zone());
+                w.from_file = Some(from.article_file());
+                w.from_rank = Some(from.rank());
+                w.en_passant = m.is_en_passant();
+            }
+            Style::Short => {
+                let mut v = Vec::new();
+                moves_to(pos, kind, m.to, &mut v);
+                v.retain(|o| !o.is_castle() && o.from != m.from);
+                if !v.is_empty() {
+                    let z = from.zone();
+                    let (x, r) = (from.article_file(), from.rank());
+                    let others: Vec<Square> = v.iter().map(|o| o.from()).collect();
+                    let excl = |zf: bool, xf: bool, rf: bool| {
+                        others.iter().all(|o| {
+                            !((o.zone() == z)
+                                && (!xf || o.article_file() == x)
+                                && (!rf || o.rank() == r))
+                        }) && zf
+                    };
+                    w.from_zone = Some(z);
+                    if excl(true, false, false) {
+                    } else if excl(true, true, false) {
+                        w.from_file = Some(x);
+                    } else if excl(true, false, true) {
+                        w.from_rank = Some(r);
+                    } else {
+                        w.from_file = Some(x);
+                        w.from_rank = Some(r);
+                    }
+                }
+            }
+        }
+        Notation::Normal(w)
+    }
+
+    fn play(pos: &mut Position, m: &Move) {
+        pos.play(*m);
+    }
+
+    fn outcome(pos: &Position) -> Option<Outcome> {
+        if pos.draw {
+            Some(Outcome::Draw(pos.alive))
+        } else if pos.alive.count_ones() == 1 {
+            Some(Outcome::Win(pos.alive.trailing_zeros() as u8))
+        } else {
+            None
+        }
+    }
+
+    fn to_move(pos: &Position) -> usize {
+        pos.side as usize
+    }
+
+    fn check_annotations(
+        before: &Position,
+        n: &Notation,
+        m: &Move,
+        _after: &Position,
+    ) -> Result<(), MoveError> {
+        if let Notation::Normal(w) = n {
+            if w.sep == Sep::Capture && !m.is_capture() {
+                return Err(MoveError::mismatch(format!(
+                    "'x' written but the move to {} takes nothing",
+                    w.to
+                )));
+            }
+            if w.sep == Sep::Dash && m.is_capture() {
+                return Err(MoveError::mismatch(format!(
+                    "'-' written but the move takes on {}",
+                    w.to
+                )));
+            }
+            if w.en_passant && !m.is_en_passant() {
+                return Err(MoveError::mismatch(
+                    "'e.p.' written on a move that is not en passant",
+                ));
+            }
+        }
+        match n.mark() {
+            Mark::None => Ok(()),
+            written => {
+                let actual = before.mark_of(*m);
+                match (written, actual) {
+                    (Mark::Mate, 2) | (Mark::Check, 1 | 2) => Ok(()),
+                    (Mark::Mate, _) => Err(MoveError::mismatch(
+                        "'#' written but the next player is not mated",
+                    )),
+                    _ => Err(MoveError::mismatch(
+                        "'+' written but the move attacks no live opponent's king",
+                    )),
+                }
+            }
+        }
+    }
+
+    fn setup(tags: &Tags) -> Result<Position, String> {
+        let rules = Self::rules_from_tags(tags)?;
+        match tag(tags, "Position") {
+            None => Ok(Position::start(rules)),
+            Some(v) => fen::parse(v.trim(), rules).map_err(|e| format!("the Position tag: {e}")),
+        }
+    }
+
+    fn parse_token<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Token<Notation>> {
+        if let Some(rest) = input.strip_prefix("--") {
+            if text::at_boundary(rest, b"") {
+                return Ok((rest, Token::Skip));
+            }
+        }
+        if let Some((rest, r)) = Self::parse_result(input) {
+            return Ok((rest, Token::Result(r)));
+        }
+        let (rest, n) = notation::token(input)?;
+        Ok((rest, Token::Move(n)))
+    }
+
+    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
+        notation::notation(input)
+    }
+
+    fn parse_result(input: &str) -> Option<(&str, GameResult)> {
+        RESULTS.iter().find_map(|(s, r)| {
+            let rest = input.strip_prefix(s)?;
+            text::at_boundary(rest, b"").then_some((rest, *r))
+        })
+    }
+
+    fn write_result(r: GameResult) -> String {
+        RESULTS
+            .iter()
+            .find(|(_, x)| *x == r)
+            .map_or_else(|| "*".to_string(), |(s, _)| s.to_string())
+    }
+
+    fn check_result(end: &Position, written: GameResult, _c: &[String]) -> Result<(), String> {
+        let by_rules = Self::outcome(end);
+        match (by_rules, written) {
+            (_, GameResult::Decided(o)) if !RESULTS.iter().any(|(_, r)| *r == written) => {
+                Err(format!("{o} is not a three-man chess result"))
+            }
+            (Some(o), w) if w != GameResult::Decided(o) => Err(format!(
+                "the record says {} but the game ended {}",
+                Self::write_result(w),
+                Self::write_result(GameResult::Decided(o))
+            )),
+            (None, GameResult::Decided(o)) => {
+                let winners = match o {
+                    Outcome::Win(s) => 1u8 << s,
+                    Outcome::Draw(m) => m,
+                };
+                if winners & !end.alive != 0 {
+                    Err(format!(
+                        "the record gives {} a score but that player is eliminated",
+                        Colour::from_index((winners & !end.alive).trailing_zeros() as usize)
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Numbers moves by seat (`N.` before White's seat, `N...` to resume) and writes `--` for
+    /// every skipped seat, by replaying the record; `None` when it does not replay.
+    fn movetext_marks(record: &Record<ThreeMan>) -> Option<Vec<String>> {
+        let mut pos = Self::setup(&record.tags).ok()?;
+        let mut marks = Vec::with_capacity(record.plies.len() + 1);
+        let first = pos.side as usize;
+        marks.push(if first == 0 {
+            format!("{}. ", pos.round)
+        } else {
+            format!("{}... ", pos.round)
+        });
+        for ply in &record.plies {
+            let m = Self::resolve(&pos, &ply.notation).ok()?;
+            let (mut seat, mut round) = (pos.side as usize, pos.round);
+            pos.play(m);
+            let mut next = String::new();
+            if !pos.is_over() {
+                loop {
+                    seat = (seat + 1) % 3;
+                    if seat == 0 {
+                        round += 1;
+                        next.push_str(&format!("{round}. "));
+                    }
+                    if seat == pos.side as usize {
+                        break;
+                    }
+                    next.push_str("-- ");
+                }
+            }
+            marks.push(next);
+        }
+        // after the last move: the skipped seats only, no number for a move not written
+        if let Some(last) = marks.last_mut() {
+            if record.plies.is_empty() {
+                last.clear();
+            }
+            let mut tokens: Vec<&str> = last.split_whitespace().collect();
+            while tokens.last().is_some_and(|t| t.ends_with('.')) {
+                tokens.pop();
+            }
+            *last = tokens.join(" ");
+        }
+        Some(marks)
+    }
+
+    fn position_string(pos: &Position) -> Option<String> {
+        Some(fen::write(pos))
+    }
+
+    fn tag_order() -> &'static [&'static str] {
+        &[
+            "Event", "Site", "Date", "Round", "White", "Gray", "Black", "Result", "Position",
+        ]
+    }
+}
+
+const RESULTS: [(&str, GameResult); 7] = [
+    ("1/2-1/2-0", GameResult::Decided(Outcome::Draw(0b011))),
+    ("1/2-0-1/2", GameResult::Decided(Outcome::Draw(0b101))),
+    ("0-1/2-1/2", GameResult::Decided(Outcome::Draw(0b110))),
+    ("1-0-0", GameResult::Decided(Outcome::Win(0))),
+    ("0-1-0", GameResult::Decided(Outcome::Win(1))),
+    ("0-0-1", GameResult::Decided(Outcome::Win(2))),
+    ("*", GameResult::Unfinished),
+];

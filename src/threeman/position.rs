@@ -1,0 +1,1154 @@
+//! State, move generation and legality: a mailbox of 144 bytes with one 144-bit occupancy
+//! bitboard per colour, moves generated from the compile-time tables of [`super::coord`].
+
+#![allow(clippy::needless_range_loop)]
+
+use std::fmt;
+
+use super::coord::{
+    moat_between, zone_moats, Bits, Colour, Square, KING, KNIGHT, LINES, PAWN_CAP_IN, PAWN_CAP_OUT,
+    RAYS, SQUARES,
+};
+use super::Rules;
+
+/// A kind of piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Kind {
+    /// Pawn.
+    Pawn = 1,
+    /// Knight.
+    Knight = 2,
+    /// Bishop.
+    Bishop = 3,
+    /// Rook.
+    Rook = 4,
+    /// Queen.
+    Queen = 5,
+    /// King.
+    King = 6,
+}
+
+impl Kind {
+    /// The kind of code 1..=6.
+    pub const fn from_code(c: u8) -> Option<Kind> {
+        Some(match c {
+            1 => Kind::Pawn,
+            2 => Kind::Knight,
+            3 => Kind::Bishop,
+            4 => Kind::Rook,
+            5 => Kind::Queen,
+            6 => Kind::King,
+            _ => return None,
+        })
+    }
+    /// Upper-case letter used in moves (`P` for a pawn, which moves never write).
+    pub const fn upper(self) -> char {
+        ['P', 'N', 'B', 'R', 'Q', 'K'][self as usize - 1]
+    }
+    /// Lower-case letter used in position strings.
+    pub const fn lower(self) -> char {
+        ['p', 'n', 'b', 'r', 'q', 'k'][self as usize - 1]
+    }
+    /// English name.
+    pub const fn name(self) -> &'static str {
+        ["pawn", "knight", "bishop", "rook", "queen", "king"][self as usize - 1]
+    }
+}
+
+/// Piece byte: kind in bits 0–2, colour in bits 3–4, crossed pawn in bit 5; 0 = empty.
+pub(crate) const CROSSED: u8 = 0x20;
+
+pub(crate) const fn kind_of(p: u8) -> u8 {
+    p & 7
+}
+pub(crate) const fn colour_of(p: u8) -> usize {
+    ((p >> 3) & 3) as usize
+}
+pub(crate) const fn piece(kind: Kind, c: usize) -> u8 {
+    kind as u8 | ((c as u8) << 3)
+}
+
+/// A piece on a square: colour, kind and, for pawns, whether it has crossed the centre.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Piece {
+    /// Owner.
+    pub colour: Colour,
+    /// Kind.
+    pub kind: Kind,
+    /// A pawn that has crossed the centre (moves outward).
+    pub crossed: bool,
+}
+
+const NONE: u8 = 255;
+
+/// Move flags.
+pub(crate) const F_CAPTURE: u8 = 1;
+pub(crate) const F_EP: u8 = 2;
+pub(crate) const F_CASTLE: u8 = 4;
+pub(crate) const F_DOUBLE: u8 = 8;
+pub(crate) const F_CROSSING: u8 = 16;
+pub(crate) const F_KINGCAP: u8 = 32;
+
+/// A complete move: origin, destination, promotion and what it does.
+///
+/// Castling is the king's move (`d1 → b1` or `d1 → f1`) with the castling flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    pub(crate) promo: u8,
+    pub(crate) flags: u8,
+}
+
+impl Move {
+    /// Origin square.
+    pub fn from(self) -> Square {
+        Square(self.from)
+    }
+    /// Destination square.
+    pub fn to(self) -> Square {
+        Square(self.to)
+    }
+    /// The piece a pawn becomes.
+    pub fn promotion(self) -> Option<Kind> {
+        Kind::from_code(self.promo)
+    }
+    /// Takes a piece (en passant included).
+    pub fn is_capture(self) -> bool {
+        self.flags & F_CAPTURE != 0
+    }
+    /// En passant.
+    pub fn is_en_passant(self) -> bool {
+        self.flags & F_EP != 0
+    }
+    /// Castling; [`Move::castle_long`] tells which.
+    pub fn is_castle(self) -> bool {
+        self.flags & F_CASTLE != 0
+    }
+    /// Queen-side castling (`O-O-O`, towards the h-file).
+    pub fn castle_long(self) -> bool {
+        self.is_castle() && self.to % 8 == (self.from % 8) - 2
+    }
+    /// A quiet move that crosses a (bridged) moat on every open route.
+    pub fn crosses_moat(self) -> bool {
+        self.flags & F_CROSSING != 0
+    }
+    /// Takes a king.
+    pub fn takes_king(self) -> bool {
+        self.flags & F_KINGCAP != 0
+    }
+}
+
+/// The squares, with one occupancy bitboard per colour.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Board {
+    pub(crate) sq: [u8; SQUARES],
+    pub(crate) occ: [Bits; 3],
+}
+
+impl Board {
+    fn empty() -> Board {
+        Board {
+            sq: [0; SQUARES],
+            occ: [Bits::EMPTY; 3],
+        }
+    }
+    #[inline]
+    fn put(&mut self, s: u8, p: u8) {
+        self.sq[s as usize] = p;
+        self.occ[colour_of(p)].set(s);
+    }
+    #[inline]
+    fn clear(&mut self, s: u8) {
+        let p = self.sq[s as usize];
+        if p != 0 {
+            self.occ[colour_of(p)].unset(s);
+            self.sq[s as usize] = 0;
+        }
+    }
+    /// Moves the pieces of `m` (played by `side`); returns the piece taken, if any.
+    #[inline]
+    fn apply(&mut self, m: Move, side: usize) -> u8 {
+        let mut p = self.sq[m.from as usize];
+        let mut taken = self.sq[m.to as usize];
+        self.clear(m.from);
+        self.clear(m.to);
+        if kind_of(p) == Kind::Pawn as u8 {
+            if m.promo != 0 {
+                p = m.promo | ((side as u8) << 3);
+            } else if p & CROSSED == 0 && m.from / 24 == 5 && m.to / 24 == 5 {
+                p |= CROSSED;
+            }
+            if m.flags & F_EP != 0 {
+                // the pawn that double-stepped stands one rank further in
+                let victim = m.to + 24;
+                taken = self.sq[victim as usize];
+                self.clear(victim);
+            }
+        }
+        if m.flags & F_CASTLE != 0 {
+            let base = m.from - m.from % 8;
+            let (rf, rt) = if m.to > m.from {
+                (base + 7, base + 5)
+            } else {
+                (base, base + 3)
+            };
+            let rook = self.sq[rf as usize];
+            self.clear(rf);
+            self.put(rt, rook);
+        }
+        self.put(m.to, p);
+        taken
+    }
+}
+
+/// Which moats count and which may be crossed, derived from the position and its rules.
+#[derive(Clone, Copy)]
+struct MoatCtx {
+    /// Moats that are not moats at all (an eliminated player's, under the options).
+    ignore: u8,
+    /// Moats a quiet move may cross.
+    quiet_ok: u8,
+}
+
+/// A position: pieces, side to move, castling rights, en-passant squares, bridged moats,
+/// players alive, clocks, and the rules in force.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) kings: [u8; 3],
+    pub(crate) side: u8,
+    /// Bit `2c`: king side (`O-O`), bit `2c+1`: queen side.
+    pub(crate) castling: u8,
+    /// Passed square of the last double step of each seat.
+    pub(crate) ep: [u8; 3],
+    pub(crate) bridged: u8,
+    pub(crate) alive: u8,
+    pub(crate) draw: bool,
+    pub(crate) clock: u32,
+    pub(crate) round: u32,
+    pub(crate) rules: Rules,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", super::fen::write(self))
+    }
+}
+
+const RANK1_OF_ZONE: [Bits; 3] = [
+    Bits([0xff, 0, 0]),
+    Bits([0xff00, 0, 0]),
+    Bits([0xff_0000, 0, 0]),
+];
+
+/// Why a written move is not one of the legal moves of a piece; see [`Position::explain`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Why {
+    Legal,
+    KingInCheck,
+    AttacksAfterCrossing,
+    MoatCrossing(u8),
+    CaptureAcrossMoat,
+    Creek,
+    Blocked,
+    NothingToTake,
+    Unreachable,
+    CastlingRights,
+    CastlingThroughCheck,
+    CastlingInCheck,
+}
+
+impl Position {
+    /// The start position under `rules`.
+    pub fn start(rules: Rules) -> Position {
+        let mut b = Board::empty();
+        let back = [
+            Kind::Rook,
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::King,
+            Kind::Queen,
+            Kind::Bishop,
+            Kind::Knight,
+            Kind::Rook,
+        ];
+        for c in 0..3 {
+            for (x, k) in back.iter().enumerate() {
+                let s = Square::from_article(Colour::from_index(c), x as u8, 0);
+                b.put(s.0, piece(*k, c));
+                let s = Square::from_article(Colour::from_index(c), x as u8, 1);
+                b.put(s.0, piece(Kind::Pawn, c));
+            }
+        }
+        Position {
+            board: b,
+            kings: [4, 12, 20],
+            side: 0,
+            castling: 0b111111,
+            ep: [NONE; 3],
+            bridged: 0,
+            alive: 0b111,
+            draw: false,
+            clock: 0,
+            round: 1,
+            rules,
+        }
+    }
+
+    /// An empty board with White to move and all three players alive (for set-ups).
+    pub(crate) fn empty(rules: Rules) -> Position {
+        Position {
+            board: Board::empty(),
+            kings: [NONE; 3],
+            side: 0,
+            castling: 0,
+            ep: [NONE; 3],
+            bridged: 0,
+            alive: 0b111,
+            draw: false,
+            clock: 0,
+            round: 1,
+            rules,
+        }
+    }
+
+    /// The piece on a square.
+    pub fn piece_at(&self, s: Square) -> Option<Piece> {
+        let p = *self.board.sq.get(s.index())?;
+        Some(Piece {
+            colour: Colour::from_index(colour_of(p)),
+            kind: Kind::from_code(kind_of(p))?,
+            crossed: p & CROSSED != 0,
+        })
+    }
+    pub(crate) fn set_piece(&mut self, s: Square, p: Option<Piece>) {
+        self.board.clear(s.0);
+        if let Some(p) = p {
+            let mut b = piece(p.kind, p.colour.index());
+            if p.crossed {
+                b |= CROSSED;
+            }
+            self.board.put(s.0, b);
+        }
+    }
+    /// The colour to move.
+    pub fn side_to_move(&self) -> Colour {
+        Colour::from_index(self.side as usize)
+    }
+    /// True while `c` is in the game.
+    pub fn is_alive(&self, c: Colour) -> bool {
+        self.alive & (1 << c as u8) != 0
+    }
+    /// The rules in force.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    /// Bridged moats (bits `WG`, `GB`, `BW`).
+    pub fn bridged_moats(&self) -> u8 {
+        self.bridged
+    }
+    /// Moves since the last capture or pawn move.
+    pub fn clock(&self) -> u32 {
+        self.clock
+    }
+    /// The round (move number), from 1.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    /// True after a two-player stalemate.
+    pub fn is_draw(&self) -> bool {
+        self.draw
+    }
+    /// True when the game is over (one player left, or drawn).
+    pub fn is_over(&self) -> bool {
+        self.draw || self.alive.count_ones() <= 1
+    }
+
+    fn moat_ctx(&self) -> MoatCtx {
+        let mut dead = 0;
+        for c in 0..3 {
+            if self.alive & (1 << c) == 0 {
+                dead |= zone_moats(c);
+            }
+        }
+        let ignore = if self.rules.open_moats || self.rules.dead_moats_open {
+            dead
+        } else {
+            0
+        };
+        let quiet_ok = if self.rules.open_moats {
+            7
+        } else {
+            self.bridged
+        };
+        MoatCtx { ignore, quiet_ok }
+    }
+
+    /// True when square `t` is attacked, on board `b`, by a piece of a colour in `by`
+    /// (a bit mask), counting moat rule 4 and the creeks.
+    fn attacked(&self, b: &Board, t: u8, by: u8, ignore: u8) -> bool {
+        let ti = t as usize;
+        let occ_by = (0..3)
+            .filter(|c| by & (1 << c) != 0)
+            .fold(Bits::EMPTY, |a, c| a | b.occ[c]);
+        if occ_by.is_empty() {
+            return false;
+        }
+        let is = |s: u8, kinds: &[u8]| -> bool {
+            occ_by.has(s) && kinds.contains(&kind_of(b.sq[s as usize]))
+        };
+        let kn = &KNIGHT[ti];
+        for i in 0..kn.len as usize {
+            if kn.moat[i] & !ignore == 0 && is(kn.sq[i], &[Kind::Knight as u8]) {
+                return true;
+            }
+        }
+        let kg = &KING[ti];
+        for i in 0..kg.len as usize {
+            if kg.moat[i] & !ignore == 0 && is(kg.sq[i], &[Kind::King as u8]) {
+                return true;
+            }
+        }
+        // pawns
+        let r = t / 24;
+        let f = t % 24;
+        let pawn_at = |s: u8, crossed: bool| -> bool {
+            occ_by.has(s) && {
+                let p = b.sq[s as usize];
+                kind_of(p) == Kind::Pawn as u8 && ((p & CROSSED != 0) == crossed)
+            }
+        };
+        let mut uncrossed_from = [NONE; 4];
+        if r >= 1 {
+            uncrossed_from[0] = (r - 1) * 24 + (f + 23) % 24;
+            uncrossed_from[1] = (r - 1) * 24 + (f + 1) % 24;
+        }
+        if r == 5 {
+            uncrossed_from[2] = 5 * 24 + (f + 14) % 24;
+            uncrossed_from[3] = 5 * 24 + (f + 10) % 24;
+        }
+        for &p in &uncrossed_from {
+            if p != NONE && pawn_at(p, false) && !self.creek_blocks(p, t) {
+                return true;
+            }
+        }
+        if r <= 4 {
+            for p in [(r + 1) * 24 + (f + 23) % 24, (r + 1) * 24 + (f + 1) % 24] {
+                if pawn_at(p, true) && moat_between(p, t) & !ignore == 0 {
+                    return true;
+                }
+            }
+        }
+        // sliders
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        for d in 0..8 {
+            let len = RAYS.len[ti][d] as usize;
+            let sqs = &RAYS.sq[ti][d];
+            let moats = &RAYS.moat[ti][d];
+            for i in 0..len {
+                if moats[i] & !ignore != 0 {
+                    break;
+                }
+                let s = sqs[i];
+                if all.has(s) {
+                    if occ_by.has(s) {
+                        let k = kind_of(b.sq[s as usize]);
+                        let slider = if d < 4 {
+                            Kind::Rook as u8
+                        } else {
+                            Kind::Bishop as u8
+                        };
+                        if k == slider || k == Kind::Queen as u8 {
+                            return true;
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// An uncrossed pawn on `from` may not capture onto `to` because of a creek.
+    #[inline]
+    fn creek_blocks(&self, from: u8, to: u8) -> bool {
+        let r = from / 24;
+        (r == 1 || r == 2) && (self.rules.strict_creeks || (from % 24) / 8 != (to % 24) / 8)
+    }
+
+    /// True when colour `c`'s king is attacked by a live opponent.
+    pub(crate) fn in_check_on(&self, b: &Board, c: usize, alive: u8, ignore: u8) -> bool {
+        let k = self.kings[c];
+        k != NONE && self.attacked(b, k, alive & !(1 << c), ignore)
+    }
+
+    /// True when the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        let ctx = self.moat_ctx();
+        self.in_check_on(&self.board, self.side as usize, self.alive, ctx.ignore)
+    }
+
+    /// Appends the moves of the piece on `from` (pseudo-legal: moats and creeks obeyed, king
+    /// safety not checked) to `out`.
+    fn piece_moves(&self, from: u8, ctx: MoatCtx, out: &mut Vec<Move>) {
+        let b = &self.board;
+        let p = b.sq[from as usize];
+        let me = colour_of(p);
+        let own = b.occ[me];
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let kingcap = |t: u8| {
+            if kind_of(b.sq[t as usize]) == Kind::King as u8 {
+                F_CAPTURE | F_KINGCAP
+            } else {
+                F_CAPTURE
+            }
+        };
+        let fi = from as usize;
+        match kind_of(p) {
+            1 => self.pawn_moves(from, p, ctx, out),
+            2 | 6 => {
+                let st = if kind_of(p) == 2 {
+                    &KNIGHT[fi]
+                } else {
+                    &KING[fi]
+                };
+                for i in 0..st.len as usize {
+                    let t = st.sq[i];
+                    let m = st.moat[i] & !ctx.ignore;
+                    if !all.has(t) {
+                        if m == 0 {
+                            out.push(mv(from, t, 0));
+                        } else if m & !ctx.quiet_ok == 0 {
+                            out.push(mv(from, t, F_CROSSING));
+                        }
+                    } else if !own.has(t) && m == 0 {
+                        out.push(mv(from, t, kingcap(t)));
+                    }
+                }
+            }
+            k @ 3..=5 => {
+                let dirs = match k {
+                    3 => 4..8,
+                    4 => 0..4,
+                    _ => 0..8,
+                };
+                let (mut nc, mut cr, mut cap) = (Bits::EMPTY, Bits::EMPTY, Bits::EMPTY);
+                for d in dirs {
+                    let len = RAYS.len[fi][d] as usize;
+                    let sqs = &RAYS.sq[fi][d];
+                    let moats = &RAYS.moat[fi][d];
+                    for i in 0..len {
+                        let m = moats[i] & !ctx.ignore;
+                        if m & !ctx.quiet_ok != 0 {
+                            break;
+                        }
+                        let t = sqs[i];
+                        if all.has(t) {
+                            if m == 0 && !own.has(t) {
+                                cap.set(t);
+                            }
+                            break;
+                        }
+                        if m == 0 {
+                            nc.set(t);
+                        } else {
+                            cr.set(t);
+                        }
+                    }
+                }
+                let mut set = nc | cr | cap;
+                while let Some(t) = set.pop() {
+                    let flags = if cap.has(t) {
+                        kingcap(t)
+                    } else if nc.has(t) {
+                        0
+                    } else {
+                        F_CROSSING
+                    };
+                    out.push(mv(from, t, flags));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn pawn_moves(&self, from: u8, p: u8, ctx: MoatCtx, out: &mut Vec<Move>) {
+        let b = &self.board;
+        let me = colour_of(p);
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let enemy = all & !b.occ[me];
+        let r = from / 24;
+        let f = from % 24;
+        let kingcap = |t: u8| {
+            if kind_of(b.sq[t as usize]) == Kind::King as u8 {
+                F_CAPTURE | F_KINGCAP
+            } else {
+                F_CAPTURE
+            }
+        };
+        if p & CROSSED == 0 {
+            let fwd = if r < 5 {
+                from + 24
+            } else {
+                120 + (f + 12) % 24
+            };
+            if !all.has(fwd) {
+                out.push(mv(from, fwd, 0));
+                if r == 1 && !all.has(from + 48) {
+                    out.push(mv(from, from + 48, F_DOUBLE));
+                }
+            }
+            for t in PAWN_CAP_IN[from as usize] {
+                if enemy.has(t) && !self.creek_blocks(from, t) {
+                    out.push(mv(from, t, kingcap(t)));
+                }
+            }
+        } else {
+            let promo = r == 1;
+            let push = |out: &mut Vec<Move>, t: u8, flags: u8| {
+                if promo {
+                    for k in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
+                        out.push(Move {
+                            from,
+                            to: t,
+                            promo: k as u8,
+                            flags,
+                        });
+                    }
+                } else {
+                    out.push(mv(from, t, flags));
+                }
+            };
+            let fwd = from - 24;
+            if !all.has(fwd) {
+                push(out, fwd, 0);
+            }
+            for t in PAWN_CAP_OUT[from as usize] {
+                if enemy.has(t) && moat_between(from, t) & !ctx.ignore == 0 {
+                    push(out, t, kingcap(t));
+                }
+            }
+            // en passant: onto a passed square of another seat's double step
+            if r == 3 {
+                for (seat, &e) in self.ep.iter().enumerate() {
+                    if e == NONE || !self.ep_usable(seat) {
+                        continue;
+                    }
+                    let ef = e % 24;
+                    let victim = e + 24;
+                    let vp = b.sq[victim as usize];
+                    if ((ef + 1) % 24 == f || (f + 1) % 24 == ef)
+                        && !all.has(e)
+                        && kind_of(vp) == Kind::Pawn as u8
+                        && colour_of(vp) == seat
+                        && seat != me
+                    {
+                        out.push(mv(from, e, F_CAPTURE | F_EP));
+                    }
+                }
+            }
+        }
+    }
+
+    /// True when the side to move may still take en passant on the square of `seat`'s last
+    /// double step.
+    fn ep_usable(&self, seat: usize) -> bool {
+        let s = self.side as usize;
+        if seat == s {
+            return false;
+        }
+        !self.rules.ep_next_only || (seat + 1) % 3 == s
+    }
+
+    fn castling_moves(&self, in_check: bool, ctx: MoatCtx, out: &mut Vec<Move>) {
+        let s = self.side as usize;
+        if in_check || self.castling >> (2 * s) & 3 == 0 {
+            return;
+        }
+        let base = 8 * s as u8;
+        let king = base + 4;
+        if self.board.sq[king as usize] != piece(Kind::King, s) {
+            return;
+        }
+        let all = self.board.occ[0] | self.board.occ[1] | self.board.occ[2];
+        let by = self.alive & !(1 << s);
+        // king side: rook a1 (base+7) → c1, king d1 → b1
+        for (bit, rook, empty, pass, to) in [
+            (
+                0,
+                base + 7,
+                &[base + 5, base + 6][..],
+                &[base + 5, base + 6][..],
+                base + 6,
+            ),
+            (
+                1,
+                base,
+                &[base + 1, base + 2, base + 3][..],
+                &[base + 3, base + 2][..],
+                base + 2,
+            ),
+        ] {
+            if self.castling & (1 << (2 * s + bit)) == 0
+                || self.board.sq[rook as usize] != piece(Kind::Rook, s)
+                || empty.iter().any(|&e| all.has(e))
+                || pass
+                    .iter()
+                    .any(|&e| self.attacked(&self.board, e, by, ctx.ignore))
+            {
+                continue;
+            }
+            out.push(mv(king, to, F_CASTLE));
+        }
+    }
+
+    /// True when `m` (pseudo-legal for the side to move) leaves the mover's king safe and,
+    /// after a moat crossing, the moved piece attacks no live opponent's king.
+    fn legal_after(&self, m: Move, ctx: MoatCtx) -> bool {
+        let s = self.side as usize;
+        let mut b = self.board.clone();
+        let taken = b.apply(m, s);
+        let mut alive = self.alive;
+        let mut ignore = ctx.ignore;
+        let mut kings = self.kings;
+        if kind_of(self.board.sq[m.from as usize]) == Kind::King as u8 {
+            kings[s] = m.to;
+        }
+        if m.flags & F_KINGCAP != 0 {
+            let c = colour_of(taken);
+            alive &= !(1 << c);
+            if self.rules.open_moats || self.rules.dead_moats_open {
+                ignore |= zone_moats(c);
+            }
+        }
+        let k = kings[s];
+        if k != NONE && self.attacked(&b, k, alive & !(1 << s), ignore) {
+            return false;
+        }
+        if m.flags & F_CROSSING != 0 && !self.rules.open_moats {
+            for c in 0..3 {
+                if c != s
+                    && alive & (1 << c) != 0
+                    && kings[c] != NONE
+                    && self.piece_attacks(&b, m.to, kings[c], ignore)
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// True when the piece on `from` attacks `t` on board `b`.
+    fn piece_attacks(&self, b: &Board, from: u8, t: u8, ignore: u8) -> bool {
+        let c = colour_of(b.sq[from as usize]);
+        let mut only = b.clone();
+        // keep the piece but make it the only attacker of its colour
+        only.occ[c] = Bits::bit(from);
+        let all_c = b.occ[c];
+        // other pieces of colour c must still block: give them to no attacker by moving them
+        // to a colour that does not attack here (blocking only needs occupancy)
+        let other = (c + 1) % 3;
+        let mut rest = all_c & !Bits::bit(from);
+        while let Some(s) = rest.pop() {
+            only.occ[other].set(s);
+        }
+        self.attacked(&only, t, 1 << c, ignore)
+    }
+
+    /// Appends every legal move of the side to move.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.gen(0, NONE, false, out);
+    }
+
+    /// Appends the legal moves of the side to move made by pieces of `kind` to `to` (any
+    /// destination when `to` is 255); castling counts as a king move.
+    pub(crate) fn legal_moves_of_kind(&self, kind: Kind, to: u8, out: &mut Vec<Move>) {
+        self.gen(kind as u8, to, false, out);
+    }
+
+    /// True when the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut v = Vec::with_capacity(32);
+        self.gen(0, NONE, true, &mut v);
+        !v.is_empty()
+    }
+
+    fn gen(&self, kind: u8, to: u8, first_only: bool, out: &mut Vec<Move>) {
+        if self.is_over() {
+            return;
+        }
+        let ctx = self.moat_ctx();
+        let s = self.side as usize;
+        let in_check = self.in_check_on(&self.board, s, self.alive, ctx.ignore);
+        let king = self.kings[s];
+        let lines = if king == NONE {
+            Bits::EMPTY
+        } else {
+            LINES[king as usize]
+        };
+        let mut own = self.board.occ[s];
+        let mut keep = out.len();
+        let mut castled = !(kind == 0 || kind == Kind::King as u8);
+        loop {
+            let start = out.len();
+            if let Some(from) = own.pop() {
+                if kind != 0 && kind_of(self.board.sq[from as usize]) != kind {
+                    continue;
+                }
+                self.piece_moves(from, ctx, out);
+            } else if !castled {
+                castled = true;
+                self.castling_moves(in_check, ctx, out);
+            } else {
+                return;
+            }
+            for i in start..out.len() {
+                let m = out[i];
+                if to != NONE && m.to != to {
+                    continue;
+                }
+                let risky = in_check
+                    || m.from == king
+                    || m.flags & (F_EP | F_KINGCAP | F_CROSSING) != 0
+                    || lines.has(m.from);
+                if !risky || self.legal_after(m, ctx) {
+                    out[keep] = m;
+                    keep += 1;
+                    if first_only {
+                        out.truncate(keep);
+                        return;
+                    }
+                }
+            }
+            out.truncate(keep);
+        }
+    }
+
+    /// Why the side to move cannot castle (`long`: queen side), in words.
+    pub(crate) fn explain_castle(&self, long: bool) -> String {
+        let s = self.side as usize;
+        let bit = if long { 1 } else { 0 };
+        let base = 8 * s as u8;
+        if self.castling & (1 << (2 * s + bit)) == 0 {
+            return "the right to castle that way is gone".into();
+        }
+        let all = self.board.occ[0] | self.board.occ[1] | self.board.occ[2];
+        let between: &[u8] = if long {
+            &[base + 1, base + 2, base + 3]
+        } else {
+            &[base + 5, base + 6]
+        };
+        if between.iter().any(|&e| all.has(e)) {
+            return "a piece stands between king and rook".into();
+        }
+        if self.in_check() {
+            return "the king is in check".into();
+        }
+        "the king would pass or land on an attacked square".into()
+    }
+
+    /// Plays a legal move, then moves the turn on, judging each player at the start of its
+    /// turn (mate and stalemate).
+    pub fn play(&mut self, m: Move) {
+        self.play_raw(m);
+        self.settle(true);
+    }
+
+    /// Plays a move without moving the turn on.
+    pub(crate) fn play_raw(&mut self, m: Move) {
+        let s = self.side as usize;
+        let moved = self.board.sq[m.from as usize];
+        let taken = self.board.apply(m, s);
+        if kind_of(moved) == Kind::King as u8 {
+            self.kings[s] = m.to;
+            self.castling &= !(3 << (2 * s));
+        }
+        for sq in [m.from, m.to] {
+            if sq < 24 {
+                let z = sq / 8;
+                match sq % 8 {
+                    7 => self.castling &= !(1 << (2 * z)),
+                    0 => self.castling &= !(1 << (2 * z + 1)),
+                    _ => {}
+                }
+            }
+        }
+        if taken != 0 && kind_of(taken) == Kind::King as u8 {
+            let c = colour_of(taken);
+            self.kings[c] = NONE;
+            self.eliminate(c);
+        }
+        self.ep[s] = if m.flags & F_DOUBLE != 0 {
+            m.from + 24
+        } else {
+            NONE
+        };
+        if taken != 0 || kind_of(moved) == Kind::Pawn as u8 {
+            self.clock = 0;
+        } else {
+            self.clock += 1;
+        }
+        self.bridge_vacated();
+    }
+
+    pub(crate) fn bridge_vacated(&mut self) {
+        for c in 0..3 {
+            if self.alive & (1 << c) != 0 && (self.board.occ[c] & RANK1_OF_ZONE[c]).is_empty() {
+                self.bridged |= zone_moats(c);
+            }
+        }
+    }
+
+    fn eliminate(&mut self, c: usize) {
+        self.alive &= !(1 << c);
+        self.castling &= !(3 << (2 * c));
+        self.bridged |= zone_moats(c);
+    }
+
+    /// Moves the turn on (when `advance`) and judges the player whose turn it is: no legal
+    /// move and in check (or three alive) eliminates; with two alive a stalemate draws.
+    pub(crate) fn settle(&mut self, mut advance: bool) {
+        for _ in 0..8 {
+            if self.alive.count_ones() <= 1 || self.draw {
+                return;
+            }
+            if advance {
+                self.side += 1;
+                if self.side == 3 {
+                    self.side = 0;
+                    self.round += 1;
+                }
+            }
+            let t = self.side as usize;
+            if advance {
+                // a seat's own double step has expired when its turn comes round again
+                self.ep[t] = NONE;
+            }
+            advance = true;
+            if self.alive & (1 << t) == 0 {
+                continue;
+            }
+            if self.has_legal_move() {
+                return;
+            }
+            if self.in_check() || self.alive.count_ones() == 3 || self.rules.stalemate_eliminates {
+                self.eliminate(t);
+                continue;
+            }
+            self.draw = true;
+            return;
+        }
+    }
+
+    /// The mark a move earns: 2 for `#` (the next player is then in check with no legal
+    /// move), 1 for `+` (a piece of the mover attacks a live opponent's king), else 0.
+    pub(crate) fn mark_of(&self, m: Move) -> u8 {
+        let s = self.side as usize;
+        let mut after = self.clone();
+        after.play_raw(m);
+        let ctx = after.moat_ctx();
+        // the next live player
+        let mut next = None;
+        for i in 1..3 {
+            let c = (s + i) % 3;
+            if after.alive & (1 << c) != 0 {
+                next = Some(c);
+                break;
+            }
+        }
+        if let Some(n) = next {
+            let mut p = after.clone();
+            p.side = n as u8;
+            if p.in_check() && !p.has_legal_move() {
+                return 2;
+            }
+        }
+        for c in 0..3 {
+            if c != s && after.alive & (1 << c) != 0 {
+                let k = after.kings[c];
+                if k != NONE && after.attacked(&after.board, k, 1 << s, ctx.ignore) {
+                    return 1;
+                }
+            }
+        }
+        0
+    }
+
+    /// Explains why the piece on `from` cannot play to `to` (promotion set aside).
+    pub(crate) fn explain(&self, from: u8, to: u8) -> Why {
+        let ctx = self.moat_ctx();
+        let s = self.side as usize;
+        let is_king = kind_of(self.board.sq[from as usize]) == Kind::King as u8;
+        if is_king && from == 8 * s as u8 + 4 && (to == from + 2 || to + 2 == from) {
+            let bit = if to > from { 0 } else { 1 };
+            if self.castling & (1 << (2 * s + bit)) == 0 {
+                return Why::CastlingRights;
+            }
+        }
+        let in_check = self.in_check();
+        let mut v = Vec::new();
+        self.piece_moves(from, ctx, &mut v);
+        if is_king {
+            self.castling_moves(in_check, ctx, &mut v);
+            if v.iter().all(|m| m.to != to) && (to == from + 2 || to + 2 == from) && from < 24 {
+                if in_check {
+                    return Why::CastlingInCheck;
+                }
+                return Why::CastlingThroughCheck;
+            }
+        }
+        if let Some(m) = v.iter().find(|m| m.to == to) {
+            if self.legal_after(*m, ctx) {
+                return Why::Legal;
+            }
+            let mut b = self.board.clone();
+            b.apply(*m, s);
+            let k = if is_king { m.to } else { self.kings[s] };
+            if k != NONE && self.attacked(&b, k, self.alive & !(1 << s), ctx.ignore) {
+                return Why::KingInCheck;
+            }
+            return Why::AttacksAfterCrossing;
+        }
+        let p = self.board.sq[from as usize];
+        // without moats
+        let ctx_open = MoatCtx {
+            ignore: 7,
+            quiet_ok: 7,
+        };
+        let mut v = Vec::new();
+        self.piece_moves(from, ctx_open, &mut v);
+        if let Some(m) = v.iter().find(|m| m.to == to) {
+            if m.is_capture() {
+                return Why::CaptureAcrossMoat;
+            }
+            // name the moats of the route that needs the fewest
+            let mut best = moat_between(from, to) & !ctx.quiet_ok;
+            if !matches!(kind_of(p), 2 | 6) {
+                best = 7;
+                for d in 0..8 {
+                    for i in 0..RAYS.len[from as usize][d] as usize {
+                        let m = RAYS.moat[from as usize][d][i] & !ctx.quiet_ok;
+                        if RAYS.sq[from as usize][d][i] == to && m.count_ones() < best.count_ones()
+                        {
+                            best = m;
+                        }
+                    }
+                }
+            }
+            return Why::MoatCrossing(best);
+        }
+        // without creeks
+        if kind_of(p) == Kind::Pawn as u8 && p & CROSSED == 0 {
+            let enemy = (self.board.occ[0] | self.board.occ[1] | self.board.occ[2])
+                & !self.board.occ[colour_of(p)];
+            if PAWN_CAP_IN[from as usize].contains(&to)
+                && enemy.has(to)
+                && self.creek_blocks(from, to)
+            {
+                return Why::Creek;
+            }
+        }
+        // a pawn's diagonal step onto an empty square: nothing to take (or e.p. expired)
+        if kind_of(p) == Kind::Pawn as u8 {
+            let diag = if p & CROSSED == 0 {
+                PAWN_CAP_IN[from as usize].contains(&to)
+            } else {
+                PAWN_CAP_OUT[from as usize].contains(&to) && from >= 24
+            };
+            let all = self.board.occ[0] | self.board.occ[1] | self.board.occ[2];
+            if diag && !all.has(to) {
+                return Why::NothingToTake;
+            }
+        }
+        // geometry alone: the piece on an otherwise empty board
+        let mut e = Position::empty(self.rules);
+        e.board.put(from, p);
+        let mut v = Vec::new();
+        e.piece_moves(from, ctx_open, &mut v);
+        if v.iter().any(|m| m.to == to) {
+            return Why::Blocked;
+        }
+        Why::Unreachable
+    }
+}
+
+/// The squares a lone `kind` of colour `c` reaches from `s` on an otherwise empty board
+/// (no captures), in square order. With `moats` false every moat is ignored; with `moats`
+/// true the three moats are unbridged. A pawn counts as uncrossed.
+///
+/// ```
+/// use gamenote::threeman::{position::empty_board_reach, Colour, Kind, Square};
+/// let from: Square = "WHh6".parse().unwrap();
+/// assert_eq!(empty_board_reach(Kind::Knight, Colour::White, from, false).len(), 8);
+/// ```
+pub fn empty_board_reach(kind: Kind, c: Colour, s: Square, moats: bool) -> Vec<Square> {
+    let mut pos = Position::empty(Rules {
+        open_moats: !moats,
+        ..Rules::default()
+    });
+    pos.board.put(s.0, piece(kind, c.index()));
+    pos.side = c.index() as u8;
+    let ctx = pos.moat_ctx();
+    let mut v = Vec::new();
+    pos.piece_moves(s.0, ctx, &mut v);
+    let mut out: Vec<Square> = v.iter().map(|m| m.to()).collect();
+    out.dedup();
+    out
+}
+
+#[inline]
+const fn mv(from: u8, to: u8, flags: u8) -> Move {
+    Move {
+        from,
+        to,
+        promo: 0,
+        flags,
+    }
+}
+
+impl fmt::Display for Position {
+    /// The three zones as text: rank 6 at the top of each zone, files `a`–`h` left to right,
+    /// `Wk` a white king, `Gp'` a crossed gray pawn, `.` an empty square.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for z in [Colour::Black, Colour::Gray, Colour::White] {
+            writeln!(f, "{} zone ({})", z.name(), z.zone_code())?;
+            for r in (0..6u8).rev() {
+                write!(f, "  {} ", r + 1)?;
+                for x in 0..8u8 {
+                    let s = Square::from_article(z, x, r);
+                    match self.piece_at(s) {
+                        Some(p) => {
+                            let cell = format!(
+                                "{}{}{}",
+                                p.colour.letter(),
+                                p.kind.lower(),
+                                if p.crossed { "'" } else { "" }
+                            );
+                            write!(f, " {cell:<3}")?;
+                        }
+                        None => write!(f, " .  ")?,
+                    }
+                }
+                writeln!(f)?;
+            }
+            writeln!(f, "     a   b   c   d   e   f   g   h")?;
+        }
+        let alive: Vec<&str> = Colour::ALL
+            .iter()
+            .filter(|c| self.is_alive(**c))
+            .map(|c| c.name())
+            .collect();
+        write!(
+            f,
+            "{} to move; alive: {}; round {}",
+            self.side_to_move(),
+            alive.join(", "),
+            self.round
+        )
+    }
+}
