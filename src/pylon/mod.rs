@@ -111,7 +111,7 @@ impl Game for Pylon {
         let side = pos.to_move();
         match n {
             Notation::Pass => {
-                if let Some(p) = pos.placements(side).first() {
+                if let Some(p) = pos.first_placement(side) {
                     Err(MoveError::illegal(format!(
                         "a voluntary pass is illegal: {} can place, e.g. on {p}",
                         SEAT[side]
@@ -128,15 +128,16 @@ impl Game for Pylon {
                 if pos.geometry().index(*at).is_none() {
                     return Err(MoveError::illegal(pos.off_board(*at)));
                 }
-                let made =
-                    pos.covering_for(side, *at)
-                        .map_err(|reason| match pos.can_place(side) {
-                            true => MoveError::illegal(reason),
-                            false => MoveError::illegal(format!(
-                                "{} has no legal placement and must pass ({reason})",
-                                SEAT[side]
-                            )),
-                        })?;
+                let made = pos.covering_for(side, *at).map_err(|reason| {
+                    if pos.can_place(side) {
+                        MoveError::illegal(reason)
+                    } else {
+                        MoveError::illegal(format!(
+                            "{} has no legal placement and must pass ({reason})",
+                            SEAT[side]
+                        ))
+                    }
+                })?;
                 check_cover(*at, cover, &made)?;
                 Ok(Move::Place(*at))
             }

@@ -216,7 +216,8 @@ impl Position {
         out
     }
 
-    /// The points where `seat` could legally place now (whoever is to move).
+    /// The points where `seat` could legally place now (whoever is to move), in index order
+    /// (level, then row, then column).
     pub fn placements(&self, seat: usize) -> Vec<Point> {
         let mut out = Vec::new();
         self.each_placement(seat & 1, false, |i| {
@@ -480,6 +481,15 @@ impl Position {
             }
         }
         any
+    }
+
+    /// The first legal placement of `seat` in index order (level, row, column), if any.
+    pub fn first_placement(&self, seat: usize) -> Option<Point> {
+        let mut first = None;
+        self.each_placement(seat & 1, true, |i| {
+            first = Some(self.geo.point(usize::from(i)))
+        });
+        first
     }
 
     /// True when `seat` has a legal placement.
