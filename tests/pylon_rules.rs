@@ -135,6 +135,10 @@ fn e4_overpass_cuts() {
             assert!(!pos.is_buried(p(q)), "{q} is not buried");
         }
         assert_eq!((pos.score(0), pos.score(1)), (7, 7));
+        // White's 1a2 has no freedom left, and no point next to it can ever be played.
+        for q in ["1a1", "1b2", "1a3"] {
+            assert!(pos.piece(p(q)).is_some(), "{q} is occupied");
+        }
     }
 }
 
