@@ -6,7 +6,11 @@ fn main() {
     let path = std::env::args().nth(1).unwrap_or_default();
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let mut plies = 0;
-    for _ in 0..20 {
+    let reps: usize = std::env::var("REPS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
+    for _ in 0..reps {
         for r in Record::<Pylos>::parse_all(&text).into_iter().flatten() {
             plies += r.plies.len();
         }

@@ -215,6 +215,30 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// Written moves that are illegal in `pos`, each named by the mistake it makes (e.g.
+    /// `"raise of a supporting ball"`), for the near-miss generator: each must fail
+    /// [`Game::resolve`] in `pos`. The default offers none.
+    fn near_misses(_pos: &Self::Position) -> Vec<(&'static str, Self::Notation)> {
+        Vec::new()
+    }
+
+    /// The written form `n` of the legal move `m` made wrong in what it says about the move's
+    /// effect (markers, reserve counts), each named by the mistake: each must resolve to `m`
+    /// and fail [`Game::check_annotations`]. The default offers none.
+    fn wrong_annotations(
+        _before: &Self::Position,
+        _m: &Self::Move,
+        _n: &Self::Notation,
+    ) -> Vec<(&'static str, Self::Notation)> {
+        Vec::new()
+    }
+
+    /// A picture of `pos` as a standalone SVG document, with `last` (the move that led to
+    /// it) marked; `None` when the game has no picture yet.
+    fn svg(_pos: &Self::Position, _last: Option<&Self::Move>) -> Option<String> {
+        None
+    }
+
     /// The rule sets worth testing (perft, fuzzing, generators): at least the default.
     fn variants() -> Vec<Self::Rules> {
         vec![Self::Rules::default()]

@@ -28,9 +28,12 @@ pub mod cli;
 pub mod error;
 pub mod fuzzing;
 pub mod game;
+pub mod generate;
+pub mod html;
 pub mod perft;
 pub mod record;
 pub mod stream;
+pub mod svg;
 pub mod text;
 
 pub mod gipf;
@@ -45,3 +48,7 @@ pub use record::{Ply, Record, Replay};
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+#[doc = include_str!("../docs/fuzzing.md")]
+#[cfg(all(doctest, feature = "proptest"))]
+pub struct FuzzingDocDoctests;

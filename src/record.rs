@@ -266,9 +266,11 @@ impl<G: Game> Record<G> {
                 }
                 break; // the next record's tags
             }
-            if let Ok((rest, _)) = text::move_number(s) {
-                s = rest;
-                continue;
+            if s.as_bytes()[0].is_ascii_digit() {
+                if let Ok((rest, _)) = text::move_number(s) {
+                    s = rest;
+                    continue;
+                }
             }
             let start = input.len() - s.len();
             let (rest, token) = G::parse_token(s, &rec.tags).map_err(nom_err)?;
@@ -278,6 +280,9 @@ impl<G: Game> Record<G> {
             let end = input.len() - rest.len();
             match token {
                 Token::Move(n) => {
+                    if rec.plies.capacity() == 0 {
+                        rec.plies.reserve(64);
+                    }
                     let mut ply = Ply::new(n);
                     ply.span = start..end;
                     rec.plies.push(ply);

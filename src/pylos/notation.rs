@@ -384,8 +384,43 @@ fn any_slot(input: &str, numeric: bool) -> PResult<'_, (Slot, Form)> {
     }
 }
 
+/// The common case, a canonical placement or dashed raise followed by whitespace or the end,
+/// read without the general grammar.
+#[inline]
+fn quick(input: &str) -> Option<(&str, Notation)> {
+    let b = input.as_bytes();
+    let slot_at = |i: usize| -> Option<Slot> {
+        let l = *b.get(i)?;
+        if !(b'1'..=b'4').contains(&l) {
+            return None;
+        }
+        Slot::new(
+            l - b'0',
+            b.get(i + 1)?.wrapping_sub(b'a'),
+            b.get(i + 2)?.wrapping_sub(b'1'),
+        )
+    };
+    let ends = |i: usize| b.get(i).map_or(true, u8::is_ascii_whitespace);
+    let first = slot_at(0)?;
+    if ends(3) {
+        return Some((&input[3..], Notation::place(first)));
+    }
+    if b.get(3) == Some(&b'-') && ends(7) {
+        let to = slot_at(4)?;
+        let mut n = Notation::place(to);
+        n.from = Some(first);
+        return Some((&input[7..], n));
+    }
+    None
+}
+
 /// One written move; `numeric` selects the numeric style.
 pub fn notation(input: &str, numeric: bool) -> PResult<'_, Notation> {
+    if !numeric {
+        if let Some(done) = quick(input) {
+            return Ok(done);
+        }
+    }
     let mut compact = false;
     let (mut rest, (first, f)) = match any_slot(input, numeric) {
         Ok(x) => x,
