@@ -136,6 +136,12 @@ pub trait Game: Sized + 'static {
         false
     }
 
+    /// The tags that name `rules`, the inverse of [`Game::rules_from_tags`]: `[Rules]` by
+    /// default; Pylon adds `[Size]`. Record generators write these.
+    fn rules_tags(rules: &Self::Rules) -> Vec<(String, String)> {
+        vec![("Rules".to_string(), rules.to_string())]
+    }
+
     /// The rules named by the tags (`[Rules]`, and any other the game reads).
     fn rules_from_tags(tags: &Tags) -> Result<Self::Rules, String> {
         match tag(tags, "Rules") {
