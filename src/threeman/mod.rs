@@ -161,7 +161,10 @@ fn matches(w: &Written, m: &Move) -> bool {
 
 /// The legal moves of the side to move made by pieces of `kind` to `to`.
 fn moves_to(pos: &Position, kind: Kind, to: u8, out: &mut Vec<Move>) {
-    pos.legal_moves_of_kind(kind, to, out);
+    pos.each_legal_of_kind(kind, to, |m| {
+        out.push(m);
+        true
+    });
 }
 
 fn describe(c: Colour, k: Kind) -> String {
@@ -214,7 +217,7 @@ fn long_text(pos: &Position, m: &Move) -> String {
 impl ThreeMan {
     fn resolve_castle(pos: &Position, long: bool) -> Result<Move, MoveError> {
         let mut v = Vec::new();
-        pos.legal_moves_of_kind(Kind::King, 255, &mut v);
+        moves_to(pos, Kind::King, 255, &mut v);
         if let Some(m) = v.iter().find(|m| m.is_castle() && m.castle_long() == long) {
             return Ok(*m);
         }
@@ -248,6 +251,10 @@ impl Game for ThreeMan {
         pos.legal_moves(out);
     }
 
+    fn count_legal(pos: &Position) -> u64 {
+        pos.count_legal()
+    }
+
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         if pos.is_over() {
             return Err(MoveError::illegal("the game is over"));
@@ -257,6 +264,23 @@ impl Game for ThreeMan {
             Notation::Normal(w) => w,
         };
         let kind = w.piece.unwrap_or(Kind::Pawn);
+        // the usual case without allocating: exactly one origin matches
+        let mut found = [None::<Move>; 2];
+        let mut n = 0;
+        pos.each_legal_of_kind(kind, w.to.0, |m| {
+            if matches(w, &m) && (w.promotion.is_none() || m.promotion() == w.promotion) {
+                if n < 2 {
+                    found[n] = Some(m);
+                }
+                n += 1;
+            }
+            true
+        });
+        if let (1, Some(m)) = (n, found[0]) {
+            if m.promotion().is_none() || w.promotion.is_some() {
+                return Ok(m);
+            }
+        }
         let mut v = Vec::new();
         moves_to(pos, kind, w.to.0, &mut v);
         v.retain(|m| matches(w, m));
@@ -573,6 +597,22 @@ impl Game for ThreeMan {
             *last = tokens.join(" ");
         }
         Some(marks)
+    }
+
+    fn variants() -> Vec<Rules> {
+        let all = |f: fn(&mut Rules)| {
+            let mut r = Rules::default();
+            f(&mut r);
+            r
+        };
+        vec![
+            Rules::default(),
+            all(|r| r.open_moats = true),
+            all(|r| r.dead_moats_open = true),
+            all(|r| r.strict_creeks = true),
+            all(|r| r.ep_next_only = true),
+            all(|r| r.stalemate_eliminates = true),
+        ]
     }
 
     fn position_string(pos: &Position) -> Option<String> {

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::coord::{
-    moat_between, zone_moats, Bits, Colour, Square, KING, KNIGHT, LINES, PAWN_CAP_IN, PAWN_CAP_OUT,
+    moat_between, zone_moats, Bits, Colour, Square, KING, KNIGHT, PAWN_CAP_IN, PAWN_CAP_OUT,
     RAYS, SQUARES,
 };
 use super::Rules;
@@ -494,7 +494,7 @@ impl Position {
 
     /// Appends the moves of the piece on `from` (pseudo-legal: moats and creeks obeyed, king
     /// safety not checked) to `out`.
-    fn piece_moves(&self, from: u8, ctx: MoatCtx, out: &mut Vec<Move>) {
+    fn piece_moves(&self, from: u8, ctx: MoatCtx, out: &mut Buf) {
         let b = &self.board;
         let p = b.sq[from as usize];
         let me = colour_of(p);
@@ -576,7 +576,7 @@ impl Position {
         }
     }
 
-    fn pawn_moves(&self, from: u8, p: u8, ctx: MoatCtx, out: &mut Vec<Move>) {
+    fn pawn_moves(&self, from: u8, p: u8, ctx: MoatCtx, out: &mut Buf) {
         let b = &self.board;
         let me = colour_of(p);
         let all = b.occ[0] | b.occ[1] | b.occ[2];
@@ -609,7 +609,7 @@ impl Position {
             }
         } else {
             let promo = r == 1;
-            let push = |out: &mut Vec<Move>, t: u8, flags: u8| {
+            let push = |out: &mut Buf, t: u8, flags: u8| {
                 if promo {
                     for k in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
                         out.push(Move {
@@ -664,7 +664,7 @@ impl Position {
         !self.rules.ep_next_only || (seat + 1) % 3 == s
     }
 
-    fn castling_moves(&self, in_check: bool, ctx: MoatCtx, out: &mut Vec<Move>) {
+    fn castling_moves(&self, in_check: bool, ctx: MoatCtx, out: &mut Buf) {
         let s = self.side as usize;
         if in_check || self.castling >> (2 * s) & 3 == 0 {
             return;
@@ -762,70 +762,130 @@ impl Position {
 
     /// Appends every legal move of the side to move.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.gen(0, NONE, false, out);
+        self.gen(0, NONE, |m| {
+            out.push(m);
+            true
+        });
     }
 
-    /// Appends the legal moves of the side to move made by pieces of `kind` to `to` (any
-    /// destination when `to` is 255); castling counts as a king move.
-    pub(crate) fn legal_moves_of_kind(&self, kind: Kind, to: u8, out: &mut Vec<Move>) {
-        self.gen(kind as u8, to, false, out);
+    /// The number of legal moves of the side to move.
+    pub fn count_legal(&self) -> u64 {
+        let mut n = 0;
+        self.gen(0, NONE, |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// Calls `f` with each legal move of the side to move made by pieces of `kind` to `to`
+    /// (any destination when `to` is 255) until it returns false; castling is a king move.
+    pub(crate) fn each_legal_of_kind(&self, kind: Kind, to: u8, f: impl FnMut(Move) -> bool) {
+        self.gen(kind as u8, to, f);
     }
 
     /// True when the side to move has a legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut v = Vec::with_capacity(32);
-        self.gen(0, NONE, true, &mut v);
-        !v.is_empty()
+        let mut found = false;
+        self.gen(0, NONE, |_| {
+            found = true;
+            false
+        });
+        found
     }
 
-    fn gen(&self, kind: u8, to: u8, first_only: bool, out: &mut Vec<Move>) {
+    /// The side to move's king: whether it is in check, and which own pieces stand first on a
+    /// line from it with an enemy slider of the right kind, live and not beyond a moat, behind.
+    fn king_scan(&self, ctx: MoatCtx) -> (bool, Bits) {
+        let s = self.side as usize;
+        let k = self.kings[s];
+        if k == NONE {
+            return (false, Bits::EMPTY);
+        }
+        let by = self.alive & !(1 << s);
+        let in_check = self.attacked(&self.board, k, by, ctx.ignore);
+        let b = &self.board;
+        let own = b.occ[s];
+        let mut enemy = Bits::EMPTY;
+        for c in 0..3 {
+            if by & (1 << c) != 0 {
+                enemy |= b.occ[c];
+            }
+        }
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let ki = k as usize;
+        let mut pinned = Bits::EMPTY;
+        for d in 0..8 {
+            let len = RAYS.len[ki][d] as usize;
+            let sqs = &RAYS.sq[ki][d];
+            let moats = &RAYS.moat[ki][d];
+            let mut first = NONE;
+            for i in 0..len {
+                if moats[i] & !ctx.ignore != 0 {
+                    break;
+                }
+                let t = sqs[i];
+                if !all.has(t) {
+                    continue;
+                }
+                if first == NONE {
+                    if !own.has(t) {
+                        break;
+                    }
+                    first = t;
+                    continue;
+                }
+                if enemy.has(t) {
+                    let kd = kind_of(b.sq[t as usize]);
+                    let slider = if d < 4 { Kind::Rook as u8 } else { Kind::Bishop as u8 };
+                    if kd == slider || kd == Kind::Queen as u8 {
+                        pinned.set(first);
+                    }
+                }
+                break;
+            }
+        }
+        (in_check, pinned)
+    }
+
+    /// Generates the legal moves of the side to move (of `kind` unless 0, to `to` unless
+    /// 255) and hands each to `emit` until it returns false. No allocation.
+    fn gen(&self, kind: u8, to: u8, mut emit: impl FnMut(Move) -> bool) {
         if self.is_over() {
             return;
         }
         let ctx = self.moat_ctx();
         let s = self.side as usize;
-        let in_check = self.in_check_on(&self.board, s, self.alive, ctx.ignore);
+        let (in_check, pinned) = self.king_scan(ctx);
         let king = self.kings[s];
-        let lines = if king == NONE {
-            Bits::EMPTY
-        } else {
-            LINES[king as usize]
-        };
         let mut own = self.board.occ[s];
-        let mut keep = out.len();
         let mut castled = !(kind == 0 || kind == Kind::King as u8);
+        let mut buf = Buf::new();
         loop {
-            let start = out.len();
+            buf.n = 0;
             if let Some(from) = own.pop() {
                 if kind != 0 && kind_of(self.board.sq[from as usize]) != kind {
                     continue;
                 }
-                self.piece_moves(from, ctx, out);
+                self.piece_moves(from, ctx, &mut buf);
             } else if !castled {
                 castled = true;
-                self.castling_moves(in_check, ctx, out);
+                self.castling_moves(in_check, ctx, &mut buf);
             } else {
                 return;
             }
-            for i in start..out.len() {
-                let m = out[i];
+            for &m in &buf.m[..buf.n] {
                 if to != NONE && m.to != to {
                     continue;
                 }
                 let risky = in_check
                     || m.from == king
                     || m.flags & (F_EP | F_KINGCAP | F_CROSSING) != 0
-                    || lines.has(m.from);
-                if !risky || self.legal_after(m, ctx) {
-                    out[keep] = m;
-                    keep += 1;
-                    if first_only {
-                        out.truncate(keep);
-                        return;
-                    }
+                    || pinned.has(m.from);
+                if (!risky || self.legal_after(m, ctx)) && !emit(m) {
+                    return;
                 }
             }
-            out.truncate(keep);
         }
     }
 
@@ -991,7 +1051,7 @@ impl Position {
             }
         }
         let in_check = self.in_check();
-        let mut v = Vec::new();
+        let mut v = Buf::new();
         self.piece_moves(from, ctx, &mut v);
         if is_king {
             self.castling_moves(in_check, ctx, &mut v);
@@ -1020,7 +1080,7 @@ impl Position {
             ignore: 7,
             quiet_ok: 7,
         };
-        let mut v = Vec::new();
+        let mut v = Buf::new();
         self.piece_moves(from, ctx_open, &mut v);
         if let Some(m) = v.iter().find(|m| m.to == to) {
             if m.is_capture() {
@@ -1068,7 +1128,7 @@ impl Position {
         // geometry alone: the piece on an otherwise empty board
         let mut e = Position::empty(self.rules);
         e.board.put(from, p);
-        let mut v = Vec::new();
+        let mut v = Buf::new();
         e.piece_moves(from, ctx_open, &mut v);
         if v.iter().any(|m| m.to == to) {
             return Why::Blocked;
@@ -1094,11 +1154,37 @@ pub fn empty_board_reach(kind: Kind, c: Colour, s: Square, moats: bool) -> Vec<S
     pos.board.put(s.0, piece(kind, c.index()));
     pos.side = c.index() as u8;
     let ctx = pos.moat_ctx();
-    let mut v = Vec::new();
+    let mut v = Buf::new();
     pos.piece_moves(s.0, ctx, &mut v);
     let mut out: Vec<Square> = v.iter().map(|m| m.to()).collect();
     out.dedup();
     out
+}
+
+/// The moves of one piece: at most 51 targets for a queen, 16 for a promoting pawn.
+pub(crate) struct Buf {
+    n: usize,
+    m: [Move; 64],
+}
+
+impl Buf {
+    #[inline]
+    fn new() -> Buf {
+        Buf {
+            n: 0,
+            m: [mv(0, 0, 0); 64],
+        }
+    }
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if let Some(slot) = self.m.get_mut(self.n) {
+            *slot = m;
+            self.n += 1;
+        }
+    }
+    fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.m[..self.n].iter()
+    }
 }
 
 #[inline]
