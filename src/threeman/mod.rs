@@ -356,7 +356,7 @@ impl Game for ThreeMan {
     }
 
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
-        let mark = match pos.mark_of(*m) {
+        let mark = match pos.mark_of(*m, true) {
             2 => Mark::Mate,
             1 => Mark::Check,
             _ => Mark::None,
@@ -472,7 +472,7 @@ impl Game for ThreeMan {
         match n.mark() {
             Mark::None => Ok(()),
             written => {
-                let actual = before.mark_of(*m);
+                let actual = before.mark_of(*m, written == Mark::Mate);
                 match (written, actual) {
                     (Mark::Mate, 2) | (Mark::Check, 1 | 2) => Ok(()),
                     (Mark::Mate, _) => Err(MoveError::mismatch(
