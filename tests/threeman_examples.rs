@@ -255,6 +255,24 @@ fn empty_board_named_squares() {
 }
 
 #[test]
+fn perft_known_values() {
+    // depths 1-4 agree with the naive generator of tests/threeman_perft.rs
+    let p = ThreeMan::start(&Rules::default());
+    assert_eq!(perft::<ThreeMan>(&p, 2), 400);
+    assert_eq!(perft::<ThreeMan>(&p, 3), 8000);
+    assert_eq!(perft::<ThreeMan>(&p, 4), 206_240);
+}
+
+#[test]
+#[ignore = "slow: cargo test --release -- --ignored"]
+fn perft_depth_five() {
+    let p = ThreeMan::start(&Rules::default());
+    assert_eq!(perft::<ThreeMan>(&p, 5), 5_294_048);
+    let mid = fen::parse(MID_GAME, Rules::default()).unwrap();
+    assert_eq!(perft::<ThreeMan>(&mid, 4), 928_573);
+}
+
+#[test]
 fn perft_depth_one_is_twenty() {
     let p = ThreeMan::start(&Rules::default());
     assert_eq!(perft::<ThreeMan>(&p, 1), 20);

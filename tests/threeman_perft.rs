@@ -194,6 +194,73 @@ impl Naive {
             round: 1,
         }
     }
+    /// Reads an extended position string (trusting it: test input only).
+    fn from_fen(s: &str) -> Naive {
+        let f: Vec<&str> = s.split(' ').collect();
+        let mut n = Naive::start();
+        n.b = [[None; 24]; 6];
+        for (zi, z) in [2usize, 1, 0].into_iter().enumerate() {
+            let rows: Vec<&str> = f[2 * zi + 1].split('/').collect();
+            for (ri, row) in rows.iter().enumerate() {
+                let r = 5 - ri as i32;
+                let mut x = 0;
+                let b = row.as_bytes();
+                let mut i = 0;
+                while i < b.len() {
+                    if b[i].is_ascii_digit() {
+                        x += (b[i] - b'0') as i32;
+                        i += 1;
+                        continue;
+                    }
+                    let c = "WGB".find(b[i] as char).unwrap();
+                    let k = b[i + 1] as char;
+                    let crossed = b.get(i + 2) == Some(&b'\'');
+                    n.b[r as usize][(8 * z as i32 + 7 - x) as usize] = Some(Man { c, k, crossed });
+                    x += 1;
+                    i += if crossed { 3 } else { 2 };
+                }
+            }
+        }
+        n.side = "WGB".find(f[6]).unwrap();
+        for (c, part) in f[7].split('/').enumerate() {
+            n.castle[c] = [part.contains('K'), part.contains('Q')];
+        }
+        n.ep = [None; 3];
+        if f[8] != "-" {
+            let eps: Vec<&str> = f[8].split(',').collect();
+            let seats = if eps.len() == 2 {
+                vec![(n.side + 1) % 3, (n.side + 2) % 3]
+            } else {
+                let z = ["WH", "GR", "BL"]
+                    .iter()
+                    .position(|c| eps[0].starts_with(c))
+                    .unwrap();
+                vec![z]
+            };
+            for (e, seat) in eps.iter().zip(seats) {
+                let z = ["WH", "GR", "BL"]
+                    .iter()
+                    .position(|c| e.starts_with(c))
+                    .unwrap() as i32;
+                let x = (e.as_bytes()[2] - b'a') as i32;
+                let r = (e.as_bytes()[3] - b'1') as i32;
+                n.ep[seat] = Some((r, 8 * z + 7 - x));
+            }
+        }
+        n.bridged = [
+            f[9].contains("WG"),
+            f[9].contains("GB"),
+            f[9].contains("BW"),
+        ];
+        n.alive = [
+            f[10].contains('W'),
+            f[10].contains('G'),
+            f[10].contains('B'),
+        ];
+        n.clock = f[11].parse().unwrap();
+        n.round = f[12].parse().unwrap();
+        n
+    }
     fn at(&self, s: Sq) -> Option<Man> {
         self.b[s.0 as usize][s.1 as usize]
     }
@@ -699,6 +766,44 @@ fn perft_three_cross_checked() {
         assert_eq!(f, n, "depth {d}");
     }
     assert_eq!(gamenote::perft::perft::<ThreeMan>(&fast, 3), 8000);
+}
+
+const POSITIONS: [&str; 3] = [
+    // the spec's mid-game position: Gray to move, Black in check
+    "Black 3Wq4/Bk7/8/8/BpBpBp1BpBpBpBp/BrBnBb1BqBb1Br Gray 7Gp/Bn7/5Gr2/8/1GpGpGpGpGpGp1/GrGnGbGkGqGbGn1 White 7Wb/8/8/3Gp'4/1WpWp1WpWpWpWp/WrWn1WkWqWbWnWr G KQ/K/- - - WGB 8 13",
+    // after the spec's short game
+    "Black 8/8/7Bp/Bn6Br/BpBpBpBpBpBpBp1/Br1BbBkBqBbBn1 Gray 8/8/7Gp/5Gn1Wr/GpGpGpGpGpGpGp1/GrGnGbGkGqGb2 White 8/8/7Wp/8/WpWpWpWpWpWpWp1/WrWnWbWkWqWbWn1 W K/K/K - - WGB 2 5",
+    // e.p. chances for two seats, a bridged moat, crossed pawns near promotion
+    "Black 8/8/8/8/BpBpBpBpBpGp'BpBp/BrBnBbBkBqBbBnBr Gray 8/Gp'1Wp'5/8/8/GpGpGpGp1GpGpGp/GrGnGbGkGqGbGnGr White 8/8/3Gp'WpBp'2/8/WpWpWpWp1WpWpWp/WrWnWbWkWqWbWnWr G -/Q/KQ WHe3 WG,GB WGB 0 9",
+];
+
+#[test]
+fn positions_cross_checked() {
+    for s in POSITIONS {
+        let fast = fen::parse(s, Rules::default()).unwrap();
+        let naive = Naive::from_fen(s);
+        assert_eq!(fen::write(&fast), s);
+        assert_eq!(naive.fen(), s);
+        assert_eq!(fast_keys(&fast), naive_keys(&naive), "{s}");
+        for d in 1..=2 {
+            let f = gamenote::perft::perft::<ThreeMan>(&fast, d);
+            assert_eq!(f, naive_perft(&naive, d), "depth {d} from {s}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow: cargo test --release -- --ignored"]
+fn positions_cross_checked_deeper() {
+    for s in POSITIONS {
+        let fast = fen::parse(s, Rules::default()).unwrap();
+        let naive = Naive::from_fen(s);
+        assert_eq!(
+            gamenote::perft::perft::<ThreeMan>(&fast, 3),
+            naive_perft(&naive, 3),
+            "{s}"
+        );
+    }
 }
 
 #[test]
