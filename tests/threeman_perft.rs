@@ -28,6 +28,7 @@ struct Naive {
     draw: bool,
     clock: u32,
     round: u32,
+    rules: Rules,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
@@ -192,6 +193,7 @@ impl Naive {
             draw: false,
             clock: 0,
             round: 1,
+            rules: Rules::default(),
         }
     }
     /// Reads an extended position string (trusting it: test input only).
@@ -261,6 +263,15 @@ impl Naive {
         n.round = f[12].parse().unwrap();
         n
     }
+    /// A moat that is a moat: not one of an eliminated player's under the two options
+    /// that open those.
+    fn counts(&self, m: usize) -> bool {
+        let dead = !self.alive[m] || !self.alive[(m + 1) % 3];
+        !(dead && (self.rules.open_moats || self.rules.dead_moats_open))
+    }
+    fn quiet_may_cross(&self, m: usize) -> bool {
+        self.rules.open_moats || self.bridged[m]
+    }
     fn at(&self, s: Sq) -> Option<Man> {
         self.b[s.0 as usize][s.1 as usize]
     }
@@ -299,7 +310,8 @@ impl Naive {
                         vec![norm((5, f + 10)), norm((5, f - 10))]
                     };
                     for t in caps {
-                        let creek = (r == 1 || r == 2) && zone_of(t.1) != zone_of(f);
+                        let creek = (r == 1 || r == 2)
+                            && (self.rules.strict_creeks || zone_of(t.1) != zone_of(f));
                         if enemy(t) && !creek {
                             add(t, true, false);
                         }
@@ -309,13 +321,15 @@ impl Naive {
                         add((r - 1, f), false, false);
                     }
                     for t in [norm((r - 1, f + 1)), norm((r - 1, f - 1))] {
-                        if enemy(t) && moat(from, t).is_none() {
+                        if enemy(t) && moat(from, t).map_or(true, |m| !self.counts(m)) {
                             add(t, true, false);
                         }
                     }
                     if r == 3 {
                         for seat in 0..3 {
-                            if seat == self.side {
+                            if seat == self.side
+                                || (self.rules.ep_next_only && (seat + 1) % 3 != self.side)
+                            {
                                 continue;
                             }
                             if let Some(e) = self.ep[seat] {
@@ -336,11 +350,11 @@ impl Naive {
             }
             'n' | 'k' => {
                 for t in jumps(from, man.k) {
-                    let m = moat(from, t);
+                    let m = moat(from, t).filter(|m| self.counts(*m));
                     match self.at(t) {
                         None => match m {
                             None => add(t, false, false),
-                            Some(m) if self.bridged[m] => add(t, false, true),
+                            Some(m) if self.quiet_may_cross(m) => add(t, false, true),
                             _ => {}
                         },
                         Some(o) if o.c != man.c && m.is_none() => add(t, true, false),
@@ -351,7 +365,9 @@ impl Naive {
             k => {
                 for (kind, d) in rays(k) {
                     for (t, moats) in slide(from, kind, d) {
-                        if moats.iter().any(|m| !self.bridged[*m]) {
+                        let moats: Vec<usize> =
+                            moats.into_iter().filter(|m| self.counts(*m)).collect();
+                        if moats.iter().any(|m| !self.quiet_may_cross(*m)) {
                             break;
                         }
                         match self.at(t) {
@@ -575,7 +591,7 @@ impl Naive {
                 if after.in_check(s) {
                     return false;
                 }
-                if m.crossing {
+                if m.crossing && !self.rules.open_moats {
                     // rule 3: the moved piece must not attack a live opponent's king
                     let mut only = after.clone();
                     for r in 0..6 {
@@ -622,7 +638,7 @@ impl Naive {
                 return;
             }
             let alive = self.alive.iter().filter(|a| **a).count();
-            if self.in_check(t) || alive == 3 {
+            if self.in_check(t) || alive == 3 || self.rules.stalemate_eliminates {
                 self.eliminate(t);
                 continue;
             }
@@ -828,11 +844,12 @@ impl Rng {
 
 /// Random games: at every ply both generators give the same moves and, after each move, the
 /// same position string. Captures are preferred so games reach moats, eliminations, promotions.
-fn random_games(games: u64, plies: usize) {
+fn random_games(games: u64, plies: usize, rules: Rules) {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for g in 0..games {
-        let mut fast = ThreeMan::start(&Rules::default());
+        let mut fast = ThreeMan::start(&rules);
         let mut naive = Naive::start();
+        naive.rules = rules;
         for ply in 0..plies {
             let fk = fast_keys(&fast);
             let nk = naive_keys(&naive);
@@ -878,11 +895,26 @@ fn random_games(games: u64, plies: usize) {
 
 #[test]
 fn random_games_cross_checked() {
-    random_games(6, 150);
+    random_games(6, 150, Rules::default());
+}
+
+#[test]
+fn random_games_cross_checked_under_every_option() {
+    for rules in ThreeMan::variants() {
+        random_games(2, 150, rules);
+    }
 }
 
 #[test]
 #[ignore = "slow: cargo test --release -- --ignored"]
 fn many_random_games_cross_checked() {
-    random_games(300, 400);
+    random_games(300, 400, Rules::default());
+}
+
+#[test]
+#[ignore = "slow: cargo test --release -- --ignored"]
+fn many_random_games_cross_checked_under_every_option() {
+    for rules in ThreeMan::variants() {
+        random_games(60, 400, rules);
+    }
 }
