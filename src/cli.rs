@@ -4,25 +4,56 @@
 
 use std::fmt::Write as _;
 
-use crate::error::{line_col, render_at, Error};
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
+
+use crate::error::{line_col, render_at_line, Error};
 use crate::game::{Game, GameResult, Mode};
 use crate::record::{replay, Record};
+use crate::stream::{BadRecord, Limits, RawRecord, RecordReader};
 
 /// The games the command line knows, by their `--game` names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameId {
     /// `pylos`
     Pylos,
+    /// `gipf`
+    Gipf,
+    /// `threeman`
+    ThreeMan,
+    /// `pylon`
+    Pylon,
 }
 
 impl GameId {
     /// Every game: (id, `[Game]` tag name, file extension).
-    pub const ALL: &'static [(GameId, &'static str, &'static str, &'static str)] = &[(
-        GameId::Pylos,
-        crate::pylos::Pylos::ID,
-        crate::pylos::Pylos::NAME,
-        crate::pylos::Pylos::EXTENSION,
-    )];
+    pub const ALL: &'static [(GameId, &'static str, &'static str, &'static str)] = &[
+        (
+            GameId::Pylos,
+            crate::pylos::Pylos::ID,
+            crate::pylos::Pylos::NAME,
+            crate::pylos::Pylos::EXTENSION,
+        ),
+        (
+            GameId::Gipf,
+            crate::gipf::Gipf::ID,
+            crate::gipf::Gipf::NAME,
+            crate::gipf::Gipf::EXTENSION,
+        ),
+        (
+            GameId::ThreeMan,
+            crate::threeman::ThreeMan::ID,
+            crate::threeman::ThreeMan::NAME,
+            crate::threeman::ThreeMan::EXTENSION,
+        ),
+        (
+            GameId::Pylon,
+            crate::pylon::Pylon::ID,
+            crate::pylon::Pylon::NAME,
+            crate::pylon::Pylon::EXTENSION,
+        ),
+    ];
 
     /// The game named on the command line (`pylos`, ...).
     pub fn from_name(name: &str) -> Option<GameId> {
@@ -162,6 +193,17 @@ pub fn apply_overrides<G: Game>(rec: &mut Record<G>, overrides: &[(String, Strin
 
 /// Turns an [`Error`] met while checking a record of `source` into a [`Problem`].
 pub fn problem(file: &str, source: &str, err: &Error, fallback: usize) -> Problem {
+    problem_at(file, source, 0, err, fallback)
+}
+
+/// Like [`problem`], for a `source` that starts `lines_before` lines into the file.
+pub fn problem_at(
+    file: &str,
+    source: &str,
+    lines_before: usize,
+    err: &Error,
+    fallback: usize,
+) -> Problem {
     let (kind, span, ply, message) = match err {
         Error::Parse(e) => ("parse", e.span.clone(), None, e.message()),
         Error::Illegal(e) => {
@@ -187,10 +229,10 @@ pub fn problem(file: &str, source: &str, err: &Error, fallback: usize) -> Proble
     let (line, column) = line_col(source, span.start.min(source.len()));
     Problem {
         kind,
-        line,
+        line: line + lines_before,
         column,
         ply,
-        rendered: render_at(file, source, span, &message),
+        rendered: render_at_line(file, source, span, &message, lines_before),
         message,
     }
 }
@@ -199,6 +241,17 @@ pub fn problem(file: &str, source: &str, err: &Error, fallback: usize) -> Proble
 pub fn check_source<G: Game>(
     file: &str,
     source: &str,
+    overrides: &[(String, String)],
+    mode: Mode,
+) -> Vec<Report> {
+    check_text::<G>(file, source, 0, overrides, mode)
+}
+
+/// Like [`check_source`], for a `source` that starts `lines_before` lines into the file.
+pub fn check_text<G: Game>(
+    file: &str,
+    source: &str,
+    lines_before: usize,
     overrides: &[(String, String)],
     mode: Mode,
 ) -> Vec<Report> {
@@ -217,7 +270,13 @@ pub fn check_source<G: Game>(
         match parsed {
             Err(e) => {
                 offset = e.span.end;
-                report.error = Some(problem(file, source, &Error::Parse(e), offset));
+                report.error = Some(problem_at(
+                    file,
+                    source,
+                    lines_before,
+                    &Error::Parse(e),
+                    offset,
+                ));
             }
             Ok(mut rec) => {
                 apply_overrides(&mut rec, overrides);
@@ -230,12 +289,20 @@ pub fn check_source<G: Game>(
                     (Some(_), None) => None,
                 };
                 if let Some(e) = &r.error {
-                    report.error = Some(problem(file, source, e, start));
+                    report.error = Some(problem_at(file, source, lines_before, e, start));
                 }
                 report.warnings = r
                     .warnings
                     .iter()
-                    .map(|w| problem(file, source, &Error::Illegal(w.clone()), start))
+                    .map(|w| {
+                        problem_at(
+                            file,
+                            source,
+                            lines_before,
+                            &Error::Illegal(w.clone()),
+                            start,
+                        )
+                    })
                     .collect();
                 if let Some(last) = rec.plies.last() {
                     offset = last.span.end;
@@ -245,4 +312,251 @@ pub fn check_source<G: Game>(
         out.push(report);
     }
     out
+}
+
+/// Runs `$body` with the type `$g` bound to the game `$id` names: the one place where the
+/// command line maps a [`GameId`] to a type.
+#[macro_export]
+macro_rules! with_game {
+    ($id:expr, $g:ident => $body:expr) => {
+        match $id {
+            $crate::cli::GameId::Pylos => {
+                type $g = $crate::pylos::Pylos;
+                $body
+            }
+            $crate::cli::GameId::Gipf => {
+                type $g = $crate::gipf::Gipf;
+                $body
+            }
+            $crate::cli::GameId::ThreeMan => {
+                type $g = $crate::threeman::ThreeMan;
+                $body
+            }
+            $crate::cli::GameId::Pylon => {
+                type $g = $crate::pylon::Pylon;
+                $body
+            }
+        }
+    };
+}
+
+/// Checks one piece of a stream: every record in it, or the reason it could not be read.
+pub fn check_piece(
+    id: GameId,
+    file: &str,
+    piece: &Result<RawRecord, BadRecord>,
+    overrides: &[(String, String)],
+    mode: Mode,
+) -> Vec<Report> {
+    match piece {
+        Ok(raw) => {
+            with_game!(id, G => check_text::<G>(file, &raw.text, raw.lines_before, overrides, mode))
+        }
+        Err(bad) => {
+            let e = &bad.error;
+            let message = e.message();
+            let pad = " ".repeat(e.column.saturating_sub(1).min(100));
+            vec![Report {
+                file: file.to_string(),
+                record: 0,
+                plies: 0,
+                result: None,
+                error: Some(Problem {
+                    kind: "parse",
+                    line: e.line,
+                    column: e.column,
+                    ply: None,
+                    rendered: format!(
+                        "{file}:{}:{}: {message}\n  {}\n  {pad}^",
+                        e.line, e.column, bad.line_text
+                    ),
+                    message,
+                }),
+                warnings: Vec::new(),
+            }]
+        }
+    }
+}
+
+/// Totals of a check run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Totals {
+    /// Records seen.
+    pub records: usize,
+    /// Records that parsed and replayed legally.
+    pub ok: usize,
+}
+
+/// What to check and how.
+pub struct CheckOptions<'a> {
+    /// `--game`, if given.
+    pub game: Option<GameId>,
+    /// Tags given on the command line.
+    pub overrides: &'a [(String, String)],
+    /// Strict or lenient.
+    pub mode: Mode,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Limits on one record.
+    pub limits: Limits,
+}
+
+type Job = (usize, GameId, Arc<str>, Result<RawRecord, BadRecord>);
+
+/// Checks every record of every file, streaming each file with memory of the order of one
+/// record per worker, on `threads` workers, and hands the reports to `emit` in input order
+/// (records numbered from 1 within each file). A file that cannot be opened or whose game
+/// cannot be told is reported through `emit` as a failed record.
+pub fn check_files(
+    files: &[String],
+    opts: &CheckOptions<'_>,
+    mut emit: impl FnMut(&Report),
+) -> Totals {
+    let threads = opts.threads.max(1);
+    let window = threads * 4;
+    let (job_tx, job_rx) = mpsc::sync_channel::<Job>(threads * 2);
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (res_tx, res_rx) = mpsc::channel::<(usize, Vec<Report>)>();
+    let printed = Arc::new((Mutex::new(0usize), Condvar::new()));
+    let mut totals = Totals::default();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let rx = Arc::clone(&job_rx);
+            let tx = res_tx.clone();
+            let overrides = opts.overrides;
+            let mode = opts.mode;
+            scope.spawn(move || loop {
+                let job = match rx.lock() {
+                    Ok(guard) => guard.recv(),
+                    Err(_) => return,
+                };
+                let Ok((seq, id, file, piece)) = job else {
+                    return;
+                };
+                let reports = check_piece(id, &file, &piece, overrides, mode);
+                if tx.send((seq, reports)).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(res_tx);
+        let printed_p = Arc::clone(&printed);
+        let producer = scope.spawn(move || {
+            let mut seq = 0usize;
+            let wait_turn = |seq: usize| {
+                let (lock, cv) = &*printed_p;
+                let Ok(mut done) = lock.lock() else { return };
+                while seq >= *done + window {
+                    match cv.wait(done) {
+                        Ok(d) => done = d,
+                        Err(_) => return,
+                    }
+                }
+            };
+            for file in files {
+                let name: Arc<str> = Arc::from(file.as_str());
+                let opened = std::fs::File::open(file);
+                let mut reader = match opened {
+                    Ok(f) => BufReader::with_capacity(1 << 16, f),
+                    Err(e) => {
+                        let bad = BadRecord {
+                            error: crate::error::ParseError {
+                                span: 0..0,
+                                line: 1,
+                                column: 1,
+                                expected: "a readable file".into(),
+                                found: format!("{e}"),
+                            },
+                            line_text: String::new(),
+                        };
+                        wait_turn(seq);
+                        let _ = job_tx.send((seq, GameId::Pylos, name, Err(bad)));
+                        seq += 1;
+                        continue;
+                    }
+                };
+                let head = reader
+                    .fill_buf()
+                    .map(|b| String::from_utf8_lossy(b).into_owned());
+                let id = opts
+                    .game
+                    .or_else(|| GameId::detect(file, head.as_deref().unwrap_or("")));
+                let Some(id) = id else {
+                    let bad = BadRecord {
+                        error: crate::error::ParseError {
+                            span: 0..0,
+                            line: 1,
+                            column: 1,
+                            expected:
+                                "a known game (give --game, a [Game] tag or a known extension)"
+                                    .into(),
+                            found: "none".into(),
+                        },
+                        line_text: String::new(),
+                    };
+                    wait_turn(seq);
+                    let _ = job_tx.send((seq, GameId::Pylos, name, Err(bad)));
+                    seq += 1;
+                    continue;
+                };
+                for piece in RecordReader::with_limits(reader, opts.limits) {
+                    wait_turn(seq);
+                    if job_tx.send((seq, id, Arc::clone(&name), piece)).is_err() {
+                        return;
+                    }
+                    seq += 1;
+                }
+            }
+        });
+        // Print in input order.
+        let mut pending: BTreeMap<usize, Vec<Report>> = BTreeMap::new();
+        let mut next = 0usize;
+        let mut record_in_file: (Option<String>, usize) = (None, 0);
+        for (seq, reports) in res_rx.iter() {
+            pending.insert(seq, reports);
+            while let Some(reports) = pending.remove(&next) {
+                for mut r in reports {
+                    if record_in_file.0.as_deref() != Some(r.file.as_str()) {
+                        record_in_file = (Some(r.file.clone()), 0);
+                    }
+                    record_in_file.1 += 1;
+                    r.record = record_in_file.1;
+                    totals.records += 1;
+                    totals.ok += usize::from(r.ok());
+                    emit(&r);
+                }
+                next += 1;
+                let (lock, cv) = &*printed;
+                if let Ok(mut done) = lock.lock() {
+                    *done = next;
+                    cv.notify_all();
+                }
+            }
+        }
+        let _ = producer.join();
+    });
+    totals
+}
+
+/// Writes a report as `check` prints it: one JSON line, or the verdict line (or the error
+/// with its caret) on `out` and warnings on `err`.
+pub fn print_report(r: &Report, json: bool, out: &mut impl Write, err: &mut impl Write) {
+    if json {
+        let _ = writeln!(out, "{}", r.to_json());
+        return;
+    }
+    for w in &r.warnings {
+        let _ = writeln!(err, "warning: {}", w.rendered);
+    }
+    let _ = match &r.error {
+        None => writeln!(
+            out,
+            "{} record {}: ok, {} plies, result {}",
+            r.file,
+            r.record,
+            r.plies,
+            r.result.as_deref().unwrap_or("none")
+        ),
+        Some(p) => writeln!(out, "{}", p.rendered),
+    };
 }

@@ -82,24 +82,40 @@ impl ParseError {
 
 /// Renders `message` at `span` of `source` with the source line and a caret line.
 pub fn render_at(file: &str, source: &str, span: Range<usize>, message: &str) -> String {
+    render_at_line(file, source, span, message, 0)
+}
+
+/// Like [`render_at`], for a `source` that starts `lines_before` lines into the file.
+/// Long lines are shown as a window of at most 100 characters around the error.
+pub fn render_at_line(
+    file: &str,
+    source: &str,
+    span: Range<usize>,
+    message: &str,
+    lines_before: usize,
+) -> String {
     let start = floor_char_boundary(source, span.start.min(source.len()));
     let (line, column) = line_col(source, start);
-    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = source[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
     let line_end = source[start..]
         .find(['\n', '\r'])
         .map_or(source.len(), |i| start + i);
-    let text: String = source[line_start..line_end]
+    let before: Vec<char> = source[line_start..start].chars().collect();
+    let skip = before.len().saturating_sub(60);
+    let shown: String = source[line_start..line_end]
         .chars()
-        .take(200)
+        .skip(skip)
+        .take(100)
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
     let width = source[start..floor_char_boundary(source, span.end.min(line_end).max(start))]
         .chars()
         .count()
-        .clamp(1, 80);
-    let pad = " ".repeat(column.saturating_sub(1).min(200));
+        .clamp(1, 40);
+    let pad = " ".repeat(before.len() - skip);
     format!(
-        "{file}:{line}:{column}: {message}\n  {text}\n  {pad}{}",
+        "{file}:{}:{column}: {message}\n  {shown}\n  {pad}{}",
+        line + lines_before,
         "^".repeat(width)
     )
 }

@@ -120,6 +120,22 @@ pub trait Game: Sized + 'static {
         Ok(())
     }
 
+    /// A move the rules force before the written move `n` when a record leaves it out
+    /// (Pylon's forced pass), with the reason, asked only when `n` does not resolve. Replay
+    /// reports the reason as a mismatch in strict reading; in lenient reading it plays the
+    /// forced move with a warning (calling `visit` for it with the same ply number) and then
+    /// resolves `n`. The default: none.
+    fn implied_before(_pos: &Self::Position, _n: &Self::Notation) -> Option<(Self::Move, String)> {
+        None
+    }
+
+    /// True when the written move `n`, met after the game is over, may be dropped with a
+    /// warning in lenient reading (Pylon's `pass`); in strict reading it is an error. The
+    /// default: never.
+    fn droppable_after_end(_n: &Self::Notation) -> bool {
+        false
+    }
+
     /// The rules named by the tags (`[Rules]`, and any other the game reads).
     fn rules_from_tags(tags: &Tags) -> Result<Self::Rules, String> {
         match tag(tags, "Rules") {
@@ -146,6 +162,18 @@ pub trait Game: Sized + 'static {
 
     /// Reads one written move at the start of `input` (the nom parser behind `FromStr`).
     fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Self::Notation>;
+
+    /// Reads a movetext comment as (part of) a written move, for games whose records write
+    /// some moves as comments (GIPF's `{w: x…}` endings). `plies` holds the moves read so
+    /// far; the game may push a new ply or extend the last one. Returns true when the comment
+    /// was taken as a move; the default takes none, so comments stay comments.
+    fn comment_move(
+        _comment: &str,
+        _plies: &mut Vec<crate::record::Ply<Self::Notation>>,
+        _tags: &Tags,
+    ) -> bool {
+        false
+    }
 
     /// Reads a result token at the start of `input` when there is one, followed by a token
     /// boundary. The default knows `1-0`, `0-1`, `1/2-1/2` and `*`.
@@ -187,6 +215,30 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// Written moves that are illegal in `pos`, each named by the mistake it makes (e.g.
+    /// `"raise of a supporting ball"`), for the near-miss generator: each must fail
+    /// [`Game::resolve`] in `pos`. The default offers none.
+    fn near_misses(_pos: &Self::Position) -> Vec<(&'static str, Self::Notation)> {
+        Vec::new()
+    }
+
+    /// The written form `n` of the legal move `m` made wrong in what it says about the move's
+    /// effect (markers, reserve counts), each named by the mistake: each must resolve to `m`
+    /// and fail [`Game::check_annotations`]. The default offers none.
+    fn wrong_annotations(
+        _before: &Self::Position,
+        _m: &Self::Move,
+        _n: &Self::Notation,
+    ) -> Vec<(&'static str, Self::Notation)> {
+        Vec::new()
+    }
+
+    /// A picture of `pos` as a standalone SVG document, with `last` (the move that led to
+    /// it) marked; `None` when the game has no picture yet.
+    fn svg(_pos: &Self::Position, _last: Option<&Self::Move>) -> Option<String> {
+        None
+    }
+
     /// The rule sets worth testing (perft, fuzzing, generators): at least the default.
     fn variants() -> Vec<Self::Rules> {
         vec![Self::Rules::default()]
@@ -200,7 +252,8 @@ pub trait Game: Sized + 'static {
         None
     }
 
-    /// The printing order of the well-known tags (after `Game` and `Rules`).
+    /// The printing order of the well-known tags (after `Game`, and after `Rules` unless the
+    /// list places `Rules` itself, as Pylon does to print `Size` before it).
     fn tag_order() -> &'static [&'static str] {
         &["Event", "Site", "Date", "Round", "White", "Black", "Result"]
     }

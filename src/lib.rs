@@ -28,10 +28,14 @@ pub mod cli;
 pub mod error;
 pub mod fuzzing;
 pub mod game;
+pub mod generate;
 pub mod perft;
 pub mod record;
+pub mod stream;
 pub mod text;
 
+pub mod gipf;
+pub mod pylon;
 pub mod pylos;
 pub mod threeman;
 

@@ -225,7 +225,20 @@ impl<G: Game> Record<G> {
                 break;
             }
             if s.starts_with('{') {
+                let start = input.len() - s.len();
                 let (rest, c) = text::comment(s).map_err(nom_err)?;
+                if rec.result.is_none() && G::comment_move(c, &mut rec.plies, &rec.tags) {
+                    let end = input.len() - rest.len();
+                    if let Some(last) = rec.plies.last_mut() {
+                        if last.span.is_empty() {
+                            last.span = start..end;
+                        } else {
+                            last.span.end = end;
+                        }
+                    }
+                    s = rest;
+                    continue;
+                }
                 let c = c.to_string();
                 if rec.result.is_some() {
                     rec.comments_after.push(c);
@@ -253,9 +266,11 @@ impl<G: Game> Record<G> {
                 }
                 break; // the next record's tags
             }
-            if let Ok((rest, _)) = text::move_number(s) {
-                s = rest;
-                continue;
+            if s.as_bytes()[0].is_ascii_digit() {
+                if let Ok((rest, _)) = text::move_number(s) {
+                    s = rest;
+                    continue;
+                }
             }
             let start = input.len() - s.len();
             let (rest, token) = G::parse_token(s, &rec.tags).map_err(nom_err)?;
@@ -265,6 +280,9 @@ impl<G: Game> Record<G> {
             let end = input.len() - rest.len();
             match token {
                 Token::Move(n) => {
+                    if rec.plies.capacity() == 0 {
+                        rec.plies.reserve(64);
+                    }
                     let mut ply = Ply::new(n);
                     ply.span = start..end;
                     rec.plies.push(ply);
@@ -286,7 +304,10 @@ impl<G: Game> Record<G> {
 
     /// Prints the record in its canonical layout (see [`Record`]).
     pub fn write(&self, out: &mut String) {
-        let mut order: Vec<&str> = vec!["Game", "Rules"];
+        let mut order: Vec<&str> = vec!["Game"];
+        if !G::tag_order().contains(&"Rules") {
+            order.push("Rules");
+        }
         order.extend_from_slice(G::tag_order());
         let mut printed = vec![false; self.tags.len()];
         for name in &order {
@@ -493,18 +514,38 @@ pub fn replay_with<G: Game>(
     for (i, ply) in record.plies.iter().enumerate() {
         let n = i + 1;
         if G::outcome(&pos).is_some() {
-            error = Some(Error::Illegal(illegal_at(
-                n,
-                ply,
-                MoveError::illegal("the game is already over"),
-            )));
+            let e = illegal_at(n, ply, MoveError::illegal("the game is already over"));
+            if mode == Mode::Lenient && G::droppable_after_end(&ply.notation) {
+                warnings.push(e);
+                continue;
+            }
+            error = Some(Error::Illegal(e));
             break;
         }
         let m = match G::resolve(&pos, &ply.notation) {
             Ok(m) => m,
             Err(e) => {
-                error = Some(Error::Illegal(illegal_at(n, ply, e)));
-                break;
+                let Some((forced, why)) = G::implied_before(&pos, &ply.notation) else {
+                    error = Some(Error::Illegal(illegal_at(n, ply, e)));
+                    break;
+                };
+                let w = illegal_at(n, ply, MoveError::mismatch(why));
+                if mode == Mode::Strict {
+                    error = Some(Error::Illegal(w));
+                    break;
+                }
+                warnings.push(w);
+                let before = pos.clone();
+                G::play(&mut pos, &forced);
+                visit(n, &before, &forced, &pos);
+                moves.push(forced);
+                match G::resolve(&pos, &ply.notation) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        error = Some(Error::Illegal(illegal_at(n, ply, e)));
+                        break;
+                    }
+                }
             }
         };
         let before = pos.clone();

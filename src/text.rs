@@ -155,6 +155,7 @@ fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
 /// assert_eq!(move_number("3...1c3").unwrap(), ("1c3", 3));
 /// assert!(move_number("1b2").is_err());
 /// ```
+#[inline]
 pub fn move_number(input: &str) -> PResult<'_, u64> {
     let digits = input.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 {

@@ -35,6 +35,7 @@ fn notation(forms: &'static [Form]) -> impl Strategy<Value = Notation> {
         .prop_map(
             |(from, to, mut takebacks, (square, line4, line3), nag, form, dash)| {
                 takebacks.dedup();
+                let takebacks = gamenote::pylos::Takebacks::from_slice(&takebacks).unwrap();
                 Notation {
                     from,
                     to,

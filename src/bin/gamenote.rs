@@ -4,8 +4,11 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use gamenote::cli::{apply_overrides, check_source, problem, GameId, Report};
+use std::io::Write;
+
+use gamenote::cli::{apply_overrides, check_files, print_report, problem, CheckOptions, GameId};
 use gamenote::record::{convert, positions, Record};
+use gamenote::stream::Limits;
 use gamenote::{Game, Mode};
 
 #[derive(Parser)]
@@ -47,6 +50,9 @@ enum Command {
         /// One JSON object per record, one per line
         #[arg(long)]
         json: bool,
+        /// Worker threads (default: all cores)
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Rewrite a record in another style
     Convert {
@@ -141,75 +147,42 @@ fn game_of(c: &Common, file: &str, text: &str) -> Result<GameId, Fail> {
     }
 }
 
-macro_rules! with_game {
-    ($id:expr, $g:ident => $body:expr) => {
-        match $id {
-            GameId::Pylos => {
-                type $g = gamenote::pylos::Pylos;
-                $body
-            }
+use gamenote::with_game;
+
+fn check(files: &[String], c: &Common, json: bool, threads: Option<usize>) -> Result<u8, Fail> {
+    let game = match &c.game {
+        Some(g) => {
+            Some(GameId::from_name(g).ok_or_else(|| usage(format!("unknown game \"{g}\"")))?)
         }
+        None => None,
     };
-}
-
-fn print_report(r: &Report, json: bool) {
-    if json {
-        println!("{}", r.to_json());
-        return;
-    }
-    for w in &r.warnings {
-        eprintln!("warning: {}", w.rendered);
-    }
-    match &r.error {
-        None => println!(
-            "{} record {}: ok, {} plies, result {}",
-            r.file,
-            r.record,
-            r.plies,
-            r.result.as_deref().unwrap_or("none")
-        ),
-        Some(p) => println!("{}", p.rendered),
-    }
-}
-
-fn check(files: &[String], c: &Common, json: bool) -> Result<u8, Fail> {
-    let (mut total, mut ok) = (0usize, 0usize);
-    let mut code = 0;
-    for file in files {
-        let text = match read(file) {
-            Ok(t) => t,
-            Err(Fail(msg, 1)) => {
-                total += 1;
-                code = 1;
-                if json {
-                    println!(
-                        "{{\"file\":{},\"record\":1,\"ok\":false,\"plies\":0,\"result\":null,\"error\":{{\"kind\":\"parse\",\"line\":1,\"column\":1,\"ply\":null,\"message\":{}}}}}",
-                        gamenote::cli::json_str(file),
-                        gamenote::cli::json_str(&msg)
-                    );
-                } else {
-                    println!("{msg}");
-                }
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        let id = game_of(c, file, &text)?;
-        let reports = with_game!(id, G => check_source::<G>(file, &text, &overrides(c), mode(c)));
-        for r in &reports {
-            total += 1;
-            if r.ok() {
-                ok += 1;
-            } else {
-                code = 1;
-            }
-            print_report(r, json);
-        }
-    }
+    let overrides = overrides(c);
+    let threads = threads
+        .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
+        .unwrap_or(1);
+    let opts = CheckOptions {
+        game,
+        overrides: &overrides,
+        mode: mode(c),
+        threads,
+        limits: Limits::default(),
+    };
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut err = stderr.lock();
+    let totals = check_files(files, &opts, |r| print_report(r, json, &mut out, &mut err));
     if !json {
-        println!("{total} records, {ok} ok, {} failed", total - ok);
+        let _ = writeln!(
+            out,
+            "{} records, {} ok, {} failed",
+            totals.records,
+            totals.ok,
+            totals.records - totals.ok
+        );
     }
-    Ok(code)
+    let _ = out.flush();
+    Ok(if totals.ok == totals.records { 0 } else { 1 })
 }
 
 fn first_record<G: Game>(file: &str, text: &str, c: &Common) -> Result<Record<G>, Fail> {
@@ -254,7 +227,13 @@ fn show_cmd<G: Game>(
         ))
     })?;
     match format {
-        "text" => Ok(pos.to_string()),
+        "text" => {
+            let mut s = pos.to_string();
+            if !s.ends_with('\n') {
+                s.push('\n');
+            }
+            Ok(s)
+        }
         "fen" => G::position_string(pos)
             .map(|s| s + "\n")
             .ok_or_else(|| usage(format!("{} has no position string", G::NAME))),
@@ -314,7 +293,8 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             files,
             common,
             json,
-        } => check(&files, &common, json),
+            threads,
+        } => check(&files, &common, json, threads),
         Command::Convert {
             file,
             common,

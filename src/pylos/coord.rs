@@ -27,6 +27,9 @@ pub const SLOTS: usize = 30;
 /// First index of each level (1-based level `l` starts at `LEVEL_START[l - 1]`).
 const LEVEL_START: [u8; 5] = [0, 16, 25, 29, 30];
 
+/// The first slot `1a1`.
+pub(crate) const FIRST: Slot = Slot(0);
+
 /// The top slot `4a1`.
 pub const TOP: Slot = Slot(29);
 

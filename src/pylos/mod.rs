@@ -14,11 +14,12 @@
 //! ```
 
 mod coord;
+mod mistakes;
 mod notation;
 mod position;
 
 pub use coord::{slot, slot_any, slot_numeric, slots, Slot, ABOVE, LINES, SQUARES, SUPPORT, TOP};
-pub use notation::{notation, Form, Markers, Nag, Notation, Style};
+pub use notation::{notation, Form, Markers, Nag, Notation, Style, Takebacks};
 pub use position::{Move, Position, ReserveRule, RuleSet, Rules, Takeback};
 
 use crate::error::MoveError;
@@ -77,8 +78,19 @@ impl Game for Pylos {
     }
 
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
-        let mut takebacks: Vec<Slot> = slots(m.takebacks).collect();
-        takebacks.sort_by_key(|s| s.takeback_key());
+        let mut takebacks = Takebacks::new();
+        let mut it = slots(m.takebacks);
+        match (it.next(), it.next()) {
+            (Some(a), Some(b)) if b.takeback_key() < a.takeback_key() => {
+                takebacks.push(b);
+                takebacks.push(a);
+            }
+            (a, b) => {
+                for s in a.into_iter().chain(b) {
+                    takebacks.push(s);
+                }
+            }
+        }
         let markers = if style.markers {
             pos.formations_of(m.from, m.to)
         } else {
@@ -132,6 +144,17 @@ impl Game for Pylos {
     }
 
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Notation>> {
+        // Canonical and compact moves start with a letter or a digit and a letter; only other
+        // tokens need to know whether the record declared the numeric style.
+        let b = input.as_bytes();
+        let plain = match b.first() {
+            Some(b'a'..=b'd') => true,
+            Some(b'1'..=b'4') => b.get(1).is_some_and(u8::is_ascii_lowercase),
+            _ => false,
+        };
+        if plain {
+            return notation(input, false).map(|(r, n)| (r, Token::Move(n)));
+        }
         let numeric = numeric_declared(tags);
         if let Some((rest, r)) = pylos_result(input, numeric) {
             return Ok((rest, Token::Result(r)));
@@ -141,6 +164,18 @@ impl Game for Pylos {
 
     fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Notation> {
         notation(input, numeric_declared(tags))
+    }
+
+    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
+        mistakes::near_misses(pos)
+    }
+
+    fn wrong_annotations(
+        before: &Position,
+        m: &Move,
+        n: &Notation,
+    ) -> Vec<(&'static str, Notation)> {
+        mistakes::wrong_annotations(before, m, n)
     }
 
     fn variants() -> Vec<Rules> {

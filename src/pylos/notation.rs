@@ -148,6 +148,77 @@ impl Nag {
     }
 }
 
+/// The balls taken back after a move, in the order written: at most two, all different,
+/// kept inline so a written move never allocates.
+///
+/// ```
+/// use gamenote::pylos::{Slot, Takebacks};
+/// let a: Slot = "1c1".parse().unwrap();
+/// let b: Slot = "1d1".parse().unwrap();
+/// let t = Takebacks::from_slice(&[a, b]).unwrap();
+/// assert_eq!(t.len(), 2);
+/// assert_eq!(t[1], b);
+/// assert!(Takebacks::from_slice(&[a, a]).is_none());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Takebacks {
+    // Unused entries hold `FILLER`, so the derived equality is equality of the lists.
+    slots: [Slot; 2],
+    len: u8,
+}
+
+const FILLER: Slot = super::coord::FIRST;
+
+impl Default for Takebacks {
+    fn default() -> Self {
+        Takebacks::new()
+    }
+}
+
+impl Takebacks {
+    /// No take-back.
+    pub const fn new() -> Self {
+        Takebacks {
+            slots: [FILLER; 2],
+            len: 0,
+        }
+    }
+
+    /// Take-backs from a list: `None` if there are more than two or one is repeated.
+    pub fn from_slice(list: &[Slot]) -> Option<Self> {
+        let mut t = Takebacks::new();
+        for &s in list {
+            if !t.push(s) {
+                return None;
+            }
+        }
+        Some(t)
+    }
+
+    /// Adds a ball; false (and nothing added) when two are already listed or it is listed.
+    pub fn push(&mut self, s: Slot) -> bool {
+        if self.contains(&s) || self.len >= 2 {
+            return false;
+        }
+        self.slots[self.len as usize] = s;
+        self.len += 1;
+        true
+    }
+
+    /// The balls in order.
+    pub fn as_slice(&self) -> &[Slot] {
+        &self.slots[..self.len as usize]
+    }
+}
+
+impl std::ops::Deref for Takebacks {
+    type Target = [Slot];
+    fn deref(&self) -> &[Slot] {
+        self.as_slice()
+    }
+}
+
 /// A Pylos move as written: origin for a raise, destination, take-backs in the written order,
 /// markers and a `!`/`?` annotation. It is checked against a position by
 /// [`Pylos::resolve`](crate::Game::resolve).
@@ -170,7 +241,7 @@ pub struct Notation {
     /// Where the ball goes.
     pub to: Slot,
     /// Balls taken back, in the order written (0–2, all different).
-    pub takebacks: Vec<Slot>,
+    pub takebacks: Takebacks,
     /// Formation markers as written (empty: not written).
     pub markers: Markers,
     /// `!`/`?` annotation.
@@ -220,7 +291,7 @@ impl Notation {
         (
             self.from,
             self.to,
-            &self.takebacks,
+            self.takebacks.as_slice(),
             self.markers,
             self.nag,
             self.visible_form(),
@@ -233,7 +304,7 @@ impl Notation {
         Notation {
             from: None,
             to,
-            takebacks: Vec::new(),
+            takebacks: Takebacks::new(),
             markers: Markers::default(),
             nag: None,
             form: Form::Canonical,
@@ -313,8 +384,43 @@ fn any_slot(input: &str, numeric: bool) -> PResult<'_, (Slot, Form)> {
     }
 }
 
+/// The common case, a canonical placement or dashed raise followed by whitespace or the end,
+/// read without the general grammar.
+#[inline]
+fn quick(input: &str) -> Option<(&str, Notation)> {
+    let b = input.as_bytes();
+    let slot_at = |i: usize| -> Option<Slot> {
+        let l = *b.get(i)?;
+        if !(b'1'..=b'4').contains(&l) {
+            return None;
+        }
+        Slot::new(
+            l - b'0',
+            b.get(i + 1)?.wrapping_sub(b'a'),
+            b.get(i + 2)?.wrapping_sub(b'1'),
+        )
+    };
+    let ends = |i: usize| b.get(i).is_none_or(|c| c.is_ascii_whitespace());
+    let first = slot_at(0)?;
+    if ends(3) {
+        return Some((&input[3..], Notation::place(first)));
+    }
+    if b.get(3) == Some(&b'-') && ends(7) {
+        let to = slot_at(4)?;
+        let mut n = Notation::place(to);
+        n.from = Some(first);
+        return Some((&input[7..], n));
+    }
+    None
+}
+
 /// One written move; `numeric` selects the numeric style.
 pub fn notation(input: &str, numeric: bool) -> PResult<'_, Notation> {
+    if !numeric {
+        if let Some(done) = quick(input) {
+            return Ok(done);
+        }
+    }
     let mut compact = false;
     let (mut rest, (first, f)) = match any_slot(input, numeric) {
         Ok(x) => x,
@@ -341,7 +447,7 @@ pub fn notation(input: &str, numeric: bool) -> PResult<'_, Notation> {
         }
     }
     let (r, _) = text::sp(rest)?;
-    let mut takebacks = Vec::new();
+    let mut takebacks = Takebacks::new();
     if let Some(mut inner) = r.strip_prefix('(') {
         loop {
             inner = text::sp(inner)?.0;

@@ -1,0 +1,79 @@
+//! Record reading throughput (MB/s), syntax only and with legality, for each game: the
+//! whole-string reader, and the streaming reader that cuts a byte stream into records.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use gamenote::pylos::Pylos;
+use gamenote::record::replay;
+use gamenote::stream::RecordReader;
+use gamenote::{Game, Mode, Record};
+use std::hint::black_box;
+
+/// An archive of `n` copies of a record, each with a few tags.
+fn archive(record_movetext: &str, game: &str, n: usize) -> String {
+    let mut s = String::new();
+    for i in 0..n {
+        s.push_str(&format!(
+            "[Game \"{game}\"]\n[Event \"Bench\"]\n[Round \"{i}\"]\n\n{record_movetext}\n\n"
+        ));
+    }
+    s
+}
+
+fn reading<G: Game>(c: &mut Criterion, name: &str, text: &str) {
+    let mut g = c.benchmark_group(format!("read_{name}"));
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.bench_function("syntax_only", |b| {
+        b.iter(|| {
+            let mut plies = 0;
+            for r in Record::<G>::parse_all(black_box(text))
+                .into_iter()
+                .flatten()
+            {
+                plies += r.plies.len();
+            }
+            plies
+        })
+    });
+    g.bench_function("streaming_syntax_only", |b| {
+        b.iter(|| {
+            let mut plies = 0;
+            for raw in RecordReader::new(black_box(text.as_bytes())).flatten() {
+                for r in Record::<G>::parse_all(&raw.text).into_iter().flatten() {
+                    plies += r.plies.len();
+                }
+            }
+            plies
+        })
+    });
+    g.bench_function("with_legality", |b| {
+        b.iter(|| {
+            let mut plies = 0;
+            for r in Record::<G>::parse_all(black_box(text))
+                .into_iter()
+                .flatten()
+            {
+                plies += replay(&r, Mode::Strict).moves.len();
+            }
+            plies
+        })
+    });
+    g.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    let seed = include_str!("../examples/records/pylos-seed.pylos");
+    let rec: Record<Pylos> = seed.parse().expect("seed");
+    let canonical = gamenote::record::convert(&rec, Default::default(), Mode::Strict)
+        .expect("convert")
+        .to_string();
+    let movetext = canonical
+        .split("\n\n")
+        .nth(1)
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    reading::<Pylos>(c, "pylos", &archive(&movetext, "Pylos", 2000));
+}
+
+criterion_group!(read, benches);
+criterion_main!(read);

@@ -1,0 +1,292 @@
+//! Generators for testing code that reads game records: legal games played at random from a
+//! seed, and near misses — a legal record with exactly one thing made wrong (an illegal move,
+//! a wrong annotation, a wrong result, an unparsable token), each returned with the error a
+//! checker must report. Written once over [`Game`]; each game supplies its own kinds of
+//! illegal move ([`Game::near_misses`]) and wrong annotation ([`Game::wrong_annotations`]).
+//!
+//! The crate's own tests and fuzz targets use these; the `proptest` and `arbitrary` features
+//! wrap them as strategies and `Arbitrary` values (see `docs/fuzzing.md`).
+//!
+//! ```
+//! use gamenote::generate::{legal_game, near_miss};
+//! use gamenote::pylos::{Pylos, Rules};
+//! let game = legal_game::<Pylos>(&Rules::default(), 30, 7);
+//! assert_eq!(game.record.plies.len(), 30);
+//! let miss = near_miss(&game, 7).expect("a near miss");
+//! let reports = gamenote::cli::check_source::<Pylos>("gen", &miss.text, &[], gamenote::Mode::Strict);
+//! let problem = reports[0].error.as_ref().expect("fails");
+//! assert_eq!(problem.kind, miss.expected.kind);
+//! assert_eq!(problem.ply, miss.expected.ply);
+//! ```
+
+use crate::game::{Game, GameResult, Mode, Outcome};
+use crate::record::{replay, Ply, Record};
+
+/// A small, fast, seedable random number generator (SplitMix64), so generated games are the
+/// same on every machine for the same seed.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next_u64() % n as u64) as usize
+        }
+    }
+}
+
+/// A legal game: its record (written in the default style), the moves and the final position.
+pub struct LegalGame<G: Game> {
+    /// The record, with `Game`, `Rules` and `Result` tags.
+    pub record: Record<G>,
+    /// The moves played.
+    pub moves: Vec<G::Move>,
+    /// The position after the last move.
+    pub end: G::Position,
+}
+
+/// Plays `len` random legal moves (fewer if the game ends) under `rules`, from `seed`.
+pub fn legal_game<G: Game>(rules: &G::Rules, len: usize, seed: u64) -> LegalGame<G> {
+    let mut rng = Rng::new(seed);
+    let mut pos = G::start(rules);
+    let mut record = Record::<G>::default();
+    record.set_tag("Game", G::NAME);
+    record.set_tag("Rules", rules.to_string());
+    let mut moves = Vec::with_capacity(len);
+    let mut legal = Vec::new();
+    for _ in 0..len {
+        legal.clear();
+        G::legal_moves(&pos, &mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal.swap_remove(rng.below(legal.len()));
+        record
+            .plies
+            .push(Ply::new(G::notate(&pos, &m, G::Style::default())));
+        G::play(&mut pos, &m);
+        moves.push(m);
+    }
+    let result = match G::outcome(&pos) {
+        Some(o) => GameResult::Decided(o),
+        None => GameResult::Unfinished,
+    };
+    record.result = Some(result);
+    record.set_tag("Result", G::write_result(result));
+    LegalGame {
+        record,
+        moves,
+        end: pos,
+    }
+}
+
+/// The error a checker must report for a near miss.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expected {
+    /// `parse`, `illegal` or `mismatch`, as `gamenote check --json` writes them.
+    pub kind: &'static str,
+    /// The 1-based ply of the offending move (`None` for a wrong result).
+    pub ply: Option<usize>,
+    /// For a parse error, the line and column of the unparsable token.
+    pub at: Option<(usize, usize)>,
+}
+
+/// A legal record with one thing made wrong.
+pub struct NearMiss<G: Game> {
+    /// The mutated record as text (what a checker reads).
+    pub text: String,
+    /// The mutated record, when it is still a record (not for an unparsable token).
+    pub record: Option<Record<G>>,
+    /// What was made wrong, e.g. `"raise of a supporting ball"` or `"unparsable token"`.
+    pub mutation: String,
+    /// The error a checker must report.
+    pub expected: Expected,
+}
+
+/// The kinds of near miss, tried in turn from a seed-chosen start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MutationKind {
+    /// One move made illegal (the game's own kinds).
+    IllegalMove,
+    /// One annotation made wrong (markers, reserve counts).
+    WrongAnnotation,
+    /// The result made to disagree with the end of the game.
+    WrongResult,
+    /// One move made unparsable.
+    Unparsable,
+}
+
+impl MutationKind {
+    /// Every kind.
+    pub const ALL: [MutationKind; 4] = [
+        MutationKind::IllegalMove,
+        MutationKind::WrongAnnotation,
+        MutationKind::WrongResult,
+        MutationKind::Unparsable,
+    ];
+}
+
+/// A near miss of `game`, of a kind and at a place chosen by `seed`; `None` when no kind
+/// applies (an empty game).
+pub fn near_miss<G: Game>(game: &LegalGame<G>, seed: u64) -> Option<NearMiss<G>> {
+    let mut rng = Rng::new(seed ^ 0x5851_F42D_4C95_7F2D);
+    let first = rng.below(MutationKind::ALL.len());
+    (0..MutationKind::ALL.len())
+        .map(|i| MutationKind::ALL[(first + i) % MutationKind::ALL.len()])
+        .find_map(|k| mutate(game, k, &mut rng))
+}
+
+/// A near miss of the given kind, if the game allows one.
+pub fn mutate<G: Game>(
+    game: &LegalGame<G>,
+    kind: MutationKind,
+    rng: &mut Rng,
+) -> Option<NearMiss<G>> {
+    let n = game.record.plies.len();
+    match kind {
+        MutationKind::IllegalMove | MutationKind::WrongAnnotation => {
+            if n == 0 {
+                return None;
+            }
+            let start = rng.below(n);
+            // Positions before each ply, computed once.
+            let mut before = Vec::with_capacity(n);
+            let mut pos = G::setup(&game.record.tags).ok()?;
+            for m in &game.moves {
+                before.push(pos.clone());
+                G::play(&mut pos, m);
+            }
+            for k in (0..n).map(|i| (start + i) % n) {
+                let options = if kind == MutationKind::IllegalMove {
+                    G::near_misses(&before[k])
+                } else {
+                    G::wrong_annotations(&before[k], &game.moves[k], &game.record.plies[k].notation)
+                };
+                if options.is_empty() {
+                    continue;
+                }
+                let (name, notation) = options[rng.below(options.len())].clone();
+                let mut record = game.record.clone();
+                record.plies[k].notation = notation;
+                let text = record.to_string();
+                return Some(NearMiss {
+                    text,
+                    record: Some(record),
+                    mutation: name.to_string(),
+                    expected: Expected {
+                        kind: if kind == MutationKind::IllegalMove {
+                            "illegal"
+                        } else {
+                            "mismatch"
+                        },
+                        ply: Some(k + 1),
+                        at: None,
+                    },
+                });
+            }
+            None
+        }
+        MutationKind::WrongResult => {
+            let Some(Outcome::Win(w)) = G::outcome(&game.end) else {
+                return None;
+            };
+            let wrong = GameResult::Decided(Outcome::Win(((w as usize + 1) % G::SEATS) as u8));
+            let mut record = game.record.clone();
+            record.result = Some(wrong);
+            record.set_tag("Result", G::write_result(wrong));
+            Some(NearMiss {
+                text: record.to_string(),
+                record: Some(record),
+                mutation: "wrong result".into(),
+                expected: Expected {
+                    kind: "mismatch",
+                    ply: None,
+                    at: None,
+                },
+            })
+        }
+        MutationKind::Unparsable => {
+            if n == 0 {
+                return None;
+            }
+            let k = rng.below(n);
+            let text = game.record.to_string();
+            let reread = Record::<G>::parse(&text).ok()?;
+            let span = reread.plies.get(k)?.span.clone();
+            let mut out = String::with_capacity(text.len() + 2);
+            out.push_str(&text[..span.start]);
+            out.push_str("#?");
+            out.push_str(&text[span.end..]);
+            let at = crate::error::line_col(&out, span.start);
+            Some(NearMiss {
+                text: out,
+                record: None,
+                mutation: "unparsable token".into(),
+                expected: Expected {
+                    kind: "parse",
+                    ply: None,
+                    at: Some(at),
+                },
+            })
+        }
+    }
+}
+
+/// Checks a near miss the way `gamenote check` does and says whether the first error is the
+/// expected one; `Err` describes the difference.
+pub fn verify<G: Game>(miss: &NearMiss<G>) -> Result<(), String> {
+    let reports = crate::cli::check_source::<G>("near-miss", &miss.text, &[], Mode::Strict);
+    let Some(report) = reports.first() else {
+        return Err("no record read".into());
+    };
+    let Some(p) = &report.error else {
+        return Err(format!("{}: the record checked legal", miss.mutation));
+    };
+    let e = &miss.expected;
+    if p.kind != e.kind || (e.kind != "parse" && p.ply != e.ply) {
+        return Err(format!(
+            "{}: expected {} at ply {:?}, got {} at ply {:?}: {}",
+            miss.mutation, e.kind, e.ply, p.kind, p.ply, p.message
+        ));
+    }
+    if let Some(at) = e.at {
+        if (p.line, p.column) != at {
+            return Err(format!(
+                "{}: expected the parse error at {at:?}, got {:?}: {}",
+                miss.mutation,
+                (p.line, p.column),
+                p.message
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Replays a legal game's record and says whether it is legal and ends in `end`.
+pub fn verify_legal<G: Game>(game: &LegalGame<G>) -> Result<(), String> {
+    let text = game.record.to_string();
+    let rec = Record::<G>::parse(&text).map_err(|e| format!("{e}\n{text}"))?;
+    let r = replay(&rec, Mode::Strict);
+    if let Some(e) = r.error {
+        return Err(format!("{e}\n{text}"));
+    }
+    if r.end != game.end {
+        return Err(format!("replay ends elsewhere\n{text}"));
+    }
+    Ok(())
+}

@@ -1,0 +1,682 @@
+//! GIPF geometry: the 61 points (24 dots, 37 spots) in the guide's coordinates, the six
+//! directions, the 42 push rays and the 21 lines, all as tables built at compile time.
+//!
+//! A point's index is its place in column order (`a1` = 0, `a2` = 1, …, `i5` = 60), so a set
+//! of points is a `u64` bitboard.
+//!
+//! Internally a point also has axial coordinates `x` (the column, `a` = 0) and
+//! `y = row − 1 + max(0, x − 4)`, in which every step is a constant vector.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::ParseError;
+use crate::text::{self, PResult};
+
+/// Number of points (dots and spots).
+pub const POINTS: usize = 61;
+/// Number of lines that hold spots.
+pub const LINES: usize = 21;
+/// Number of (dot, direction) push rays.
+pub const RAYS: usize = 42;
+
+const COL_LEN: [u8; 9] = [5, 6, 7, 8, 9, 8, 7, 6, 5];
+const COL_START: [u8; 9] = [0, 5, 11, 18, 26, 35, 43, 50, 56];
+
+/// A point of the board, dot or spot: `e5`, `a1`, ….
+///
+/// ```
+/// use gamenote::gipf::Point;
+/// let p: Point = "e5".parse().unwrap();
+/// assert!(p.is_spot());
+/// assert_eq!(p.to_string(), "e5");
+/// assert!("a6".parse::<Point>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Point(u8);
+
+impl Point {
+    /// The point at `col` (0 = a) and 1-based `row`, if it is on the board.
+    pub const fn new(col: u8, row: u8) -> Option<Point> {
+        if col >= 9 || row == 0 || row > COL_LEN[col as usize] {
+            return None;
+        }
+        Some(Point(COL_START[col as usize] + row - 1))
+    }
+    /// The point with this index (0..61).
+    pub const fn from_index(i: u8) -> Option<Point> {
+        if (i as usize) < POINTS {
+            Some(Point(i))
+        } else {
+            None
+        }
+    }
+    /// The index 0..61 (column order).
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The bit of this point in a bitboard.
+    pub const fn bit(self) -> u64 {
+        1u64 << self.0
+    }
+    /// Column, 0 = `a`.
+    pub const fn col(self) -> u8 {
+        TABLES.xy[self.0 as usize].0
+    }
+    /// Row as written, from 1.
+    pub const fn row(self) -> u8 {
+        let (x, y) = TABLES.xy[self.0 as usize];
+        y - x.saturating_sub(4) + 1
+    }
+    /// True for the 24 dots on the rim.
+    pub const fn is_dot(self) -> bool {
+        DOTS & self.bit() != 0
+    }
+    /// True for the 37 spots where pieces stand.
+    pub const fn is_spot(self) -> bool {
+        !self.is_dot()
+    }
+    /// The neighbour in direction `d`, if on the board.
+    pub const fn step(self, d: Dir) -> Option<Point> {
+        let n = TABLES.step[self.0 as usize][d as usize];
+        if n == NONE {
+            None
+        } else {
+            Some(Point(n))
+        }
+    }
+    /// The push directions of a dot (empty for a spot).
+    pub fn push_dirs(self) -> impl Iterator<Item = Dir> {
+        Dir::ALL
+            .into_iter()
+            .filter(move |d| TABLES.ray_of[self.0 as usize][*d as usize] != NONE)
+    }
+    /// Every point, in index order.
+    pub fn all() -> impl Iterator<Item = Point> {
+        (0..POINTS as u8).map(Point)
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.col()) as char, self.row())
+    }
+}
+
+impl fmt::Debug for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Reads a point: a column letter `a`–`i` and a row within the column.
+pub fn point(input: &str) -> PResult<'_, Point> {
+    let b = input.as_bytes();
+    let col = match b.first() {
+        Some(c @ b'a'..=b'i') => c - b'a',
+        _ => return text::fail(input, "a GIPF point such as e5"),
+    };
+    let row = match b.get(1) {
+        Some(d @ b'1'..=b'9') => d - b'0',
+        _ => return text::fail(input, "a GIPF point such as e5"),
+    };
+    if b.get(2).is_some_and(u8::is_ascii_digit) {
+        return text::fail(input, "a GIPF point such as e5 (rows have one digit)");
+    }
+    match Point::new(col, row) {
+        Some(p) => Ok((&input[2..], p)),
+        None => text::fail(
+            input,
+            "a GIPF point within its column (a1-a5, b1-b6, …, e1-e9, …)",
+        ),
+    }
+}
+
+impl FromStr for Point {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        text::parse_all(s, point)
+    }
+}
+
+/// One of the six directions; N points towards Black.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Dir {
+    /// Towards Black: (0, +1).
+    N = 0,
+    /// Axial (+1, +1).
+    NE = 1,
+    /// Axial (+1, 0).
+    SE = 2,
+    /// Towards White: (0, −1).
+    S = 3,
+    /// Axial (−1, −1).
+    SW = 4,
+    /// Axial (−1, 0).
+    NW = 5,
+}
+
+impl Dir {
+    /// The six directions.
+    pub const ALL: [Dir; 6] = [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW];
+    const fn delta(self) -> (i8, i8) {
+        match self {
+            Dir::N => (0, 1),
+            Dir::NE => (1, 1),
+            Dir::SE => (1, 0),
+            Dir::S => (0, -1),
+            Dir::SW => (-1, -1),
+            Dir::NW => (-1, 0),
+        }
+    }
+    /// The axis (0 = N–S, 1 = NE–SW, 2 = SE–NW).
+    pub const fn axis(self) -> usize {
+        self as usize % 3
+    }
+}
+
+impl fmt::Display for Dir {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+/// One of the 21 lines that hold spots, named by its end dots (`b1-i4`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Line(u8);
+
+impl Line {
+    /// The line with this index (0..21).
+    pub const fn from_index(i: u8) -> Option<Line> {
+        if (i as usize) < LINES {
+            Some(Line(i))
+        } else {
+            None
+        }
+    }
+    /// Index 0..21 (lines sorted by name).
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The end dot named first (earlier by column, then row).
+    pub const fn first(self) -> Point {
+        Point(TABLES.lines[self.0 as usize].first)
+    }
+    /// The end dot named second.
+    pub const fn last(self) -> Point {
+        Point(TABLES.lines[self.0 as usize].last)
+    }
+    /// The spots from the first dot.
+    pub fn spots(self) -> impl Iterator<Item = Point> {
+        let l = &TABLES.lines[self.0 as usize];
+        l.spots[..l.len as usize].iter().map(|&i| Point(i))
+    }
+    /// The spots as a bitboard.
+    pub const fn mask(self) -> u64 {
+        TABLES.lines[self.0 as usize].mask
+    }
+    /// The line through two end dots given in either order.
+    pub fn between(a: Point, b: Point) -> Option<Line> {
+        (0..LINES as u8)
+            .map(Line)
+            .find(|l| (l.first() == a && l.last() == b) || (l.first() == b && l.last() == a))
+    }
+    /// The line through spot `p` along `axis` (0..3); `None` for dots.
+    pub const fn through(p: Point, axis: usize) -> Option<Line> {
+        let l = TABLES.line_of[p.0 as usize][axis];
+        if l == NONE {
+            None
+        } else {
+            Some(Line(l))
+        }
+    }
+    /// Every line.
+    pub fn all() -> impl Iterator<Item = Line> {
+        (0..LINES as u8).map(Line)
+    }
+    pub(crate) fn raw(self) -> &'static LineInfo {
+        &TABLES.lines[self.0 as usize]
+    }
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.first(), self.last())
+    }
+}
+
+impl fmt::Debug for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl FromStr for Line {
+    type Err = ParseError;
+    /// Reads `b1-i4` or `i4-b1`.
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        let (a, b) = text::parse_all(s, |i| {
+            let (i, a) = point(i)?;
+            let (i, _) = text::byte(b'-', "'-'")(i)?;
+            let (i, b) = point(i)?;
+            Ok((i, (a, b)))
+        })?;
+        Line::between(a, b)
+            .ok_or_else(|| ParseError::at(s, 0, "two end dots of one line, such as b1-i4"))
+    }
+}
+
+/// A push ray: a dot, a direction, and the spots it runs over.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Ray(u8);
+
+impl Ray {
+    /// The ray from dot `d` in direction `dir`, if `dir` is one of its push directions.
+    pub const fn new(d: Point, dir: Dir) -> Option<Ray> {
+        let r = TABLES.ray_of[d.0 as usize][dir as usize];
+        if r == NONE {
+            None
+        } else {
+            Some(Ray(r))
+        }
+    }
+    /// Index 0..42.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The ray with this index.
+    pub const fn from_index(i: u8) -> Option<Ray> {
+        if (i as usize) < RAYS {
+            Some(Ray(i))
+        } else {
+            None
+        }
+    }
+    /// The dot the piece enters from.
+    pub const fn dot(self) -> Point {
+        Point(TABLES.rays[self.0 as usize].dot)
+    }
+    /// The direction of the push.
+    pub const fn dir(self) -> Dir {
+        Dir::ALL[TABLES.rays[self.0 as usize].dir as usize]
+    }
+    /// Number of spots on the ray.
+    pub const fn len(self) -> usize {
+        TABLES.rays[self.0 as usize].len as usize
+    }
+    /// Never true: every ray has at least 4 spots.
+    pub const fn is_empty(self) -> bool {
+        false
+    }
+    /// The `i`-th spot from the dot.
+    pub const fn spot(self, i: usize) -> Point {
+        Point(TABLES.rays[self.0 as usize].spots[i])
+    }
+    /// The line the ray runs along.
+    pub const fn line(self) -> Line {
+        Line(TABLES.rays[self.0 as usize].line)
+    }
+    /// Every ray.
+    pub fn all() -> impl Iterator<Item = Ray> {
+        (0..RAYS as u8).map(Ray)
+    }
+    pub(crate) fn raw(self) -> &'static RayInfo {
+        &TABLES.rays[self.0 as usize]
+    }
+}
+
+const NONE: u8 = u8::MAX;
+
+/// Bitboard of the 24 dots.
+pub const DOTS: u64 = build_dots();
+/// Bitboard of the 37 spots.
+pub const SPOTS: u64 = ((1u64 << POINTS) - 1) & !DOTS;
+/// Bitboard of the 18 spots next to a dot (the outer ring of spots).
+pub const RING: u64 = build_ring();
+
+#[derive(Clone, Copy)]
+pub(crate) struct LineInfo {
+    pub first: u8,
+    pub last: u8,
+    pub spots: [u8; 7],
+    pub len: u8,
+    pub mask: u64,
+}
+
+#[derive(Clone, Copy)]
+pub(crate) struct RayInfo {
+    pub dot: u8,
+    pub dir: u8,
+    pub spots: [u8; 7],
+    pub len: u8,
+    pub line: u8,
+    /// Lines crossing the ray at its first `i+1` spots (all three axes), as a bit set.
+    pub cross: [u32; 7],
+}
+
+pub(crate) struct Tables {
+    pub xy: [(u8, u8); POINTS],
+    pub step: [[u8; 6]; POINTS],
+    pub ray_of: [[u8; 6]; POINTS],
+    pub rays: [RayInfo; RAYS],
+    pub lines: [LineInfo; LINES],
+    pub line_of: [[u8; 3]; POINTS],
+    /// For each spot of the ring, one ray whose first spot it is (`NONE` elsewhere).
+    pub entry: [u8; POINTS],
+}
+
+pub(crate) static TABLES: Tables = build_tables();
+
+const fn idx_of(x: i8, y: i8) -> u8 {
+    if x < 0 || x > 8 || y < 0 || y > 8 {
+        return NONE;
+    }
+    let lo = if x > 4 { x - 4 } else { 0 };
+    let hi = if x + 4 < 8 { x + 4 } else { 8 };
+    if y < lo || y > hi {
+        return NONE;
+    }
+    COL_START[x as usize] + (y - lo) as u8
+}
+
+const fn xy_of(i: u8) -> (u8, u8) {
+    let mut x = 0;
+    while x < 8 && COL_START[x + 1] <= i {
+        x += 1;
+    }
+    let r = i - COL_START[x];
+    (x as u8, r + (x as u8).saturating_sub(4))
+}
+
+const fn is_dot_xy(x: u8, y: u8) -> bool {
+    x == 0 || x == 8 || y == 0 || y == 8 || (x as i8 - y as i8) == 4 || (y as i8 - x as i8) == 4
+}
+
+const fn build_dots() -> u64 {
+    let mut m = 0u64;
+    let mut i = 0u8;
+    while (i as usize) < POINTS {
+        let (x, y) = xy_of(i);
+        if is_dot_xy(x, y) {
+            m |= 1u64 << i;
+        }
+        i += 1;
+    }
+    m
+}
+
+const fn build_ring() -> u64 {
+    let t = build_tables();
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < RAYS {
+        m |= 1u64 << t.rays[r].spots[0];
+        r += 1;
+    }
+    m
+}
+
+const fn step_xy(i: u8, d: usize) -> u8 {
+    let (x, y) = xy_of(i);
+    let (dx, dy) = Dir::ALL[d].delta();
+    idx_of(x as i8 + dx, y as i8 + dy)
+}
+
+const fn build_tables() -> Tables {
+    let dots = build_dots();
+    let mut xy = [(0u8, 0u8); POINTS];
+    let mut step = [[NONE; 6]; POINTS];
+    let mut i = 0u8;
+    while (i as usize) < POINTS {
+        xy[i as usize] = xy_of(i);
+        let mut d = 0;
+        while d < 6 {
+            step[i as usize][d] = step_xy(i, d);
+            d += 1;
+        }
+        i += 1;
+    }
+    // Lines: walk every spot's three axes; a line is recorded once, from its first dot.
+    let mut lines = [LineInfo {
+        first: 0,
+        last: 0,
+        spots: [NONE; 7],
+        len: 0,
+        mask: 0,
+    }; LINES];
+    let mut nlines = 0;
+    // Enumerate candidate lines by their first dot in index order, so lines come sorted by name.
+    let mut dot = 0u8;
+    while (dot as usize) < POINTS {
+        if dots & (1u64 << dot) != 0 {
+            // Positive directions (N, NE, SE) from this dot into a spot.
+            let mut d = 0;
+            while d < 3 {
+                let s = step[dot as usize][d];
+                if s != NONE && dots & (1u64 << s) == 0 {
+                    let mut l = LineInfo {
+                        first: dot,
+                        last: 0,
+                        spots: [NONE; 7],
+                        len: 0,
+                        mask: 0,
+                    };
+                    let mut p = s;
+                    while dots & (1u64 << p) == 0 {
+                        l.spots[l.len as usize] = p;
+                        l.len += 1;
+                        l.mask |= 1u64 << p;
+                        p = step[p as usize][d];
+                    }
+                    l.last = p;
+                    // Reversed walk also starts at a dot; keep only walks whose start dot is
+                    // the earlier end (always true for positive directions, since x or y grows).
+                    lines[nlines] = l;
+                    nlines += 1;
+                }
+                d += 1;
+            }
+        }
+        dot += 1;
+    }
+    // Sort lines by (first, last) (insertion sort).
+    let mut a = 1;
+    while a < nlines {
+        let mut b = a;
+        while b > 0
+            && (lines[b - 1].first > lines[b].first
+                || (lines[b - 1].first == lines[b].first && lines[b - 1].last > lines[b].last))
+        {
+            let t = lines[b - 1];
+            lines[b - 1] = lines[b];
+            lines[b] = t;
+            b -= 1;
+        }
+        a += 1;
+    }
+    let mut line_of = [[NONE; 3]; POINTS];
+    let mut l = 0;
+    while l < LINES {
+        let s0 = lines[l].spots[0];
+        let s1 = lines[l].spots[1];
+        // Axis from the step between the first two spots.
+        let mut axis = 0;
+        while axis < 3 {
+            if step[s0 as usize][axis] == s1 {
+                break;
+            }
+            axis += 1;
+        }
+        let mut k = 0;
+        while k < lines[l].len as usize {
+            line_of[lines[l].spots[k] as usize][axis] = l as u8;
+            k += 1;
+        }
+        l += 1;
+    }
+    // Rays: every dot and direction whose first step is a spot.
+    let mut rays = [RayInfo {
+        dot: 0,
+        dir: 0,
+        spots: [NONE; 7],
+        len: 0,
+        line: 0,
+        cross: [0; 7],
+    }; RAYS];
+    let mut ray_of = [[NONE; 6]; POINTS];
+    let mut entry = [NONE; POINTS];
+    let mut nrays = 0;
+    let mut dot = 0u8;
+    while (dot as usize) < POINTS {
+        if dots & (1u64 << dot) != 0 {
+            let mut d = 0;
+            while d < 6 {
+                let s = step[dot as usize][d];
+                if s != NONE && dots & (1u64 << s) == 0 {
+                    let mut r = RayInfo {
+                        dot,
+                        dir: d as u8,
+                        spots: [NONE; 7],
+                        len: 0,
+                        line: line_of[s as usize][d % 3],
+                        cross: [0; 7],
+                    };
+                    let mut p = s;
+                    let mut acc = 0u32;
+                    while dots & (1u64 << p) == 0 {
+                        r.spots[r.len as usize] = p;
+                        let mut ax = 0;
+                        while ax < 3 {
+                            acc |= 1u32 << line_of[p as usize][ax];
+                            ax += 1;
+                        }
+                        r.cross[r.len as usize] = acc;
+                        r.len += 1;
+                        p = step[p as usize][d];
+                    }
+                    ray_of[dot as usize][d] = nrays as u8;
+                    if entry[s as usize] == NONE {
+                        entry[s as usize] = nrays as u8;
+                    }
+                    rays[nrays] = r;
+                    nrays += 1;
+                }
+                d += 1;
+            }
+        }
+        dot += 1;
+    }
+    Tables {
+        xy,
+        step,
+        ray_of,
+        rays,
+        lines,
+        line_of,
+        entry,
+    }
+}
+
+/// The ray that canonically enters the ring spot `s` (the first in index order).
+pub(crate) fn entry_ray(s: Point) -> Option<Ray> {
+    let r = TABLES.entry[s.index()];
+    if r == NONE {
+        None
+    } else {
+        Some(Ray(r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts() {
+        assert_eq!(DOTS.count_ones(), 24);
+        assert_eq!(SPOTS.count_ones(), 37);
+        assert_eq!(RING.count_ones(), 18);
+        let mut n = 0;
+        for p in Point::all() {
+            n += p.push_dirs().count();
+        }
+        assert_eq!(n, 42);
+    }
+
+    #[test]
+    fn lines_match_the_spec() {
+        let names: Vec<String> = Line::all().map(|l| l.to_string()).collect();
+        assert_eq!(names.len(), 21);
+        let spots = |s: &str| -> String {
+            let l: Line = s.parse().unwrap();
+            l.spots()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(spots("b1-i4"), "c2 d3 e4 f4 g4 h4");
+        assert_eq!(spots("i4-b1"), "c2 d3 e4 f4 g4 h4");
+        assert_eq!(spots("a3-g1"), "b3 c3 d3 e3 f2");
+        assert_eq!(spots("a5-i1"), "b5 c5 d5 e5 f4 g3 h2");
+        assert_eq!(spots("d8-i4"), "e8 f7 g6 h5");
+        assert_eq!(spots("c7-i3"), "d7 e7 f6 g5 h4");
+        assert_eq!(spots("e1-e9"), "e2 e3 e4 e5 e6 e7 e8");
+        for n in [
+            "a2-f1", "a4-f8", "b1-b6", "d1-i2", "d8-i4", "h1-h6", "a3-g1", "a3-g7", "c1-c7",
+            "c1-i3", "c7-i3", "g1-g7", "a2-h6", "a4-h1", "b1-i4", "b6-i2", "d1-d8", "f1-f8",
+            "a1-i5", "a5-i1", "e1-e9",
+        ] {
+            assert!(names.contains(&n.to_string()), "{n}");
+        }
+    }
+
+    #[test]
+    fn push_directions() {
+        let dirs = |s: &str| -> Vec<Dir> { s.parse::<Point>().unwrap().push_dirs().collect() };
+        assert_eq!(dirs("a1"), vec![Dir::NE]);
+        assert_eq!(dirs("a5"), vec![Dir::SE]);
+        assert_eq!(dirs("e1"), vec![Dir::N]);
+        assert_eq!(dirs("e9"), vec![Dir::S]);
+        assert_eq!(dirs("i1"), vec![Dir::NW]);
+        assert_eq!(dirs("i5"), vec![Dir::SW]);
+        assert_eq!(dirs("a3"), vec![Dir::NE, Dir::SE]);
+        assert_eq!(dirs("c1"), vec![Dir::N, Dir::NE]);
+        assert_eq!(dirs("g1"), vec![Dir::N, Dir::NW]);
+        assert_eq!(dirs("c7"), vec![Dir::SE, Dir::S]);
+        assert_eq!(dirs("h6"), vec![Dir::S, Dir::SW]);
+        assert_eq!(dirs("i3"), vec![Dir::SW, Dir::NW]);
+        assert_eq!(dirs("e5"), vec![]);
+    }
+
+    #[test]
+    fn steps_follow_the_table() {
+        let walk = |from: &str, d: Dir| -> String {
+            let mut p: Point = from.parse().unwrap();
+            let mut v = vec![p.to_string()];
+            while let Some(q) = p.step(d) {
+                p = q;
+                v.push(p.to_string());
+            }
+            v.join(" ")
+        };
+        assert_eq!(walk("b1", Dir::NE), "b1 c2 d3 e4 f4 g4 h4 i4");
+        assert_eq!(walk("a5", Dir::SE), "a5 b5 c5 d5 e5 f4 g3 h2 i1");
+        assert_eq!(walk("g1", Dir::NW), "g1 f2 e3 d3 c3 b3 a3");
+    }
+
+    #[test]
+    fn points_parse() {
+        for p in Point::all() {
+            assert_eq!(p.to_string().parse::<Point>().unwrap(), p);
+        }
+        assert!("a6".parse::<Point>().is_err());
+        assert!("b7".parse::<Point>().is_err());
+        assert!("j1".parse::<Point>().is_err());
+        assert!("e10".parse::<Point>().is_err());
+        assert_eq!("e5".parse::<Point>().unwrap().index(), 30);
+    }
+}

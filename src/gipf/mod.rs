@@ -1,0 +1,293 @@
+//! GIPF, by Kris Burm: coordinates, the notation of gipf.com's guide, the rules of the basic,
+//! standard and tournament games.
+//!
+//! A written half-move ([`Notation`]) may be short (`e1-e2;x`) or complete
+//! (`g1-c3;xc2,d3,e4,f4,g4* (7)`); [`Gipf::resolve`](crate::Game::resolve) finds the one
+//! [`Move`] it means, and [`Gipf::notate`](crate::Game::notate) writes a move back in any
+//! [`Style`]. A move is a whole turn: the rows removed before the push, the push, the rows
+//! removed after it, with every choice of GIPF-pieces kept or taken.
+//!
+//! ```
+//! use gamenote::{record, Game, Mode, Record};
+//! use gamenote::gipf::{Gipf, Style};
+//!
+//! let text = "[Game \"GIPF\"] [Rules \"tournament\"]\n\
+//!             1.Ge2/Gd1-f2 2.Gd2/Ge8 3.Gd1-g2/Gg1-e3 4.c1-f3/Ge1-e4 5.f7/Gf1-f4 6.c1-g3/g1-g4 *";
+//! let rec: Record<Gipf> = text.parse()?;
+//! let replay = record::replay(&rec, Mode::Strict);
+//! assert!(replay.is_ok());
+//! assert_eq!(replay.end.reserve(1), 7);
+//! let complete = record::convert(&rec, Style::Complete, Mode::Strict)?;
+//! assert_eq!(complete.plies[11].notation.to_string(), "g1-g4 (7)");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod coord;
+mod notation;
+mod position;
+mod resolve;
+mod rules;
+mod sheet;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use coord::{point, Dir, Line, Point, Ray, DOTS, RING, SPOTS};
+pub use notation::{half_move, Group, Item, LineNote, Notation, PushNote};
+pub use position::{Move, Position, Push, Removal, BLACK, MAX_GROUPS, WHITE};
+pub use rules::{LastGipf, Rules, Variant};
+pub use sheet::{write_movetext, write_text, Layout};
+
+use crate::error::MoveError;
+use crate::game::{tag, Game, Outcome, Tags, Token};
+use crate::record::Ply;
+use crate::text::{self, PResult};
+
+/// The game of GIPF.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Gipf;
+
+/// The written styles: complete notes with reserve counts, short notes, or complete notes
+/// without counts (the guide's text format).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Style {
+    /// Complete notes: every pushed piece's end, every removed piece, `(n)` reserve counts.
+    #[default]
+    Complete,
+    /// Short notes: `x`, `(line)` only where needed, removed GIPF-pieces only; no counts.
+    Short,
+    /// Complete notes without reserve counts, as in the guide's text format.
+    Text,
+}
+
+impl fmt::Display for Style {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Style::Complete => "complete",
+            Style::Short => "short",
+            Style::Text => "text",
+        })
+    }
+}
+
+impl FromStr for Style {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "complete" => Ok(Style::Complete),
+            "short" => Ok(Style::Short),
+            "text" => Ok(Style::Text),
+            other => Err(format!(
+                "unknown GIPF style \"{other}\" (expected complete, short or text)"
+            )),
+        }
+    }
+}
+
+/// Reads the body of a `{w: xGROUP}` / `{b: xGROUP}` comment: the seat and the group.
+pub fn comment_group(comment: &str) -> Option<(usize, Group)> {
+    let c = comment.trim();
+    let (seat, body) = if let Some(b) = c.strip_prefix("w:") {
+        (WHITE, b)
+    } else if let Some(b) = c.strip_prefix("b:") {
+        (BLACK, b)
+    } else {
+        return None;
+    };
+    let body = body.trim();
+    if !body.starts_with('x') {
+        return None;
+    }
+    body.parse::<Group>().ok().map(|g| (seat, g))
+}
+
+/// Guesses the rules of a record without a `[Rules]` or `[Variant]` tag: a first push with
+/// `G` means the tournament game; otherwise there is no telling basic from standard.
+pub fn infer_rules(first: Option<&Notation>) -> Option<Rules> {
+    match first?.push {
+        Some(p) if p.gipf => Some(Rules::new(Variant::Tournament)),
+        _ => None,
+    }
+}
+
+impl Game for Gipf {
+    const NAME: &'static str = "GIPF";
+    const ID: &'static str = "gipf";
+    const EXTENSION: &'static str = "gipf";
+
+    type Rules = Rules;
+    type Position = Position;
+    type Move = Move;
+    type Notation = Notation;
+    type Style = Style;
+
+    fn start(rules: &Rules) -> Position {
+        Position::start(*rules)
+    }
+
+    fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+        pos.legal_moves(out)
+    }
+
+    fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
+        resolve::resolve(pos, n)
+    }
+
+    fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
+        resolve::notate(pos, m, style)
+    }
+
+    fn play(pos: &mut Position, m: &Move) {
+        pos.play(m)
+    }
+
+    fn outcome(pos: &Position) -> Option<Outcome> {
+        pos.outcome()
+    }
+
+    fn to_move(pos: &Position) -> usize {
+        pos.to_move()
+    }
+
+    fn check_annotations(
+        before: &Position,
+        n: &Notation,
+        _m: &Move,
+        after: &Position,
+    ) -> Result<(), MoveError> {
+        if let Some(written) = n.reserve {
+            let actual = after.reserve(before.to_move());
+            if u16::from(actual) != written {
+                return Err(MoveError::mismatch(format!(
+                    "the record gives ({written}) in reserve but the move leaves {actual}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn rules_from_tags(tags: &Tags) -> Result<Rules, String> {
+        match tag(tags, "Rules").or_else(|| tag(tags, "Variant")) {
+            Some(v) => v.parse(),
+            None => Err(
+                "a GIPF record needs [Rules \"basic\"], \"standard\" or \"tournament\" (or --rules); \
+                 basic and standard records look alike"
+                    .into(),
+            ),
+        }
+    }
+
+    fn setup(tags: &Tags) -> Result<Position, String> {
+        let mut pos = Position::start(Self::rules_from_tags(tags)?);
+        if let Some(h) = tag(tags, "Handicap") {
+            let mut it = h.split_whitespace();
+            let seat = match it.next().map(str::to_ascii_lowercase).as_deref() {
+                Some("white") => WHITE,
+                Some("black") => BLACK,
+                _ => {
+                    return Err(format!(
+                        "Handicap \"{h}\": expected \"White N\" or \"Black N\""
+                    ))
+                }
+            };
+            let n: u8 = it
+                .next()
+                .and_then(|n| n.parse().ok())
+                .filter(|n| (1..=3).contains(n))
+                .ok_or_else(|| format!("Handicap \"{h}\": expected 1 to 3 extra pieces"))?;
+            if it.next().is_some() {
+                return Err(format!(
+                    "Handicap \"{h}\": expected \"White N\" or \"Black N\""
+                ));
+            }
+            pos.set_reserve(seat, pos.reserve(seat) + n);
+        }
+        Ok(pos)
+    }
+
+    fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Notation>> {
+        if let Some((rest, r)) = Self::parse_result(input) {
+            return Ok((rest, Token::Result(r)));
+        }
+        if let Some(rest) = input.strip_prefix('/') {
+            return Ok((rest, Token::Skip));
+        }
+        if let Some(rest) = input.strip_prefix('X') {
+            if text::at_boundary(rest, b"/") {
+                return Ok((rest, Token::Annotation("X".into())));
+            }
+        }
+        for word in ["White", "Black", "etc."] {
+            if let Some(rest) = input.strip_prefix(word) {
+                if text::at_boundary(rest, b"") {
+                    return Ok((rest, Token::Skip));
+                }
+            }
+        }
+        let (rest, n) = Self::parse_notation(input, tags)?;
+        Ok((rest, Token::Move(n)))
+    }
+
+    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
+        half_move(input)
+    }
+
+    fn comment_move(comment: &str, plies: &mut Vec<Ply<Notation>>, _tags: &Tags) -> bool {
+        let Some((seat, group)) = comment_group(comment) else {
+            return false;
+        };
+        let len = plies.len();
+        if let Some(last) = plies.last_mut() {
+            if last.notation.push.is_none() && (len - 1) % 2 == seat {
+                last.notation.pre.push(group);
+                return true;
+            }
+        }
+        if len % 2 != seat {
+            return false;
+        }
+        plies.push(Ply::new(Notation {
+            pre: vec![group],
+            ..Notation::default()
+        }));
+        true
+    }
+
+    fn position_string(pos: &Position) -> Option<String> {
+        Some(position_string(pos))
+    }
+}
+
+/// The position in the `[Final]` format of the test data: the 37 spots column by column
+/// (`.` empty, `o`/`O` White basic/GIPF, `x`/`X` Black), then the counters.
+///
+/// ```
+/// use gamenote::{Game, gipf::{Gipf, Rules, Variant, position_string}};
+/// let start = Gipf::start(&Rules::new(Variant::Standard));
+/// assert_eq!(
+///     position_string(&start),
+///     "X..O.....................O.....X..X..O W=12 lostW=0 B=12 lostB=0 next=o"
+/// );
+/// ```
+pub fn position_string(pos: &Position) -> String {
+    let mut s = String::with_capacity(80);
+    for p in Point::all().filter(|p| p.is_spot()) {
+        s.push(match pos.piece(p) {
+            None => '.',
+            Some((WHITE, false)) => 'o',
+            Some((WHITE, true)) => 'O',
+            Some((_, false)) => 'x',
+            Some((_, true)) => 'X',
+        });
+    }
+    s.push_str(&format!(
+        " W={} lostW={} B={} lostB={} next={}",
+        pos.reserve(WHITE),
+        pos.lost(WHITE),
+        pos.reserve(BLACK),
+        pos.lost(BLACK),
+        if pos.to_move() == WHITE { 'o' } else { 'x' }
+    ));
+    s
+}

@@ -1,0 +1,494 @@
+//! The written grammar of GIPF half-moves, as in gipf.com's notation guide.
+//!
+//! ```text
+//! point    = col row ;
+//! push     = [ "G" ] point [ "-" point ] ;
+//! item     = [ "G" ] point [ "*" ] ;
+//! list     = item { "," item } ;
+//! line     = "(" point "-" point ")" ;
+//! removal  = "x" [ line ] [ list ] | list "x" ;
+//! half     = { removal ";" } push { ";" removal } [ ws ] [ reserve ]
+//!          | removal ";" { removal ";" } [ ws ] [ reserve ] ;
+//! reserve  = "(" digits ")" ;
+//! ```
+//!
+//! A [`Notation`] is what was written, parsed with no position at hand; printing it gives
+//! text that parses back to the same value.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::coord::{point, Line, Point};
+use crate::error::ParseError;
+use crate::text::{self, PErr, PResult};
+
+/// One listed piece of a removal group: `Gf4*`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Item {
+    /// Written with `G`: a GIPF-piece.
+    pub gipf: bool,
+    /// Where the piece stands.
+    pub point: Point,
+    /// Written with `*`: a piece of the remover's opponent.
+    pub star: bool,
+}
+
+/// A line named in a removal group, with its end dots in the order written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LineNote {
+    /// The line.
+    pub line: Line,
+    /// True when written last dot first (`i4-b1`).
+    pub reversed: bool,
+}
+
+/// One removal group: `x`, `x(b1-i4)`, `xGf4,Gg4`, `xc2,d3,e4,f4,g4*` or `c2,d3x`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Group {
+    /// The row's line, when written.
+    pub line: Option<LineNote>,
+    /// The listed pieces, in the order written.
+    pub items: Vec<Item>,
+    /// Written as `LISTx` (the guide's diagram 3) rather than `xLIST`.
+    pub suffix_x: bool,
+}
+
+/// The push of a half-move: `e2`, `Ge2`, `e1-e4`, `Gd1-f2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PushNote {
+    /// Written with `G`: a GIPF-piece is brought in.
+    pub gipf: bool,
+    /// The first point written: the spot entered (bare form) or the dot.
+    pub from: Point,
+    /// The point after `-`, if any: the end of the push, or its first spot.
+    pub to: Option<Point>,
+}
+
+/// A written GIPF half-move: removals before, the push, removals after, the reserve count.
+///
+/// ```
+/// use gamenote::gipf::Notation;
+/// let n: Notation = "g1-c3;xc2,d3,e4,f4,g4* (7)".parse().unwrap();
+/// assert_eq!(n.post.len(), 1);
+/// assert_eq!(n.reserve, Some(7));
+/// assert_eq!(n.to_string(), "g1-c3;xc2,d3,e4,f4,g4* (7)");
+/// let removal_only: Notation = "xc3,d3,e3,f2,Gb3*;".parse().unwrap();
+/// assert!(removal_only.push.is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Notation {
+    /// Groups removed before the push (written `…;` before it).
+    pub pre: Vec<Group>,
+    /// The push; `None` for a removal-only half-move.
+    pub push: Option<PushNote>,
+    /// Groups removed after the push (written `;…` after it).
+    pub post: Vec<Group>,
+    /// The reserve count `(n)` written after the half-move.
+    pub reserve: Option<u16>,
+}
+
+impl fmt::Display for Item {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.gipf {
+            f.write_str("G")?;
+        }
+        write!(f, "{}", self.point)?;
+        if self.star {
+            f.write_str("*")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for LineNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = (self.line.first(), self.line.last());
+        if self.reversed {
+            write!(f, "({b}-{a})")
+        } else {
+            write!(f, "({a}-{b})")
+        }
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.suffix_x {
+            f.write_str("x")?;
+            if let Some(l) = self.line {
+                write!(f, "{l}")?;
+            }
+        }
+        for (i, it) in self.items.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{it}")?;
+        }
+        if self.suffix_x {
+            f.write_str("x")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for PushNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.gipf {
+            f.write_str("G")?;
+        }
+        write!(f, "{}", self.from)?;
+        if let Some(t) = self.to {
+            write!(f, "-{t}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Notation {
+    /// The half-move without its reserve count.
+    pub fn move_text(&self) -> String {
+        let mut s = String::new();
+        for g in &self.pre {
+            s.push_str(&g.to_string());
+            s.push(';');
+        }
+        if let Some(p) = &self.push {
+            s.push_str(&p.to_string());
+        }
+        for g in &self.post {
+            s.push(';');
+            s.push_str(&g.to_string());
+        }
+        s
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.move_text())?;
+        if let Some(n) = self.reserve {
+            write!(f, " ({n})")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Notation {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        text::parse_all(s, half_move)
+    }
+}
+
+impl FromStr for Group {
+    type Err = ParseError;
+    /// Reads one group, `x…` or `LISTx`.
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        text::parse_all(s, |i| {
+            if i.starts_with('x') {
+                x_group(i)
+            } else {
+                let (rest, items) = list(i)?;
+                let (rest, _) = text::byte(b'x', "'x' after the list of removed pieces")(rest)?;
+                Ok((
+                    rest,
+                    Group {
+                        line: None,
+                        items,
+                        suffix_x: true,
+                    },
+                ))
+            }
+        })
+    }
+}
+
+fn failure<'a, T>(at: &'a str, what: &'static str) -> PResult<'a, T> {
+    Err(nom::Err::Failure(PErr::new(at, what)))
+}
+
+fn item(input: &str) -> PResult<'_, Item> {
+    let (rest, gipf) = match input.strip_prefix('G') {
+        Some(r) => (r, true),
+        None => (input, false),
+    };
+    let (rest, p) = if gipf {
+        match point(rest) {
+            Ok(x) => x,
+            Err(_) => return failure(rest, "a GIPF point such as e5 after 'G'"),
+        }
+    } else {
+        point(rest)?
+    };
+    let (rest, star) = match rest.strip_prefix('*') {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    Ok((
+        rest,
+        Item {
+            gipf,
+            point: p,
+            star,
+        },
+    ))
+}
+
+fn list(input: &str) -> PResult<'_, Vec<Item>> {
+    let (mut rest, first) = item(input)?;
+    let mut v = vec![first];
+    while let Some(r) = rest.strip_prefix(',') {
+        let (r, it) = match item(r) {
+            Ok(x) => x,
+            Err(nom::Err::Error(e)) => {
+                return Err(nom::Err::Failure(PErr::new(
+                    e.at,
+                    "a removed piece such as Gf4* after ','",
+                )))
+            }
+            Err(e) => return Err(e),
+        };
+        v.push(it);
+        rest = r;
+    }
+    Ok((rest, v))
+}
+
+fn line_note(input: &str) -> PResult<'_, LineNote> {
+    let rest = &input[1..];
+    let bad = "a line named by its end dots, such as (b1-i4)";
+    let Ok((rest, a)) = point(rest) else {
+        return failure(rest, bad);
+    };
+    let Some(rest) = rest.strip_prefix('-') else {
+        return failure(rest, bad);
+    };
+    let Ok((rest, b)) = point(rest) else {
+        return failure(rest, bad);
+    };
+    let Some(rest) = rest.strip_prefix(')') else {
+        return failure(rest, "')' closing the line");
+    };
+    match Line::between(a, b) {
+        Some(line) => Ok((
+            rest,
+            LineNote {
+                line,
+                reversed: line.first() != a,
+            },
+        )),
+        None => failure(&input[1..], "the two end dots of one line, such as (b1-i4)"),
+    }
+}
+
+fn x_group(input: &str) -> PResult<'_, Group> {
+    let mut rest = &input[1..];
+    let mut g = Group::default();
+    if rest.starts_with('(') {
+        let (r, l) = line_note(rest)?;
+        g.line = Some(l);
+        rest = r;
+    }
+    if matches!(rest.as_bytes().first(), Some(b'G' | b'a'..=b'i')) {
+        let (r, items) = list(rest)?;
+        g.items = items;
+        rest = r;
+    }
+    Ok((rest, g))
+}
+
+/// True when `s` ends a half-move: end, whitespace, `/`, `{`, `(`.
+fn at_end(s: &str) -> bool {
+    text::at_boundary(s, b"/(")
+}
+
+fn reserve(input: &str) -> (&str, Option<u16>) {
+    let after_ws = input.trim_start_matches([' ', '\t', '\n', '\r']);
+    let Some(body) = after_ws.strip_prefix('(') else {
+        return (input, None);
+    };
+    let n = body.bytes().take_while(u8::is_ascii_digit).count();
+    if n == 0 || n > 4 || body.as_bytes().get(n) != Some(&b')') {
+        return (input, None);
+    }
+    let v = body[..n]
+        .bytes()
+        .fold(0u16, |a, d| a * 10 + u16::from(d - b'0'));
+    (&body[n + 1..], Some(v))
+}
+
+/// Reads one half-move, with its reserve count when one follows.
+pub fn half_move(input: &str) -> PResult<'_, Notation> {
+    let mut n = Notation::default();
+    let mut rest = input;
+    // Groups before the push, each closed by ';'.
+    loop {
+        if rest.starts_with('x') {
+            let (r, g) = x_group(rest)?;
+            let Some(r) = r.strip_prefix(';') else {
+                if n.pre.is_empty() && at_end(r) {
+                    return failure(r, "';' after a removal group (\"x;\" before a push)");
+                }
+                return failure(r, "';' after the removal group");
+            };
+            n.pre.push(g);
+            rest = r;
+            if at_end(rest) {
+                break; // removal-only half-move
+            }
+            continue;
+        }
+        let (r, items) = match list(rest) {
+            Ok(x) => x,
+            Err(nom::Err::Error(_)) if n.pre.is_empty() => {
+                return text::fail(rest, "a GIPF half-move such as e2, Ge1-e4 or x;e1-e2;x")
+            }
+            Err(nom::Err::Error(_)) => {
+                return failure(rest, "a push such as e1-e4, or a removal group")
+            }
+            Err(e) => return Err(e),
+        };
+        if let Some(r2) = r.strip_prefix('x') {
+            // LISTx form.
+            let Some(r3) = r2.strip_prefix(';') else {
+                return failure(r2, "';' after the removal group");
+            };
+            n.pre.push(Group {
+                line: None,
+                items,
+                suffix_x: true,
+            });
+            rest = r3;
+            if at_end(rest) {
+                break;
+            }
+            continue;
+        }
+        if items.len() != 1 || items[0].star {
+            return failure(rest, "a push such as e1-e4 (a list of pieces needs 'x')");
+        }
+        let it = items[0];
+        let mut push = PushNote {
+            gipf: it.gipf,
+            from: it.point,
+            to: None,
+        };
+        rest = r;
+        if let Some(r) = rest.strip_prefix('-') {
+            let Ok((r, to)) = point(r) else {
+                return failure(r, "the end of the push, a GIPF point such as e4");
+            };
+            push.to = Some(to);
+            rest = r;
+        }
+        n.push = Some(push);
+        break;
+    }
+    // Groups after the push.
+    if n.push.is_some() {
+        while let Some(r) = rest.strip_prefix(';') {
+            if r.starts_with('x') {
+                let (r, g) = x_group(r)?;
+                n.post.push(g);
+                rest = r;
+            } else {
+                let (r, items) = match list(r) {
+                    Ok(x) => x,
+                    Err(nom::Err::Error(_)) => {
+                        return failure(r, "a removal group such as x or xc2,d3,e4,f4 after ';'")
+                    }
+                    Err(e) => return Err(e),
+                };
+                let Some(r) = r.strip_prefix('x') else {
+                    return failure(r, "'x' after the list of removed pieces");
+                };
+                n.post.push(Group {
+                    line: None,
+                    items,
+                    suffix_x: true,
+                });
+                rest = r;
+            }
+        }
+    }
+    if !at_end(rest) {
+        return failure(rest, "the end of the half-move");
+    }
+    let (rest, res) = reserve(rest);
+    n.reserve = res;
+    if res.is_some() && !text::at_boundary(rest, b"/") {
+        return failure(rest, "the end of the half-move after the reserve count");
+    }
+    if res.is_none() && rest.starts_with('(') {
+        return failure(rest, "a reserve count such as (16)");
+    }
+    Ok((rest, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rt(s: &str) -> Notation {
+        let n: Notation = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
+        assert_eq!(n.to_string().parse::<Notation>().unwrap(), n, "{s}");
+        n
+    }
+
+    #[test]
+    fn forms() {
+        let n = rt("e2");
+        assert_eq!(n.push.unwrap().from.to_string(), "e2");
+        let n = rt("Gd1-f2");
+        assert!(n.push.unwrap().gipf);
+        let n = rt("x;e1-e2");
+        assert_eq!(n.pre.len(), 1);
+        let n = rt("c2,d3,e4,f4x;e2");
+        assert!(n.pre[0].suffix_x);
+        assert_eq!(n.pre[0].items.len(), 4);
+        assert_eq!(n.to_string(), "c2,d3,e4,f4x;e2");
+        let n = rt("f1-f5;x(b1-i4)");
+        assert_eq!(n.post[0].line.unwrap().line.to_string(), "b1-i4");
+        let n = rt("f1-f5;x(i4-b1)");
+        assert!(n.post[0].line.unwrap().reversed);
+        let n = rt("f1-f7;x;x");
+        assert_eq!(n.post.len(), 2);
+        let n = rt("f7(10)");
+        assert_eq!(n.reserve, Some(10));
+        rt("a3-f2;xg4,f4");
+        rt("a3-f2;xGf4,Gg4");
+        rt("f1-f7;xb4*,f7;xc2*,d3*,e4,f4,g4,h4");
+        rt("xc3,d3,e3,f2,Gb3*;");
+        rt("x;x;");
+        rt("xd2,e3;c1-g3;xGe4 (3)");
+    }
+
+    #[test]
+    fn errors() {
+        for bad in [
+            "",
+            "a6",
+            "e2-",
+            "x",
+            "xe2",
+            "e2;",
+            "e2,e3",
+            "e2*",
+            "x(b1-i5);e2",
+            "e2 (",
+            "j1",
+            "Gx",
+            "e2x",
+            "e1-e2;xc2,",
+            "(16)",
+        ] {
+            assert!(bad.parse::<Notation>().is_err(), "{bad:?} should fail");
+        }
+    }
+}

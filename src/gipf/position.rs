@@ -1,0 +1,671 @@
+//! GIPF positions as bitboards, rows and removal sets, pushes, move generation and play.
+
+use std::fmt;
+
+use super::coord::{entry_ray, Line, Point, Ray, LINES, RAYS};
+use super::rules::{LastGipf, Rules, Variant};
+use crate::game::Outcome;
+
+/// White's seat and colour index.
+pub const WHITE: usize = 0;
+/// Black's seat and colour index.
+pub const BLACK: usize = 1;
+
+/// Every line, as a bit set of line indices.
+pub(crate) const ALL_LINES: u32 = (1 << LINES) - 1;
+
+/// The most removal groups one move can hold (both phases together).
+pub const MAX_GROUPS: usize = 8;
+
+/// One removal group of a move: the row's line and the points whose pieces are removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Removal {
+    /// The line of the row.
+    pub line: Line,
+    /// The removed pieces (basic pieces of the set and the GIPF-pieces taken).
+    pub mask: u64,
+}
+
+const NO_REMOVAL: Removal = Removal {
+    line: match Line::from_index(0) {
+        Some(l) => l,
+        None => panic!(),
+    },
+    mask: 0,
+};
+
+/// The push of a move: the ray it enters along and whether a GIPF-piece is brought in.
+///
+/// When the ray's first spot is empty the spot alone identifies the move; the ray is then the
+/// first in index order that enters that spot, so equal moves compare equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Push {
+    /// The ray (dot and direction).
+    pub ray: Ray,
+    /// A GIPF-piece (two stacked pieces) is brought in.
+    pub gipf: bool,
+}
+
+/// One whole turn: removals before the push, the push (absent in a removal-only move that
+/// ends the game), removals after it. Groups are kept in a canonical order, so two moves are
+/// equal exactly when they remove the same groups and push the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    groups: [Removal; MAX_GROUPS],
+    n_pre: u8,
+    n_post: u8,
+    push: Option<Push>,
+}
+
+impl Move {
+    /// A move from its parts; groups are put in canonical order. `None` when there are more
+    /// than [`MAX_GROUPS`] groups.
+    pub fn new(pre: &[Removal], push: Option<Push>, post: &[Removal]) -> Option<Move> {
+        if pre.len() + post.len() > MAX_GROUPS {
+            return None;
+        }
+        let mut groups = [NO_REMOVAL; MAX_GROUPS];
+        groups[..pre.len()].copy_from_slice(pre);
+        groups[pre.len()..pre.len() + post.len()].copy_from_slice(post);
+        sort_groups(&mut groups[..pre.len()]);
+        sort_groups(&mut groups[pre.len()..pre.len() + post.len()]);
+        Some(Move {
+            groups,
+            n_pre: pre.len() as u8,
+            n_post: post.len() as u8,
+            push,
+        })
+    }
+    /// Groups removed before the push.
+    pub fn pre(&self) -> &[Removal] {
+        &self.groups[..self.n_pre as usize]
+    }
+    /// Groups removed after the push.
+    pub fn post(&self) -> &[Removal] {
+        &self.groups[self.n_pre as usize..(self.n_pre + self.n_post) as usize]
+    }
+    /// The push, or `None` for a removal-only move.
+    pub fn push(&self) -> Option<Push> {
+        self.push
+    }
+}
+
+/// Canonical group order within a phase: by the highest point removed, then by mask.
+fn sort_groups(g: &mut [Removal]) {
+    g.sort_unstable_by_key(|r| (63 - r.mask.leading_zeros(), r.mask, r.line));
+}
+
+/// A row found on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Row {
+    pub line: Line,
+    /// The removal set: the unbroken run of occupied spots holding the row.
+    pub set: u64,
+}
+
+/// A GIPF position: pieces, reserves, captures, the player to move and the state the rules
+/// remember (who has moved, who has played a basic piece, when each lost his last GIPF-piece).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Position {
+    pub(crate) pc: [u64; 2],
+    pub(crate) gipf: u64,
+    pub(crate) reserve: [u8; 2],
+    pub(crate) lost: [u8; 2],
+    pub(crate) to_move: u8,
+    /// bit 0/1: White/Black has moved; bit 2/3: White/Black has played a basic piece.
+    pub(crate) flags: u8,
+    pub(crate) ply: u16,
+    /// Phase stamp (1-based) at which each player's last GIPF-piece left the board; 0 = not.
+    pub(crate) zero: [u16; 2],
+    pub(crate) zero_by: [u8; 2],
+    pub(crate) rules: Rules,
+}
+
+fn pt(s: &str) -> u64 {
+    match s.parse::<Point>() {
+        Ok(p) => p.bit(),
+        Err(_) => 0,
+    }
+}
+
+impl Position {
+    /// The start position of `rules`.
+    pub fn start(rules: Rules) -> Position {
+        let mut p = Position {
+            pc: [0; 2],
+            gipf: 0,
+            reserve: [18, 18],
+            lost: [0; 2],
+            to_move: 0,
+            flags: 0,
+            ply: 0,
+            zero: [0; 2],
+            zero_by: [0; 2],
+            rules,
+        };
+        if rules.variant != Variant::Tournament {
+            p.pc[WHITE] = pt("e2") | pt("b5") | pt("h5");
+            p.pc[BLACK] = pt("b2") | pt("e8") | pt("h2");
+            if rules.variant == Variant::Standard {
+                p.gipf = p.pc[0] | p.pc[1];
+                p.reserve = [12, 12];
+            } else {
+                p.reserve = [12, 12];
+            }
+        }
+        p
+    }
+
+    /// An empty board with the given reserves (for set-ups and tests).
+    pub fn empty(rules: Rules, reserve: [u8; 2]) -> Position {
+        let mut p = Position::start(Rules::new(Variant::Tournament));
+        p.rules = rules;
+        p.reserve = reserve;
+        p
+    }
+
+    /// Puts a piece on a spot (for set-ups and tests); `None` empties it.
+    pub fn set(&mut self, p: Point, piece: Option<(usize, bool)>) {
+        let b = p.bit();
+        self.pc[0] &= !b;
+        self.pc[1] &= !b;
+        self.gipf &= !b;
+        if let Some((c, g)) = piece {
+            if p.is_spot() {
+                self.pc[c & 1] |= b;
+                if g {
+                    self.gipf |= b;
+                }
+            }
+        }
+    }
+
+    /// Sets the player to move and marks both players as having moved and played a basic
+    /// piece (for set-ups in the middle of a game).
+    pub fn set_to_move(&mut self, seat: usize) {
+        self.to_move = (seat & 1) as u8;
+        self.flags = 0b1111;
+    }
+
+    /// Sets a player's reserve.
+    pub fn set_reserve(&mut self, seat: usize, n: u8) {
+        self.reserve[seat & 1] = n;
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    /// The seat to move.
+    pub fn to_move(&self) -> usize {
+        self.to_move as usize
+    }
+    /// Pieces in a player's reserve.
+    pub fn reserve(&self, seat: usize) -> u8 {
+        self.reserve[seat & 1]
+    }
+    /// A player's pieces captured by the opponent (a GIPF-piece counts 2).
+    pub fn lost(&self, seat: usize) -> u8 {
+        self.lost[seat & 1]
+    }
+    /// The piece on `p`: colour and whether it is a GIPF-piece.
+    pub fn piece(&self, p: Point) -> Option<(usize, bool)> {
+        let b = p.bit();
+        let g = self.gipf & b != 0;
+        if self.pc[WHITE] & b != 0 {
+            Some((WHITE, g))
+        } else if self.pc[BLACK] & b != 0 {
+            Some((BLACK, g))
+        } else {
+            None
+        }
+    }
+    /// A player's pieces as a bitboard.
+    pub fn pieces(&self, seat: usize) -> u64 {
+        self.pc[seat & 1]
+    }
+    /// The GIPF-pieces of both colours as a bitboard.
+    pub fn gipf_pieces(&self) -> u64 {
+        self.gipf
+    }
+    /// Number of half-moves played.
+    pub fn ply(&self) -> u16 {
+        self.ply
+    }
+    pub(crate) fn occ(&self) -> u64 {
+        self.pc[0] | self.pc[1]
+    }
+    pub(crate) fn moved(&self, c: usize) -> bool {
+        self.flags & (1 << c) != 0
+    }
+    pub(crate) fn basic_played(&self, c: usize) -> bool {
+        self.flags & (4 << c) != 0
+    }
+
+    /// Whether `c` may bring in a GIPF-piece now (tournament, before his first basic piece,
+    /// with 2 in reserve).
+    pub(crate) fn may_gipf(&self, c: usize) -> bool {
+        self.rules.variant == Variant::Tournament && !self.basic_played(c) && self.reserve[c] >= 2
+    }
+    /// Whether `c` may bring in a basic piece now.
+    pub(crate) fn may_basic(&self, c: usize) -> bool {
+        self.reserve[c] >= 1 && (self.rules.variant != Variant::Tournament || self.moved(c))
+    }
+
+    /// The row of colour `c` on `line`, if any.
+    #[inline]
+    pub(crate) fn row_on(&self, c: usize, line: Line) -> Option<Row> {
+        let l = line.raw();
+        let mine = self.pc[c];
+        if (mine & l.mask).count_ones() < 4 {
+            return None;
+        }
+        let len = l.len as usize;
+        let mut run = 0;
+        let mut end = usize::MAX;
+        for k in 0..len {
+            if mine & (1u64 << l.spots[k]) != 0 {
+                run += 1;
+                if run >= 4 {
+                    end = k;
+                }
+            } else {
+                if end != usize::MAX {
+                    break;
+                }
+                run = 0;
+            }
+        }
+        if end == usize::MAX {
+            return None;
+        }
+        let occ = self.occ();
+        let mut start = end + 1 - run;
+        let mut last = end;
+        while start > 0 && occ & (1u64 << l.spots[start - 1]) != 0 {
+            start -= 1;
+        }
+        while last + 1 < len && occ & (1u64 << l.spots[last + 1]) != 0 {
+            last += 1;
+        }
+        let mut set = 0;
+        for k in start..=last {
+            set |= 1u64 << l.spots[k];
+        }
+        Some(Row { line, set })
+    }
+
+    /// Rows of colour `c` on the lines of `lines`.
+    pub(crate) fn rows(&self, c: usize, mut lines: u32, out: &mut [Row; LINES]) -> usize {
+        let mut n = 0;
+        while lines != 0 {
+            let i = lines.trailing_zeros();
+            lines &= lines - 1;
+            if let Some(line) = Line::from_index(i as u8) {
+                if let Some(r) = self.row_on(c, line) {
+                    out[n] = r;
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// True when colour `c` has a row on one of `lines`; with `due_only`, a row whose set
+    /// holds a basic piece.
+    pub(crate) fn has_row(&self, c: usize, mut lines: u32, due_only: bool) -> bool {
+        while lines != 0 {
+            let i = lines.trailing_zeros();
+            lines &= lines - 1;
+            if let Some(line) = Line::from_index(i as u8) {
+                if let Some(r) = self.row_on(c, line) {
+                    if !due_only || r.set & !self.gipf != 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Lines where colour `c` has a row of GIPF-pieces only (R8).
+    pub(crate) fn r8_lines(&self, c: usize) -> u32 {
+        let mut m = 0;
+        for line in Line::all() {
+            if let Some(r) = self.row_on(c, line) {
+                if r.set & !self.gipf == 0 {
+                    m |= 1 << line.index();
+                }
+            }
+        }
+        m
+    }
+
+    /// Removes the pieces of `mask` for remover `c`: his own go back to his reserve, the
+    /// opponent's are captured. `stamp` dates the phase for the last-GIPF rule.
+    pub(crate) fn remove(&mut self, c: usize, mask: u64, stamp: u16) {
+        let o = 1 - c;
+        let own = mask & self.pc[c];
+        let opp = mask & self.pc[o];
+        let had = [self.pc[0] & self.gipf != 0, self.pc[1] & self.gipf != 0];
+        self.reserve[c] += (own.count_ones() + (own & self.gipf).count_ones()) as u8;
+        self.lost[o] += (opp.count_ones() + (opp & self.gipf).count_ones()) as u8;
+        self.pc[c] &= !mask;
+        self.pc[o] &= !mask;
+        self.gipf &= !mask;
+        for (s, had) in had.into_iter().enumerate() {
+            if had && self.pc[s] & self.gipf == 0 && self.zero[s] == 0 {
+                self.zero[s] = stamp;
+                self.zero_by[s] = c as u8;
+            }
+        }
+    }
+
+    pub(crate) fn stamp(&self, post: bool) -> u16 {
+        self.ply.saturating_mul(2).saturating_add(1 + post as u16)
+    }
+
+    /// Plays a push for the player to move; returns the index of the end spot on the ray.
+    #[inline]
+    pub(crate) fn do_push(&mut self, push: Push) -> usize {
+        let c = self.to_move as usize;
+        let r = push.ray.raw();
+        let occ = self.occ();
+        let mut j = 0;
+        while j < r.len as usize && occ & (1u64 << r.spots[j]) != 0 {
+            j += 1;
+        }
+        let j = j.min(r.len as usize - 1);
+        let mut k = j;
+        while k > 0 {
+            let from = 1u64 << r.spots[k - 1];
+            let to = 1u64 << r.spots[k];
+            let [w, b] = &mut self.pc;
+            for x in [w, b, &mut self.gipf] {
+                if *x & from != 0 {
+                    *x = (*x & !from) | to;
+                }
+            }
+            k -= 1;
+        }
+        let s0 = 1u64 << r.spots[0];
+        self.pc[c] |= s0;
+        if push.gipf {
+            self.gipf |= s0;
+            self.reserve[c] = self.reserve[c].saturating_sub(2);
+        } else {
+            self.reserve[c] = self.reserve[c].saturating_sub(1);
+            self.flags |= 4 << c;
+        }
+        self.flags |= 1 << c;
+        // A GIPF-piece count back from zero (cannot happen by the rules, kept consistent).
+        if self.pc[c] & self.gipf != 0 {
+            self.zero[c] = 0;
+        }
+        j
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, m: &Move) {
+        let c = self.to_move as usize;
+        let st = self.stamp(false);
+        for g in m.pre() {
+            self.remove(c, g.mask, st);
+        }
+        let Some(push) = m.push else {
+            return; // removal-only: the game is over, the same player stays to move
+        };
+        self.do_push(push);
+        let st = self.stamp(true);
+        for g in m.post() {
+            self.remove(c, g.mask, st);
+        }
+        self.to_move ^= 1;
+        self.ply = self.ply.saturating_add(1);
+    }
+
+    /// R10's end check for the player to move, on the board as it stands.
+    pub(crate) fn end_check(&self) -> Option<Outcome> {
+        let p = self.to_move as usize;
+        if self.rules.variant != Variant::Basic {
+            let lacks = |c: usize| {
+                self.pc[c] & self.gipf == 0
+                    && (self.rules.variant == Variant::Standard || self.moved(c))
+            };
+            match (lacks(WHITE), lacks(BLACK)) {
+                (true, false) => return Some(Outcome::Win(BLACK as u8)),
+                (false, true) => return Some(Outcome::Win(WHITE as u8)),
+                (true, true) => {
+                    let w = match self.rules.last_gipf {
+                        LastGipf::WhiteLoses => BLACK,
+                        LastGipf::ToMoveWins => p,
+                        LastGipf::First => {
+                            let (zw, zb) = (self.zero[WHITE], self.zero[BLACK]);
+                            if zw == zb {
+                                if zw == 0 {
+                                    1 - p
+                                } else {
+                                    self.zero_by[WHITE] as usize
+                                }
+                            } else if zw == 0 || (zb != 0 && zb < zw) {
+                                WHITE
+                            } else {
+                                BLACK
+                            }
+                        }
+                    };
+                    return Some(Outcome::Win(w as u8));
+                }
+                (false, false) => {}
+            }
+        }
+        if self.reserve[p] == 0 {
+            return Some(Outcome::Win((1 - p) as u8));
+        }
+        None
+    }
+
+    /// The result when the game is over: the player to move has no row to remove and the end
+    /// check ends the game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.has_row(self.to_move as usize, ALL_LINES, true) {
+            return None;
+        }
+        self.end_check()
+    }
+
+    /// Every legal move, appended to `out`.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let c = self.to_move as usize;
+        if !self.has_row(c, ALL_LINES, false) {
+            self.gen_pushes(&[], out);
+            return;
+        }
+        let mut opts = Vec::new();
+        phase_options(self, c, ALL_LINES, self.stamp(false), &mut opts);
+        for (groups, n, p1) in &opts {
+            let pre = &groups[..*n];
+            if !pre.is_empty() && p1.end_check().is_some() {
+                if let Some(m) = Move::new(pre, None, &[]) {
+                    out.push(m);
+                }
+                continue;
+            }
+            if p1.end_check().is_some() {
+                continue;
+            }
+            p1.gen_pushes(pre, out);
+        }
+    }
+
+    /// The pushes open to the player to move (after his pre-move groups `pre`), each with
+    /// every choice of post-move removals.
+    fn gen_pushes(&self, pre: &[Removal], out: &mut Vec<Move>) {
+        let c = self.to_move as usize;
+        let kinds: [(bool, bool); 2] = [(false, self.may_basic(c)), (true, self.may_gipf(c))];
+        let r8 = if self.rules.variant == Variant::Tournament {
+            self.r8_lines(c)
+        } else {
+            0
+        };
+        let occ = self.occ();
+        for r in 0..RAYS as u8 {
+            let Some(ray) = Ray::from_index(r) else {
+                continue;
+            };
+            let info = ray.raw();
+            let s0 = 1u64 << info.spots[0];
+            if occ & s0 == 0 {
+                if entry_ray(ray.spot(0)) != Some(ray) {
+                    continue;
+                }
+            } else if occ & ray.line().mask() == ray.line().mask() {
+                continue;
+            }
+            for (gipf, ok) in kinds {
+                if !ok {
+                    continue;
+                }
+                let push = Push { ray, gipf };
+                let mut p2 = self.clone();
+                let j = p2.do_push(push);
+                let lines = info.cross[j] | r8;
+                if !p2.has_row(c, lines, false) {
+                    if let Some(m) = Move::new(pre, Some(push), &[]) {
+                        out.push(m);
+                    }
+                    continue;
+                }
+                let mut opts = Vec::new();
+                phase_options(&p2, c, lines, p2.stamp(true), &mut opts);
+                for (groups, n, _) in &opts {
+                    if let Some(m) = Move::new(pre, Some(push), &groups[..*n]) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A phase's choices: its groups (canonical order), their number, and the position after.
+pub(crate) type PhaseOption = ([Removal; MAX_GROUPS], usize, Position);
+
+/// Every distinct way colour `c` can carry out a removal phase on `lines`.
+pub(crate) fn phase_options(
+    pos: &Position,
+    c: usize,
+    lines: u32,
+    stamp: u16,
+    out: &mut Vec<PhaseOption>,
+) {
+    let mut acc = [NO_REMOVAL; MAX_GROUPS];
+    phase_rec(pos, c, lines, stamp, &mut acc, 0, out);
+}
+
+fn phase_rec(
+    pos: &Position,
+    c: usize,
+    lines: u32,
+    stamp: u16,
+    acc: &mut [Removal; MAX_GROUPS],
+    n: usize,
+    out: &mut Vec<PhaseOption>,
+) {
+    let mut rows = [Row {
+        line: NO_REMOVAL.line,
+        set: 0,
+    }; LINES];
+    let k = pos.rows(c, lines, &mut rows);
+    let due = rows[..k].iter().any(|r| r.set & !pos.gipf != 0);
+    if !due {
+        let mut g = *acc;
+        sort_groups(&mut g[..n]);
+        if !out.iter().any(|(h, m, _)| *m == n && h[..n] == g[..n]) {
+            out.push((g, n, pos.clone()));
+        }
+    }
+    if n == MAX_GROUPS {
+        return;
+    }
+    for r in &rows[..k] {
+        let basics = r.set & !pos.gipf;
+        let gipfs = r.set & pos.gipf;
+        // Every subset of the set's GIPF-pieces (non-empty for a row of GIPF-pieces only).
+        let mut sub = gipfs;
+        loop {
+            let mask = basics | sub;
+            if mask != 0 {
+                let mut p = pos.clone();
+                p.remove(c, mask, stamp);
+                acc[n] = Removal { line: r.line, mask };
+                phase_rec(
+                    &p,
+                    c,
+                    lines & !(1 << r.line.index()),
+                    stamp,
+                    acc,
+                    n + 1,
+                    out,
+                );
+            }
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & gipfs;
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// The board as text, north (Black's side) at the top, columns a–i left to right;
+    /// `o`/`O` White basic/GIPF, `x`/`X` Black, `.` an empty spot, `+` a dot.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Height of (col, row): 2*(row-1) + |col-4|; top line is height 16.
+        let mut grid = vec![vec![b' '; 9 * 4 + 1]; 17];
+        for p in Point::all() {
+            let col = p.col() as usize;
+            let h = 2 * (p.row() as usize - 1) + col.abs_diff(4);
+            let ch = match self.piece(p) {
+                _ if p.is_dot() => b'+',
+                None => b'.',
+                Some((WHITE, false)) => b'o',
+                Some((WHITE, true)) => b'O',
+                Some((_, false)) => b'x',
+                Some((_, true)) => b'X',
+            };
+            if let Some(line) = grid.get_mut(16 - h) {
+                if let Some(cell) = line.get_mut(4 + col * 4) {
+                    *cell = ch;
+                }
+            }
+        }
+        for line in &grid {
+            let s = String::from_utf8_lossy(line);
+            writeln!(f, "{}", s.trim_end())?;
+        }
+        writeln!(f, "    a   b   c   d   e   f   g   h   i")?;
+        writeln!(
+            f,
+            "White (o, O=GIPF): reserve {}, lost {}",
+            self.reserve[0], self.lost[0]
+        )?;
+        writeln!(
+            f,
+            "Black (x, X=GIPF): reserve {}, lost {}",
+            self.reserve[1], self.lost[1]
+        )?;
+        write!(
+            f,
+            "{} to move ({})",
+            if self.to_move == 0 { "White" } else { "Black" },
+            self.rules
+        )
+    }
+}

@@ -1,0 +1,517 @@
+//! From a written half-move to the move it means (`resolve`), and back (`notate`).
+
+use super::coord::{entry_ray, Line, Point, Ray};
+use super::notation::{Group, Item, LineNote, Notation, PushNote};
+use super::position::{Move, PhaseOption, Position, Push, Removal, ALL_LINES, MAX_GROUPS};
+use super::rules::Variant;
+use super::Style;
+use crate::error::MoveError;
+
+fn points(mask: u64) -> String {
+    let mut v = Vec::new();
+    for p in Point::all() {
+        if mask & p.bit() != 0 {
+            v.push(p.to_string());
+        }
+    }
+    v.join(",")
+}
+
+fn variant_name(v: Variant) -> &'static str {
+    match v {
+        Variant::Basic => "basic",
+        Variant::Standard => "standard",
+        Variant::Tournament => "tournament",
+    }
+}
+
+/// The push a written push means in `pos` (after the pre-move removals).
+pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveError> {
+    let c = pos.to_move();
+    if pn.gipf {
+        if pos.rules().variant != Variant::Tournament {
+            return Err(MoveError::illegal(format!(
+                "no GIPF-piece can be brought in in the {} game",
+                variant_name(pos.rules().variant)
+            )));
+        }
+        if pos.basic_played(c) {
+            return Err(MoveError::illegal(
+                "no more GIPF-pieces can be brought in after one's first basic piece",
+            ));
+        }
+        if pos.reserve(c) < 2 {
+            return Err(MoveError::illegal(format!(
+                "a GIPF-piece needs 2 pieces in reserve, there is {}",
+                pos.reserve(c)
+            )));
+        }
+    } else {
+        if pos.rules().variant == Variant::Tournament && !pos.moved(c) {
+            return Err(MoveError::illegal(
+                "the first push of the tournament game must bring in a GIPF-piece (write G)",
+            ));
+        }
+        if pos.reserve(c) == 0 {
+            return Err(MoveError::illegal("no piece left in reserve"));
+        }
+    }
+    let occ = pos.occ();
+    let ray = match pn.to {
+        None => {
+            let s = pn.from;
+            if s.is_dot() {
+                return Err(MoveError::illegal(format!(
+                    "{s} is a dot: a push from a dot is written with its end, such as {s}-…"
+                )));
+            }
+            let Some(ray) = entry_ray(s) else {
+                return Err(MoveError::illegal(format!(
+                    "{s} is not next to a dot, so no piece can be placed on it"
+                )));
+            };
+            if occ & s.bit() != 0 {
+                return Err(MoveError::illegal(format!(
+                    "{s} is occupied: a push onto it is written from its dot, such as {}-…",
+                    ray.dot()
+                )));
+            }
+            ray
+        }
+        Some(to) => {
+            let d = pn.from;
+            if d.is_spot() {
+                return Err(MoveError::illegal(format!(
+                    "{d} is a spot, not a dot: a push starts on a dot"
+                )));
+            }
+            let Some(ray) = d
+                .push_dirs()
+                .filter_map(|dir| Ray::new(d, dir))
+                .find(|r| (0..r.len()).any(|i| r.spot(i) == to))
+            else {
+                return Err(MoveError::illegal(format!(
+                    "{to} is not a spot on a line from {d} into the board"
+                )));
+            };
+            let line = ray.line().mask();
+            if occ & line == line {
+                return Err(MoveError::illegal(format!(
+                    "the line from {d} through {} is full: a piece would be pushed off the board",
+                    ray.spot(ray.len() - 1)
+                )));
+            }
+            let j = (0..ray.len())
+                .find(|&i| occ & ray.spot(i).bit() == 0)
+                .unwrap_or(0);
+            let s0 = ray.spot(0);
+            if j == 0 {
+                if to != s0 {
+                    return Err(MoveError::illegal(format!(
+                        "{s0} is empty, so the push from {d} ends there, not on {to}"
+                    )));
+                }
+                entry_ray(s0).unwrap_or(ray)
+            } else {
+                if to != s0 && to != ray.spot(j) {
+                    return Err(MoveError::illegal(format!(
+                        "the push from {d} ends on {} (complete) or is written {d}-{s0} (short), not {d}-{to}",
+                        ray.spot(j)
+                    )));
+                }
+                ray
+            }
+        }
+    };
+    Ok(Push { ray, gipf: pn.gipf })
+}
+
+/// Checks the items of a group against the board, whatever row they belong to.
+fn check_items(pos: &Position, g: &Group) -> Result<(), MoveError> {
+    let c = pos.to_move();
+    for it in &g.items {
+        let p = it.point;
+        if p.is_dot() {
+            return Err(MoveError::illegal(format!(
+                "{p} is a dot: removed pieces stand on spots"
+            )));
+        }
+        match pos.piece(p) {
+            None => {
+                return Err(MoveError::illegal(format!(
+                    "there is no piece on {p} to remove"
+                )))
+            }
+            Some((_, false)) if it.gipf => {
+                return Err(MoveError::illegal(format!(
+                    "{p} is marked G but holds a basic piece"
+                )))
+            }
+            Some((col, _)) if it.star && col == c => {
+                return Err(MoveError::illegal(format!(
+                    "{p} is marked * but holds the remover's own piece"
+                )))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The pieces a written group removes from `row`, or why it does not fit that row.
+fn group_mask(pos: &Position, line: Line, set: u64, g: &Group) -> Result<u64, String> {
+    if let Some(ln) = g.line {
+        if ln.line != line {
+            return Err(format!(
+                "the group names {} but the row is on {line}",
+                ln.line
+            ));
+        }
+    }
+    let gipf = pos.gipf_pieces();
+    let basics = set & !gipf;
+    let gipfs = set & gipf;
+    let mut listed = 0;
+    for it in &g.items {
+        if set & it.point.bit() == 0 {
+            return Err(format!(
+                "{} is not in the removal set of the row on {line}",
+                it.point
+            ));
+        }
+        listed |= it.point.bit();
+    }
+    let lb = listed & basics;
+    if lb != 0 && lb != basics {
+        return Err(format!(
+            "the group lists some basic pieces of the row on {line} but not {} (list all or none)",
+            points(basics & !lb)
+        ));
+    }
+    let mask = basics | (listed & gipfs);
+    if mask == 0 {
+        return Err(format!(
+            "nothing is taken from the row of GIPF-pieces on {line}"
+        ));
+    }
+    Ok(mask)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn match_rec(
+    pos: &Position,
+    lines: u32,
+    stamp: u16,
+    groups: &[Group],
+    phase: &str,
+    acc: &mut [Removal; MAX_GROUPS],
+    n: usize,
+    out: &mut Vec<PhaseOption>,
+    err: &mut Option<MoveError>,
+) {
+    let c = pos.to_move();
+    let mut rows = [super::position::Row {
+        line: acc[0].line,
+        set: 0,
+    }; super::coord::LINES];
+    let k = pos.rows(c, lines, &mut rows);
+    let Some(g) = groups.first() else {
+        if let Some(r) = rows[..k].iter().find(|r| r.set & !pos.gipf_pieces() != 0) {
+            err.get_or_insert_with(|| {
+                MoveError::illegal(format!(
+                    "the row on {} ({}) must be removed {phase} (write x)",
+                    r.line,
+                    points(r.set)
+                ))
+            });
+            return;
+        }
+        let mut g = *acc;
+        g[..n].sort_unstable_by_key(|r| (63 - r.mask.leading_zeros(), r.mask, r.line));
+        if !out.iter().any(|(h, m, _)| *m == n && h[..n] == g[..n]) {
+            out.push((g, n, pos.clone()));
+        }
+        return;
+    };
+    let which = n + 1;
+    if let Err(e) = check_items(pos, g) {
+        err.get_or_insert(e);
+        return;
+    }
+    if n == MAX_GROUPS {
+        err.get_or_insert_with(|| MoveError::illegal("too many removal groups"));
+        return;
+    }
+    if k == 0 {
+        err.get_or_insert_with(|| {
+            MoveError::illegal(format!(
+                "removal group {which} {phase} ({g}): there is no row of the mover's colour to remove"
+            ))
+        });
+        return;
+    }
+    let mut reasons = Vec::new();
+    for r in &rows[..k] {
+        match group_mask(pos, r.line, r.set, g) {
+            Ok(mask) => {
+                let mut p = pos.clone();
+                p.remove(c, mask, stamp);
+                acc[n] = Removal { line: r.line, mask };
+                match_rec(
+                    &p,
+                    lines & !(1 << r.line.index()),
+                    stamp,
+                    &groups[1..],
+                    phase,
+                    acc,
+                    n + 1,
+                    out,
+                    err,
+                );
+            }
+            Err(why) => reasons.push(why),
+        }
+    }
+    if reasons.len() == k {
+        err.get_or_insert_with(|| {
+            MoveError::illegal(format!(
+                "removal group {which} {phase} ({g}) fits no row: {}",
+                reasons.join("; ")
+            ))
+        });
+    }
+}
+
+fn match_phase(
+    pos: &Position,
+    lines: u32,
+    stamp: u16,
+    groups: &[Group],
+    phase: &str,
+) -> Result<Vec<PhaseOption>, MoveError> {
+    let mut out = Vec::new();
+    let mut err = None;
+    let mut acc = [Removal {
+        line: Line::from_index(0).unwrap_or_else(|| unreachable!()),
+        mask: 0,
+    }; MAX_GROUPS];
+    match_rec(
+        pos, lines, stamp, groups, phase, &mut acc, 0, &mut out, &mut err,
+    );
+    if out.is_empty() {
+        Err(err.unwrap_or_else(|| MoveError::illegal("the removals do not fit the board")))
+    } else {
+        Ok(out)
+    }
+}
+
+/// The move a written half-move means in `pos`.
+pub(crate) fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
+    if pos.outcome().is_some() {
+        return Err(MoveError::illegal("the game is already over"));
+    }
+    let c = pos.to_move();
+    let tournament = pos.rules().variant == Variant::Tournament;
+    // Fast path: nothing to remove and nothing written to remove.
+    if n.pre.is_empty() && n.post.is_empty() && !pos.has_row(c, ALL_LINES, true) {
+        if let Some(pn) = &n.push {
+            let push = resolve_push(pos, pn)?;
+            let mut p2 = pos.clone();
+            let j = p2.do_push(push);
+            let lines = push.ray.raw().cross[j];
+            if !p2.has_row(c, lines, true) {
+                return Move::new(&[], Some(push), &[])
+                    .ok_or_else(|| MoveError::illegal("too many removal groups"));
+            }
+        }
+    }
+    let pre = match_phase(pos, ALL_LINES, pos.stamp(false), &n.pre, "before the push")?;
+    let mut cands: Vec<Move> = Vec::new();
+    let mut err: Option<MoveError> = None;
+    for (g, k, p1) in &pre {
+        let pre = &g[..*k];
+        if let Some(end) = p1.end_check() {
+            if *k > 0 {
+                if n.push.is_some() {
+                    err.get_or_insert_with(|| {
+                        MoveError::illegal(format!(
+                            "after these removals the game is over ({}): no push may follow",
+                            match end {
+                                crate::game::Outcome::Win(0) => "White wins",
+                                _ => "Black wins",
+                            }
+                        ))
+                    });
+                } else if let Some(m) = Move::new(pre, None, &[]) {
+                    cands.push(m);
+                }
+                continue;
+            }
+        }
+        let Some(pn) = &n.push else {
+            err.get_or_insert_with(|| {
+                MoveError::illegal("a push must follow the removals: the game is not over")
+            });
+            continue;
+        };
+        let push = match resolve_push(p1, pn) {
+            Ok(p) => p,
+            Err(e) => {
+                err.get_or_insert(e);
+                continue;
+            }
+        };
+        let r8 = if tournament { p1.r8_lines(c) } else { 0 };
+        let mut p2 = p1.clone();
+        let j = p2.do_push(push);
+        let lines = push.ray.raw().cross[j] | r8;
+        match match_phase(&p2, lines, p2.stamp(true), &n.post, "after the push") {
+            Ok(post) => {
+                for (h, l, _) in &post {
+                    if let Some(m) = Move::new(pre, Some(push), &h[..*l]) {
+                        if !cands.contains(&m) {
+                            cands.push(m);
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                err.get_or_insert(e);
+            }
+        }
+    }
+    cands.dedup();
+    match cands.len() {
+        0 => Err(err.unwrap_or_else(|| MoveError::illegal("no legal move fits the note"))),
+        1 => Ok(cands[0]),
+        _ => {
+            let list: Vec<String> = cands
+                .iter()
+                .map(|m| notate(pos, m, Style::Complete).move_text())
+                .collect();
+            Err(MoveError::ambiguous(format!(
+                "the note fits {} moves: {}",
+                list.len(),
+                list.join(" | ")
+            )))
+        }
+    }
+}
+
+fn group_note(pos: &Position, r: &Removal, complete: bool) -> Group {
+    let c = pos.to_move();
+    let gipf = pos.gipf_pieces();
+    let mut items = Vec::new();
+    if complete {
+        for p in r.line.spots() {
+            if r.mask & p.bit() != 0 && gipf & p.bit() == 0 {
+                items.push(Item {
+                    gipf: false,
+                    point: p,
+                    star: pos.piece(p).is_some_and(|(col, _)| col != c),
+                });
+            }
+        }
+    }
+    for p in r.line.spots() {
+        if r.mask & p.bit() != 0 && gipf & p.bit() != 0 {
+            items.push(Item {
+                gipf: true,
+                point: p,
+                star: complete && pos.piece(p).is_some_and(|(col, _)| col != c),
+            });
+        }
+    }
+    Group {
+        line: None,
+        items,
+        suffix_x: false,
+    }
+}
+
+/// Writes a legal move in `style`.
+pub(crate) fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
+    let c = pos.to_move();
+    let complete = style != Style::Short;
+    let mut n = Notation::default();
+    let mut p = pos.clone();
+    let st = p.stamp(false);
+    for g in m.pre() {
+        n.pre.push(group_note(&p, g, complete));
+        p.remove(c, g.mask, st);
+    }
+    if let Some(push) = m.push() {
+        let occ = p.occ();
+        let ray = push.ray;
+        let s0 = ray.spot(0);
+        let from = if occ & s0.bit() == 0 {
+            PushNote {
+                gipf: push.gipf,
+                from: s0,
+                to: None,
+            }
+        } else {
+            let j = (0..ray.len())
+                .find(|&i| occ & ray.spot(i).bit() == 0)
+                .unwrap_or(0);
+            PushNote {
+                gipf: push.gipf,
+                from: ray.dot(),
+                to: Some(ray.spot(j)),
+            }
+        };
+        n.push = Some(from);
+        p.do_push(push);
+        let st = p.stamp(true);
+        for g in m.post() {
+            n.post.push(group_note(&p, g, complete));
+            p.remove(c, g.mask, st);
+        }
+    }
+    if style == Style::Complete {
+        n.reserve = Some(u16::from(p.reserve(c)));
+    }
+    if style == Style::Short && !(m.pre().is_empty() && m.post().is_empty()) {
+        disambiguate(pos, m, &mut n);
+    }
+    n
+}
+
+/// Adds `(line)` to short groups until the note resolves to `m` alone.
+fn disambiguate(pos: &Position, m: &Move, n: &mut Notation) {
+    if resolve(pos, n).as_ref() == Ok(m) {
+        return;
+    }
+    let lines: Vec<Line> = m.pre().iter().chain(m.post()).map(|r| r.line).collect();
+    let total = n.pre.len() + n.post.len();
+    for (i, line) in lines.iter().enumerate().take(total) {
+        let note = Some(LineNote {
+            line: *line,
+            reversed: false,
+        });
+        if i < n.pre.len() {
+            n.pre[i].line = note;
+        } else {
+            n.post[i - n.pre.len()].line = note;
+        }
+    }
+    // Drop the lines not needed, one at a time.
+    for i in 0..total {
+        let slot = if i < n.pre.len() {
+            &mut n.pre[i].line
+        } else {
+            let k = i - n.pre.len();
+            &mut n.post[k].line
+        };
+        let keep = slot.take();
+        if resolve(pos, n).as_ref() != Ok(m) {
+            let slot = if i < n.pre.len() {
+                &mut n.pre[i].line
+            } else {
+                let k = i - n.pre.len();
+                &mut n.post[k].line
+            };
+            *slot = keep;
+        }
+    }
+}

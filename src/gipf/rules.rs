@@ -1,0 +1,135 @@
+//! GIPF rule sets: the variant and the options of the spec's R11, written as in `[Rules]`.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The three games of the rulebook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Variant {
+    /// Three basic pieces each on the board, 12 in reserve, no GIPF-pieces.
+    Basic,
+    /// Three GIPF-pieces each on the board, 12 in reserve.
+    #[default]
+    Standard,
+    /// An empty board, 18 in reserve; GIPF-pieces are brought in at the start.
+    Tournament,
+}
+
+/// Who wins when both players have lost their last GIPF-piece (spec R11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum LastGipf {
+    /// A player who removed both last GIPF-pieces in one phase wins; otherwise whoever lost
+    /// his last one earlier loses.
+    #[default]
+    First,
+    /// White loses (GF1).
+    WhiteLoses,
+    /// The player to move wins (boardspace.net).
+    ToMoveWins,
+}
+
+/// A GIPF rule set: `standard`, `tournament,last-gipf=white-loses`, ….
+///
+/// ```
+/// use gamenote::gipf::{Rules, Variant};
+/// let r: Rules = "tournament,last-gipf=to-move-wins".parse().unwrap();
+/// assert_eq!(r.variant, Variant::Tournament);
+/// assert_eq!(r.to_string(), "tournament,last-gipf=to-move-wins");
+/// assert!("blitz".parse::<Rules>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// The game played.
+    pub variant: Variant,
+    /// The rule when both last GIPF-pieces are gone.
+    pub last_gipf: LastGipf,
+}
+
+impl Rules {
+    /// The rules of `variant` with default options.
+    pub const fn new(variant: Variant) -> Rules {
+        Rules {
+            variant,
+            last_gipf: LastGipf::First,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Variant::Basic => "basic",
+            Variant::Standard => "standard",
+            Variant::Tournament => "tournament",
+        })
+    }
+}
+
+impl FromStr for Variant {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "basic" => Ok(Variant::Basic),
+            "standard" => Ok(Variant::Standard),
+            "tournament" => Ok(Variant::Tournament),
+            other => Err(format!(
+                "unknown GIPF variant \"{other}\" (expected basic, standard or tournament)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for LastGipf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LastGipf::First => "first",
+            LastGipf::WhiteLoses => "white-loses",
+            LastGipf::ToMoveWins => "to-move-wins",
+        })
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.variant)?;
+        if self.last_gipf != LastGipf::First {
+            write!(f, ",last-gipf={}", self.last_gipf)?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let mut parts = s.split(',');
+        let variant: Variant = parts.next().unwrap_or("").parse()?;
+        let mut r = Rules::new(variant);
+        for opt in parts {
+            let opt = opt.trim();
+            match opt.split_once('=') {
+                Some(("last-gipf", v)) => {
+                    r.last_gipf = match v.trim() {
+                        "first" => LastGipf::First,
+                        "white-loses" => LastGipf::WhiteLoses,
+                        "to-move-wins" => LastGipf::ToMoveWins,
+                        other => {
+                            return Err(format!(
+                                "unknown last-gipf rule \"{other}\" (expected first, white-loses or to-move-wins)"
+                            ))
+                        }
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown GIPF rule option \"{opt}\" (expected last-gipf=first|white-loses|to-move-wins)"
+                    ))
+                }
+            }
+        }
+        Ok(r)
+    }
+}

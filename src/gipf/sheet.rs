@@ -1,0 +1,195 @@
+//! The guide's record layouts, which the generic record printer (`1. e2 f3 2. …`) cannot
+//! produce: reserve text `1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) …`, slash text
+//! `1.Ge2/Gd1-f2 2.Gd2/Ge8` and the two-column sheet (`1. Ge2 Gd1-f2`, a line per number).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Gipf, Notation};
+use crate::game::Game;
+use crate::record::{Ply, Record};
+use crate::text;
+
+/// How a GIPF record's movetext is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Layout {
+    /// Reserve counts separate the moves: `1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14)`.
+    #[default]
+    Reserve,
+    /// A slash separates White's move from Black's: `1.Ge2/Gd1-f2 2.Gd2/Ge8`.
+    Slash,
+    /// The note sheet: `1. Ge2 Gd1-f2`, one line per move number.
+    Sheet,
+}
+
+impl Layout {
+    /// Reserve layout when every push carries a reserve count, else slash.
+    pub fn auto(record: &Record<Gipf>) -> Layout {
+        if !record.plies.is_empty()
+            && record
+                .plies
+                .iter()
+                .all(|p| p.notation.reserve.is_some() || p.notation.push.is_none())
+        {
+            Layout::Reserve
+        } else {
+            Layout::Slash
+        }
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Layout::Reserve => "reserve",
+            Layout::Slash => "slash",
+            Layout::Sheet => "sheet",
+        })
+    }
+}
+
+impl FromStr for Layout {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "reserve" => Ok(Layout::Reserve),
+            "slash" => Ok(Layout::Slash),
+            "sheet" => Ok(Layout::Sheet),
+            o => Err(format!(
+                "unknown GIPF layout \"{o}\" (expected reserve, slash or sheet)"
+            )),
+        }
+    }
+}
+
+fn ply_text(ply: &Ply<Notation>, seat: usize, comment_ending: bool) -> String {
+    let mut s = String::new();
+    if comment_ending {
+        let who = if seat == 0 { 'w' } else { 'b' };
+        for (i, g) in ply.notation.pre.iter().enumerate() {
+            if i > 0 {
+                s.push(' ');
+            }
+            s.push_str(&format!("{{{who}: {g}}}"));
+        }
+    } else {
+        s.push_str(&ply.notation.to_string());
+    }
+    for a in &ply.annotations {
+        s.push(' ');
+        s.push_str(a);
+    }
+    for c in &ply.comments {
+        s.push_str(&format!(" {{{c}}}"));
+    }
+    s
+}
+
+/// The movetext of `record` in `layout`, as units (one per move number, or per half-move);
+/// with `comment_endings`, a final removal-only half-move is written as the test data's
+/// `{w: xGROUP}` comments.
+fn units(record: &Record<Gipf>, layout: Layout, comment_endings: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in &record.comments_before {
+        out.push(format!("{{{c}}}"));
+    }
+    let n = record.plies.len();
+    let mut i = 0;
+    while i < n {
+        let num = i / 2 + 1;
+        let ending =
+            |k: usize| comment_endings && k + 1 == n && record.plies[k].notation.push.is_none();
+        let white = &record.plies[i];
+        let black = record.plies.get(i + 1);
+        match layout {
+            Layout::Reserve => {
+                if ending(i) {
+                    out.push(ply_text(white, 0, true));
+                } else {
+                    out.push(format!("{num}.{}", ply_text(white, 0, false)));
+                }
+                if let Some(b) = black {
+                    out.push(ply_text(b, 1, ending(i + 1)));
+                }
+            }
+            Layout::Slash => {
+                let mut u = if ending(i) {
+                    ply_text(white, 0, true)
+                } else {
+                    format!("{num}.{}", ply_text(white, 0, false))
+                };
+                if let Some(b) = black {
+                    if ending(i + 1) {
+                        u.push(' ');
+                    } else {
+                        u.push('/');
+                    }
+                    u.push_str(&ply_text(b, 1, ending(i + 1)));
+                }
+                out.push(u);
+            }
+            Layout::Sheet => {
+                let mut u = format!("{num}. {}", ply_text(white, 0, ending(i)));
+                if let Some(b) = black {
+                    u.push(' ');
+                    u.push_str(&ply_text(b, 1, ending(i + 1)));
+                }
+                out.push(u);
+            }
+        }
+        i += 2;
+    }
+    if let Some(r) = record.result {
+        out.push(Gipf::write_result(r));
+    }
+    for c in &record.comments_after {
+        out.push(format!("{{{c}}}"));
+    }
+    out
+}
+
+/// The movetext of `record` in `layout` on one line (sheet: a line per move number).
+///
+/// ```
+/// use gamenote::{Record, gipf::{Gipf, Layout, write_movetext}};
+/// let rec: Record<Gipf> = "[Rules \"tournament\"] 1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) *".parse().unwrap();
+/// assert_eq!(write_movetext(&rec, Layout::Reserve, false), "1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) *");
+/// assert_eq!(write_movetext(&rec, Layout::Slash, false), "1.Ge2 (16)/Gd1-f2 (16) 2.Gd2 (14) *");
+/// ```
+pub fn write_movetext(record: &Record<Gipf>, layout: Layout, comment_endings: bool) -> String {
+    let sep = if layout == Layout::Sheet { "\n" } else { " " };
+    units(record, layout, comment_endings).join(sep)
+}
+
+/// The whole record: its tags one per line, a blank line, the movetext in `layout`
+/// broken into lines of at most 80 columns (the sheet: a line per move number).
+pub fn write_text(record: &Record<Gipf>, layout: Layout) -> String {
+    let mut out = String::new();
+    for (n, v) in &record.tags {
+        text::write_tag(&mut out, n, v);
+    }
+    if !record.tags.is_empty() {
+        out.push('\n');
+    }
+    let mut width = 0;
+    for u in units(record, layout, false) {
+        let len = u.chars().count();
+        if layout == Layout::Sheet || (width > 0 && width + 1 + len > 80) {
+            if width > 0 {
+                out.push('\n');
+            }
+            width = 0;
+        }
+        if width > 0 {
+            out.push(' ');
+            width += 1;
+        }
+        out.push_str(&u);
+        width += len;
+    }
+    if width > 0 {
+        out.push('\n');
+    }
+    out
+}

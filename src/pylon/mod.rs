@@ -1,0 +1,254 @@
+//! Pylon: Cameron Browne's Go-like game of stacked marbles (2006), on a square pyramid of any
+//! size from 2 to 26, in gamenote's own notation shaped like the Pylos notation.
+//!
+//! See `docs/pylon.md` for the geometry, the grammar and every rule decision with its reason.
+//!
+//! ```
+//! use gamenote::{record, Game, Mode, Record, pylon::{Pylon, Point}};
+//! let rec: Record<Pylon> = "[Size \"3\"]\n\n1b2 1a1 1b1 1c3 1a2 *".parse()?;
+//! let r = record::replay(&rec, Mode::Strict);
+//! assert!(r.is_ok());
+//! // White's 1a2 captured Black's 1a1 and covered it with 2a1.
+//! assert_eq!(r.end.piece(Point::new(2, 0, 0)), Some(0));
+//! assert_eq!((r.end.score(0), r.end.score(1)), (4, 2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod coord;
+mod notation;
+mod position;
+mod rules;
+
+pub use coord::{point, Geometry, Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE, WORDS};
+pub use notation::{notation, score_comment, Notation, Style};
+pub use position::{Move, Position};
+pub use rules::{Rules, Suicide};
+
+use crate::error::MoveError;
+use crate::game::{tag, Game, GameResult, Outcome, Tags};
+use crate::text::PResult;
+
+/// The game of Pylon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pylon;
+
+const SEAT: [&str; 2] = ["White", "Black"];
+
+/// Reads a `[Size]` value: a number from 2 to 26.
+///
+/// ```
+/// assert_eq!(gamenote::pylon::parse_size(" 10 "), Ok(10));
+/// assert!(gamenote::pylon::parse_size("27").is_err());
+/// ```
+pub fn parse_size(v: &str) -> Result<u8, String> {
+    let t = v.trim();
+    match t.parse::<u8>() {
+        Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) && !t.starts_with('+') => Ok(n),
+        _ => Err(format!(
+            "the Size tag \"{v}\" is not a Pylon board size from {MIN_SIZE} to {MAX_SIZE}"
+        )),
+    }
+}
+
+fn list(points: &[Point]) -> String {
+    let v: Vec<String> = points.iter().map(Point::to_string).collect();
+    format!("[{}]", v.join(","))
+}
+
+fn check_cover(at: Point, written: &Option<Vec<Point>>, made: &[Point]) -> Result<(), MoveError> {
+    let Some(w) = written else { return Ok(()) };
+    let mut w = w.clone();
+    w.sort();
+    if w == made {
+        return Ok(());
+    }
+    Err(MoveError::illegal(if made.is_empty() {
+        format!("{at} covers nothing, but the move names {}", list(&w))
+    } else {
+        format!(
+            "{at} covers {}, but the move names {}",
+            list(made),
+            list(&w)
+        )
+    }))
+}
+
+impl Pylon {
+    fn outcome_of(pos: &Position) -> Outcome {
+        let (w, b) = (pos.score(0), pos.score(1));
+        match w.cmp(&b) {
+            std::cmp::Ordering::Greater => Outcome::Win(0),
+            std::cmp::Ordering::Less => Outcome::Win(1),
+            std::cmp::Ordering::Equal => Outcome::Draw(0b11),
+        }
+    }
+}
+
+impl Game for Pylon {
+    const NAME: &'static str = "Pylon";
+    const ID: &'static str = "pylon";
+    const EXTENSION: &'static str = "pylon";
+
+    type Rules = Rules;
+    type Position = Position;
+    type Move = Move;
+    type Notation = Notation;
+    type Style = Style;
+
+    fn start(rules: &Rules) -> Position {
+        Position::new(*rules)
+    }
+
+    fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+        pos.generate(out);
+    }
+
+    fn count_legal(pos: &Position) -> u64 {
+        pos.count()
+    }
+
+    fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
+        let side = pos.to_move();
+        match n {
+            Notation::Pass => {
+                if let Some(p) = pos.placements(side).first() {
+                    Err(MoveError::illegal(format!(
+                        "a voluntary pass is illegal: {} can place, e.g. on {p}",
+                        SEAT[side]
+                    )))
+                } else if !pos.can_place(side ^ 1) {
+                    Err(MoveError::illegal(
+                        "the game is over: neither side can place",
+                    ))
+                } else {
+                    Ok(Move::Pass)
+                }
+            }
+            Notation::Place { at, cover } => {
+                if pos.geometry().index(*at).is_none() {
+                    return Err(MoveError::illegal(pos.off_board(*at)));
+                }
+                let made =
+                    pos.covering_for(side, *at)
+                        .map_err(|reason| match pos.can_place(side) {
+                            true => MoveError::illegal(reason),
+                            false => MoveError::illegal(format!(
+                                "{} has no legal placement and must pass ({reason})",
+                                SEAT[side]
+                            )),
+                        })?;
+                check_cover(*at, cover, &made)?;
+                Ok(Move::Place(*at))
+            }
+        }
+    }
+
+    fn notate(pos: &Position, m: &Move, _style: Style) -> Notation {
+        let at = match *m {
+            Move::Pass => return Notation::Pass,
+            Move::Place(p) => p,
+        };
+        let cover = pos.covering(at).unwrap_or_default();
+        Notation::Place {
+            at,
+            cover: (!cover.is_empty()).then_some(cover),
+        }
+    }
+
+    fn play(pos: &mut Position, m: &Move) {
+        pos.play(m);
+    }
+
+    fn outcome(pos: &Position) -> Option<Outcome> {
+        pos.is_over().then(|| Pylon::outcome_of(pos))
+    }
+
+    fn to_move(pos: &Position) -> usize {
+        pos.to_move()
+    }
+
+    /// A record may leave out a forced pass: when the side to move has no legal placement,
+    /// the opponent has one and the written move is a placement of the opponent's, the pass
+    /// is implied (an error when reading strictly, a warning when reading leniently).
+    fn implied_before(pos: &Position, n: &Notation) -> Option<(Move, String)> {
+        let Notation::Place { at, .. } = n else {
+            return None;
+        };
+        let side = pos.to_move();
+        if pos.can_place(side) || pos.covering_for(side ^ 1, *at).is_err() {
+            return None;
+        }
+        Some((
+            Move::Pass,
+            format!(
+                "a forced pass is missing before {at}: {} has no legal placement",
+                SEAT[side]
+            ),
+        ))
+    }
+
+    /// A `pass` after the end of the game is dropped when reading leniently.
+    fn droppable_after_end(n: &Notation) -> bool {
+        *n == Notation::Pass
+    }
+
+    fn rules_from_tags(tags: &Tags) -> Result<Rules, String> {
+        let mut rules: Rules = match tag(tags, "Rules") {
+            Some(v) => v.parse()?,
+            None => Rules::default(),
+        };
+        if let Some(v) = tag(tags, "Size") {
+            rules.size = parse_size(v)?;
+        }
+        Ok(rules)
+    }
+
+    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
+        notation(input)
+    }
+
+    fn check_result(
+        end: &Position,
+        written: GameResult,
+        comments_after: &[String],
+    ) -> Result<(), String> {
+        if end.is_over() {
+            let o = Pylon::outcome_of(end);
+            if written != GameResult::Decided(o) {
+                return Err(format!(
+                    "the record says {} but the game ended {} (W {} B {})",
+                    Pylon::write_result(written),
+                    Pylon::write_result(GameResult::Decided(o)),
+                    end.score(0),
+                    end.score(1)
+                ));
+            }
+        }
+        if let Some((w, b)) = comments_after.first().and_then(|c| score_comment(c)) {
+            let (sw, sb) = (end.score(0), end.score(1));
+            if (w, b) != (sw, sb) {
+                return Err(format!(
+                    "the score comment says W {w} B {b} but the board has W {sw} B {sb}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Both suicide options on the default board and on the small boards perft uses.
+    fn variants() -> Vec<Rules> {
+        let mut v = Vec::new();
+        for size in [DEFAULT_SIZE, 3, 4] {
+            for suicide in [Suicide::Piece, Suicide::Group] {
+                v.push(Rules { size, suicide });
+            }
+        }
+        v
+    }
+
+    fn tag_order() -> &'static [&'static str] {
+        &[
+            "Size", "Rules", "Event", "Site", "Date", "Round", "White", "Black", "Result",
+        ]
+    }
+}

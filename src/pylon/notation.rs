@@ -1,0 +1,170 @@
+//! The written Pylon move: a point with its covering pieces in brackets (`1b2[2a1,2a2]`), or
+//! `pass`; and the score comment `{W 3 B 7}` that follows the result of a finished game.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::coord::{point, Point};
+use crate::error::ParseError;
+use crate::text::{self, PErr, PResult};
+
+/// A move as written.
+///
+/// ```
+/// use gamenote::pylon::{Notation, Point};
+/// let n: Notation = "1b2[2a1,2a2]".parse()?;
+/// assert_eq!(
+///     n,
+///     Notation::Place {
+///         at: Point::new(1, 1, 1),
+///         cover: Some(vec![Point::new(2, 0, 0), Point::new(2, 0, 1)]),
+///     }
+/// );
+/// assert_eq!(n.to_string(), "1b2[2a1,2a2]");
+/// assert_eq!("PASS".parse::<Notation>()?, Notation::Pass);
+/// assert!("1b2[]".parse::<Notation>().is_err());
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Notation {
+    /// A placement; `cover` is the bracketed covering set as written (in written order,
+    /// never empty), or `None` when no brackets were written.
+    Place {
+        /// The point played.
+        at: Point,
+        /// The covering pieces as written.
+        cover: Option<Vec<Point>>,
+    },
+    /// A forced pass (`pass`, any case on input).
+    Pass,
+}
+
+/// The only written style: covering sets always printed, sorted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Style {
+    /// `point[covers]` or `pass`.
+    #[default]
+    Standard,
+}
+
+impl fmt::Display for Style {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("standard")
+    }
+}
+
+impl FromStr for Style {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.trim().eq_ignore_ascii_case("standard") {
+            Ok(Style::Standard)
+        } else {
+            Err(format!(
+                "unknown Pylon style \"{s}\": the only style is standard"
+            ))
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Notation::Pass => f.write_str("pass"),
+            Notation::Place { at, cover } => {
+                write!(f, "{at}")?;
+                if let Some(c) = cover {
+                    f.write_str("[")?;
+                    for (k, p) in c.iter().enumerate() {
+                        if k > 0 {
+                            f.write_str(",")?;
+                        }
+                        write!(f, "{p}")?;
+                    }
+                    f.write_str("]")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+const MOVE: &str = "a Pylon move such as 1b2, 1b2[2a1] or pass";
+
+/// Reads one move: `pass` (any case) or a point with an optional covering list; it must end
+/// at a token boundary.
+pub fn notation(input: &str) -> PResult<'_, Notation> {
+    if input.len() >= 4 && input.as_bytes()[..4].eq_ignore_ascii_case(b"pass") {
+        let rest = &input[4..];
+        if text::at_boundary(rest, b"") {
+            return Ok((rest, Notation::Pass));
+        }
+        return text::fail(rest, "the end of the move after pass");
+    }
+    let (mut rest, at) = text::expect(MOVE, point)(input)?;
+    let mut cover = None;
+    if let Some(r) = rest.strip_prefix('[') {
+        let mut list: Vec<Point> = Vec::new();
+        let mut r = r;
+        loop {
+            let before = r;
+            let (r2, p) = text::expect("a covering point such as 2a1", point)(r)?;
+            if list.contains(&p) {
+                return Err(nom::Err::Failure(PErr::new(
+                    before,
+                    "a covering point not already listed",
+                )));
+            }
+            list.push(p);
+            r = r2;
+            if let Some(r2) = r.strip_prefix(',') {
+                r = r2;
+            } else if let Some(r2) = r.strip_prefix(']') {
+                r = r2;
+                break;
+            } else {
+                return text::fail(r, "',' or ']' in the covering list");
+            }
+        }
+        cover = Some(list);
+        rest = r;
+    }
+    if !text::at_boundary(rest, b"") {
+        return text::fail(rest, "the end of the move");
+    }
+    Ok((rest, Notation::Place { at, cover }))
+}
+
+impl FromStr for Notation {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        text::parse_all(s, notation)
+    }
+}
+
+/// Reads a score comment's text (`W 3 B 7`, spaces optional); `None` when the comment is not
+/// a score.
+///
+/// ```
+/// use gamenote::pylon::score_comment;
+/// assert_eq!(score_comment(" W 3 B 7 "), Some((3, 7)));
+/// assert_eq!(score_comment("a fine game"), None);
+/// ```
+pub fn score_comment(c: &str) -> Option<(u32, u32)> {
+    fn num(s: &str) -> Option<(u32, &str)> {
+        let n = s.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 || n > 9 {
+            return None;
+        }
+        Some((s[..n].parse().ok()?, &s[n..]))
+    }
+    fn sp(s: &str) -> &str {
+        s.trim_start_matches([' ', '\t'])
+    }
+    let s = sp(c).strip_prefix('W')?;
+    let (w, s) = num(sp(s))?;
+    let s = sp(s).strip_prefix('B')?;
+    let (b, s) = num(sp(s))?;
+    sp(s).is_empty().then_some((w, b))
+}

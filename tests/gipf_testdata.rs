@@ -1,0 +1,113 @@
+//! Every GF1 game of ../shared/testdata/gipf replays legally to its recorded result and final
+//! board, and converts to short notes and back to the same text.
+
+use std::path::PathBuf;
+
+use gamenote::gipf::{position_string, write_movetext, Gipf, Layout, Style};
+use gamenote::{record, Game, GameResult, Mode, Outcome, Record};
+
+fn data_dir() -> Option<PathBuf> {
+    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/gipf");
+    if d.is_dir() {
+        Some(d)
+    } else {
+        println!("skipping: {} is absent", d.display());
+        None
+    }
+}
+
+fn games(file: &str) -> Vec<(String, Record<Gipf>)> {
+    let Some(dir) = data_dir() else {
+        return Vec::new();
+    };
+    let text = std::fs::read_to_string(dir.join(file)).unwrap();
+    let mut out = Vec::new();
+    for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        let rec: Record<Gipf> = block.parse().unwrap_or_else(|e| panic!("{file}: {e}"));
+        out.push((block.to_string(), rec));
+    }
+    out
+}
+
+fn check_file(file: &str) {
+    let games = games(file);
+    if games.is_empty() {
+        return;
+    }
+    assert_eq!(games.len(), 25, "{file}");
+    for (text, rec) in &games {
+        let title = rec.tag("Game").unwrap().to_string();
+        let r = record::replay(rec, Mode::Strict);
+        assert!(r.is_ok(), "{title}: {:?}", r.error);
+        // Result and loser.
+        let loser = rec.tag("X").unwrap();
+        let winner = if loser == "black" { 0 } else { 1 };
+        assert_eq!(r.outcome, Some(Outcome::Win(winner)), "{title}");
+        assert_eq!(
+            rec.result,
+            Some(GameResult::Decided(Outcome::Win(winner))),
+            "{title}"
+        );
+        // Final board and counters.
+        let fin = rec.tag("Final").unwrap();
+        assert_eq!(position_string(&r.end), fin, "{title}");
+        // Short notes and back.
+        let short = record::convert(rec, Style::Short, Mode::Strict)
+            .unwrap_or_else(|e| panic!("{title}: to short: {e}"));
+        let back = record::convert(&short, Style::Complete, Mode::Strict)
+            .unwrap_or_else(|e| panic!("{title}: back to complete: {e}"));
+        let original = text.lines().nth(2).unwrap().trim();
+        let endings = original.contains('{');
+        assert_eq!(
+            write_movetext(&back, Layout::Reserve, endings),
+            original,
+            "{title}"
+        );
+        // The short record as text reads back to the same notes.
+        let printed = short.to_string();
+        let again: Record<Gipf> = printed.parse().unwrap();
+        assert_eq!(again.plies, short.plies, "{title}");
+        assert!(Gipf::outcome(&r.end).is_some());
+    }
+}
+
+#[test]
+fn basic_games() {
+    check_file("basic_25.gipf.txt");
+}
+
+#[test]
+fn standard_games() {
+    check_file("standard_25.gipf.txt");
+}
+
+#[test]
+fn tournament_games() {
+    check_file("tournament_25.gipf.txt");
+}
+
+/// The copies carried in the repository replay the same way, read with `Record::parse_all`.
+#[test]
+fn repository_copies() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut n = 0;
+    for dir in ["tests/data/gipf", "examples/records"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().and_then(|e| e.to_str()) != Some("gipf") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for rec in Record::<Gipf>::parse_all(&text) {
+                let rec = rec.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                let r = record::replay(&rec, Mode::Strict);
+                assert!(r.is_ok(), "{}: {:?}", path.display(), r.error);
+                if let Some(fin) = rec.tag("Final") {
+                    assert_eq!(position_string(&r.end), fin, "{}", path.display());
+                    n += 1;
+                }
+            }
+        }
+    }
+    assert!(n >= 8, "{n}");
+}
