@@ -29,9 +29,11 @@ pub mod error;
 pub mod fuzzing;
 pub mod game;
 pub mod generate;
+pub mod html;
 pub mod perft;
 pub mod record;
 pub mod stream;
+pub mod svg;
 pub mod text;
 
 pub mod gipf;

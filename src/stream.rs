@@ -164,15 +164,19 @@ impl<R: BufRead> RecordReader<R> {
         let is_tag = !self.in_comment && trimmed.first() == Some(&b'[');
         let boundary = is_tag && self.has_movetext;
         let mut in_quote = false;
+        let mut content = false;
         for &b in line {
             match b {
                 b'"' if is_tag && !self.in_comment => in_quote = !in_quote,
                 b'{' if !in_quote && !self.in_comment => self.in_comment = true,
                 b'}' if self.in_comment => self.in_comment = false,
+                b if !self.in_comment && !b.is_ascii_whitespace() => content = true,
                 _ => {}
             }
         }
-        if !is_tag && !trimmed.is_empty() {
+        // Comments alone are not movetext: a comment line before the tags of a record
+        // belongs to that record.
+        if !is_tag && content {
             self.has_movetext = true;
         }
         boundary

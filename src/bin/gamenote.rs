@@ -80,6 +80,37 @@ enum Command {
         #[arg(long, default_value = "text")]
         format: String,
     },
+    /// Write a self-contained HTML viewer of the record (first record of the file)
+    Html {
+        /// Record file
+        file: String,
+        #[command(flatten)]
+        common: Common,
+        /// Output file (default: standard output)
+        #[arg(short = 'o', long = "output")]
+        output: Option<String>,
+    },
+    /// Write generated records: legal games, or near misses with --illegal
+    Generate {
+        #[command(flatten)]
+        common: Common,
+        /// How many records
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        /// Seed of the first record (record i uses seed + i)
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Plies per game (at most; games may end sooner)
+        #[arg(long, default_value_t = 40)]
+        plies: usize,
+        /// Make each record a near miss: one thing wrong, described in a comment before it
+        #[arg(long)]
+        illegal: bool,
+        /// Output: a file, or a directory (one file per record) if it ends with '/' or exists
+        /// as one (default: standard output)
+        #[arg(short = 'o', long = "output")]
+        output: Option<String>,
+    },
     /// List the legal moves at the end of the record
     Moves {
         /// Record file
@@ -247,7 +278,10 @@ fn show_cmd<G: Game>(
             )),
             gamenote::cli::json_str(&pos.to_string())
         )),
-        "svg" => Err(usage("svg pictures are not available yet")),
+        "svg" => {
+            let last = n.checked_sub(1).and_then(|i| r.moves.get(i));
+            G::svg(pos, last).ok_or_else(|| usage(format!("{} has no SVG picture yet", G::NAME)))
+        }
         other => Err(usage(format!(
             "unknown format \"{other}\" (expected text, svg, json or fen)"
         ))),
@@ -266,6 +300,47 @@ fn moves_cmd<G: Game>(file: &str, text: &str, c: &Common) -> Result<String, Fail
     for m in &moves {
         out.push_str(&G::notate(&r.end, m, G::Style::default()).to_string());
         out.push('\n');
+    }
+    Ok(out)
+}
+
+fn html_cmd<G: Game>(file: &str, text: &str, c: &Common) -> Result<String, Fail> {
+    let rec = first_record::<G>(file, text, c)?;
+    Ok(gamenote::html::viewer(&rec, mode(c)))
+}
+
+fn generate_cmd<G: Game>(
+    c: &Common,
+    count: usize,
+    seed: u64,
+    plies: usize,
+    illegal: bool,
+) -> Result<Vec<String>, Fail> {
+    use gamenote::generate::{legal_game, near_miss};
+    let rules = G::rules_from_tags(&overrides(c)).map_err(usage)?;
+    let mut out = Vec::with_capacity(count);
+    for i in 0..count {
+        let s = seed.wrapping_add(i as u64);
+        let game = legal_game::<G>(&rules, plies, s);
+        if illegal {
+            match near_miss(&game, s) {
+                Some(m) => {
+                    let e = &m.expected;
+                    let what = match (e.ply, e.at) {
+                        (Some(p), _) => format!("{} at ply {p}", e.kind),
+                        (None, Some((l, col))) => format!("{} at {l}:{col}", e.kind),
+                        (None, None) => e.kind.to_string(),
+                    };
+                    out.push(format!(
+                        "{{near miss: {}; expected {what}}}\n{}",
+                        m.mutation, m.text
+                    ));
+                }
+                None => out.push(game.record.to_string()),
+            }
+        } else {
+            out.push(game.record.to_string());
+        }
     }
     Ok(out)
 }
@@ -323,6 +398,61 @@ fn run(cli: Cli) -> Result<u8, Fail> {
                 "{}",
                 with_game!(id, G => show_cmd::<G>(&file, &text, &common, ply, &format))?
             );
+            Ok(0)
+        }
+        Command::Html {
+            file,
+            common,
+            output,
+        } => {
+            let text = read(&file)?;
+            let id = game_of(&common, &file, &text)?;
+            let page = with_game!(id, G => html_cmd::<G>(&file, &text, &common))?;
+            match output {
+                Some(path) => std::fs::write(&path, page)
+                    .map_err(|e| Fail(format!("{path}: cannot write: {e}"), 2))?,
+                None => print!("{page}"),
+            }
+            Ok(0)
+        }
+        Command::Generate {
+            common,
+            count,
+            seed,
+            plies,
+            illegal,
+            output,
+        } => {
+            let name = common
+                .game
+                .clone()
+                .ok_or_else(|| usage("generate needs --game"))?;
+            let id = GameId::from_name(&name)
+                .ok_or_else(|| usage(format!("unknown game \"{name}\"")))?;
+            let records =
+                with_game!(id, G => generate_cmd::<G>(&common, count, seed, plies, illegal))?;
+            let ext = GameId::ALL
+                .iter()
+                .find(|e| e.0 == id)
+                .map_or("txt", |e| e.3);
+            match output {
+                Some(path) if path.ends_with('/') || std::path::Path::new(&path).is_dir() => {
+                    std::fs::create_dir_all(&path)
+                        .map_err(|e| Fail(format!("{path}: cannot create: {e}"), 2))?;
+                    for (i, r) in records.iter().enumerate() {
+                        let f = std::path::Path::new(&path).join(format!(
+                            "{}-{:05}.{ext}",
+                            if illegal { "near-miss" } else { "game" },
+                            seed.wrapping_add(i as u64)
+                        ));
+                        std::fs::write(&f, r)
+                            .map_err(|e| Fail(format!("{}: cannot write: {e}", f.display()), 2))?;
+                    }
+                }
+                Some(path) => std::fs::write(&path, records.join("\n"))
+                    .map_err(|e| Fail(format!("{path}: cannot write: {e}"), 2))?,
+                None => print!("{}", records.join("\n")),
+            }
             Ok(0)
         }
         Command::Moves { file, common } => {

@@ -178,6 +178,39 @@ impl Game for Pylos {
         mistakes::wrong_annotations(before, m, n)
     }
 
+    fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {
+        let balls: Vec<crate::svg::Ball> = Slot::all()
+            .filter_map(|s| {
+                pos.at(s).map(|seat| crate::svg::Ball {
+                    level: s.level() as usize,
+                    col: s.col() as usize,
+                    row: s.row() as usize,
+                    seat,
+                    name: s.to_string(),
+                })
+            })
+            .collect();
+        let point = |s: Slot| (s.level() as usize, s.col() as usize, s.row() as usize);
+        let status = match pos.winner() {
+            Some(w) => format!("{} has won", ["White", "Black"][w]),
+            None => format!("{} to move", ["White", "Black"][pos.turn()]),
+        };
+        Some(crate::svg::pyramid(
+            4,
+            &balls,
+            last.map(|m| point(m.to)),
+            last.and_then(|m| m.from).map(point),
+            &[
+                format!(
+                    "reserves: White {}, Black {}",
+                    pos.reserve(0),
+                    pos.reserve(1)
+                ),
+                status,
+            ],
+        ))
+    }
+
     fn variants() -> Vec<Rules> {
         [
             "standard",

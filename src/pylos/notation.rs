@@ -400,7 +400,7 @@ fn quick(input: &str) -> Option<(&str, Notation)> {
             b.get(i + 2)?.wrapping_sub(b'1'),
         )
     };
-    let ends = |i: usize| b.get(i).is_none_or(|c| c.is_ascii_whitespace());
+    let ends = |i: usize| b.get(i).map_or(true, u8::is_ascii_whitespace);
     let first = slot_at(0)?;
     if ends(3) {
         return Some((&input[3..], Notation::place(first)));
