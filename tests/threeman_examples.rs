@@ -344,3 +344,27 @@ fn skipped_seats_are_written_and_numbered() {
         .to_string()
         .contains("13... GRRxa5# -- 14. BLBxa5 GRg3 -- *"));
 }
+
+#[test]
+fn svg_picture_has_every_square_and_piece() {
+    let rec: Record<ThreeMan> = "1. WHe4 GRe4 BLe4 *".parse().unwrap();
+    let r = replay(&rec, Mode::Strict);
+    let svg = ThreeMan::svg(&r.end, r.moves.last()).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let squares = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "path" && n.attribute("data-square").is_some())
+        .count();
+    assert_eq!(squares, 144);
+    let pieces: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "circle" && n.attribute("data-square").is_some())
+        .collect();
+    assert_eq!(pieces.len(), 48);
+    let e4 = pieces
+        .iter()
+        .find(|n| n.attribute("data-square") == Some("BLe4"))
+        .expect("black pawn on BL e4");
+    assert_eq!(e4.attribute("class"), Some("piece black"));
+    assert!(svg.contains("round 2, White to move"));
+}

@@ -18,6 +18,7 @@
 pub mod coord;
 pub mod fen;
 pub mod notation;
+mod picture;
 pub mod position;
 
 use std::fmt;
@@ -597,6 +598,135 @@ impl Game for ThreeMan {
             *last = tokens.join(" ");
         }
         Some(marks)
+    }
+
+    /// Illegal written moves of the side to move, one of each kind found among the first
+    /// few candidates: castling that is not allowed, a promotion without its piece, and
+    /// moves that are blocked, cross an unbridged moat, capture across a moat or a creek,
+    /// leave the king in check, attack a king right after crossing, or take nothing
+    /// diagonally with a pawn.
+    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
+        let mut out: Vec<(&'static str, Notation)> = Vec::new();
+        if pos.is_over() {
+            return out;
+        }
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        for long in [false, true] {
+            if !legal
+                .iter()
+                .any(|m| m.is_castle() && m.castle_long() == long)
+            {
+                out.push((
+                    "castling not allowed",
+                    Notation::Castle {
+                        long,
+                        mark: Mark::None,
+                    },
+                ));
+                break;
+            }
+        }
+        if let Some(m) = legal.iter().find(|m| m.promotion().is_some()) {
+            if let Notation::Normal(mut w) = ThreeMan::notate(pos, m, Style::Long) {
+                w.promotion = None;
+                w.mark = Mark::None;
+                out.push(("promotion without its piece", Notation::Normal(w)));
+            }
+        }
+        let side = pos.side as usize;
+        let mut own = pos.board.occ[side];
+        let mut budget = 8;
+        while let Some(from) = own.pop() {
+            let Some(piece) = pos.piece_at(Square(from)) else {
+                continue;
+            };
+            for to in pos.geometric_targets(from) {
+                if budget == 0 {
+                    return out;
+                }
+                let target = pos.piece_at(Square(to));
+                if target.is_some_and(|t| t.colour.index() == side)
+                    || legal.iter().any(|m| m.from == from && m.to == to)
+                {
+                    continue;
+                }
+                budget -= 1;
+                let name = match pos.explain(from, to) {
+                    Why::Blocked => "blocked move",
+                    Why::MoatCrossing(_) => "crossing an unbridged moat",
+                    Why::CaptureAcrossMoat => "capture across a moat",
+                    Why::Creek => "capture across a creek",
+                    Why::KingInCheck => "own king left in check",
+                    Why::AttacksAfterCrossing => "attack right after crossing a moat",
+                    Why::NothingToTake => "pawn diagonal with nothing to take",
+                    _ => continue,
+                };
+                if out.iter().any(|(n, _)| *n == name) {
+                    continue;
+                }
+                let promotes = piece.kind == Kind::Pawn && piece.crossed && to < 24;
+                let w = Written {
+                    from_zone: Some(Square(from).zone()),
+                    piece: (piece.kind != Kind::Pawn).then_some(piece.kind),
+                    from_file: Some(Square(from).article_file()),
+                    from_rank: Some(Square(from).rank()),
+                    sep: if target.is_some() {
+                        Sep::Capture
+                    } else {
+                        Sep::Dash
+                    },
+                    to: Square(to),
+                    promotion: promotes.then_some(Kind::Queen),
+                    en_passant: false,
+                    mark: Mark::None,
+                };
+                out.push((name, Notation::Normal(w)));
+            }
+        }
+        out
+    }
+
+    /// The written move made wrong in its marks: `x` on a quiet move, `-` on a capture,
+    /// `e.p.` on a move that is not en passant, `+` on a move that attacks no king, `#` on
+    /// one that does not mate.
+    fn wrong_annotations(
+        before: &Position,
+        m: &Move,
+        n: &Notation,
+    ) -> Vec<(&'static str, Notation)> {
+        let mut out = Vec::new();
+        let mark = before.mark_of(*m, true);
+        let with_mark = |k: Mark| match *n {
+            Notation::Castle { long, .. } => Notation::Castle { long, mark: k },
+            Notation::Normal(mut w) => {
+                w.mark = k;
+                Notation::Normal(w)
+            }
+        };
+        if mark == 0 {
+            out.push(("false check mark", with_mark(Mark::Check)));
+        }
+        if mark != 2 {
+            out.push(("false mate mark", with_mark(Mark::Mate)));
+        }
+        if let Notation::Normal(w) = n {
+            if !m.is_capture() {
+                let mut x = *w;
+                x.sep = Sep::Capture;
+                out.push(("false capture mark", Notation::Normal(x)));
+            }
+            if !m.is_en_passant() {
+                let mut x = *w;
+                x.en_passant = true;
+                out.push(("false en passant mark", Notation::Normal(x)));
+            }
+        }
+        out
+    }
+
+    fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {
+        Some(picture::svg(pos, last))
     }
 
     fn variants() -> Vec<Rules> {

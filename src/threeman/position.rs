@@ -1094,6 +1094,22 @@ impl Position {
         check as u8
     }
 
+    /// The squares the piece on `from` would reach alone on the board, moats ignored.
+    pub(crate) fn geometric_targets(&self, from: u8) -> Vec<u8> {
+        let p = self.board.sq[from as usize];
+        let mut e = Position::empty(self.rules);
+        e.board.put(from, p);
+        let mut v = Buf::new();
+        let open = MoatCtx {
+            ignore: 7,
+            quiet_ok: 7,
+        };
+        e.piece_moves(from, open, NONE, &mut v);
+        let mut t: Vec<u8> = v.iter().map(|m| m.to).collect();
+        t.dedup();
+        t
+    }
+
     /// Explains why the piece on `from` cannot play to `to` (promotion set aside).
     pub(crate) fn explain(&self, from: u8, to: u8) -> Why {
         let ctx = self.moat_ctx();
