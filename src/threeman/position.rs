@@ -1282,6 +1282,28 @@ const fn mv(from: u8, to: u8, flags: u8) -> Move {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    /// As the pair (rules, extended position string).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        let mut t = s.serialize_tuple(2)?;
+        t.serialize_element(&self.rules.to_string())?;
+        t.serialize_element(&super::fen::write(self))?;
+        t.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let (rules, pos): (String, String) = serde::Deserialize::deserialize(d)?;
+        let rules: Rules = rules.parse().map_err(D::Error::custom)?;
+        super::fen::parse(&pos, rules).map_err(D::Error::custom)
+    }
+}
+
 impl fmt::Display for Position {
     /// The three zones as text: rank 6 at the top of each zone, files `a`–`h` left to right,
     /// `Wk` a white king, `Gp'` a crossed gray pawn, `.` an empty square.
@@ -1289,7 +1311,7 @@ impl fmt::Display for Position {
         for z in [Colour::Black, Colour::Gray, Colour::White] {
             writeln!(f, "{} zone ({})", z.name(), z.zone_code())?;
             for r in (0..6u8).rev() {
-                write!(f, "  {} ", r + 1)?;
+                let mut line = format!("  {} ", r + 1);
                 for x in 0..8u8 {
                     let s = Square::from_article(z, x, r);
                     match self.piece_at(s) {
@@ -1300,12 +1322,12 @@ impl fmt::Display for Position {
                                 p.kind.lower(),
                                 if p.crossed { "'" } else { "" }
                             );
-                            write!(f, " {cell:<3}")?;
+                            line.push_str(&format!(" {cell:<3}"));
                         }
-                        None => write!(f, " .  ")?,
+                        None => line.push_str(" .  "),
                     }
                 }
-                writeln!(f)?;
+                writeln!(f, "{}", line.trim_end())?;
             }
             writeln!(f, "     a   b   c   d   e   f   g   h")?;
         }
