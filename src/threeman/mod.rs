@@ -236,6 +236,7 @@ impl Game for ThreeMan {
     const NAME: &'static str = "Three-man chess";
     const ID: &'static str = "threeman";
     const EXTENSION: &'static str = "3mc";
+    const ALIASES: &'static [&'static str] = &["3 Man Chess", "3-Man Chess", "Three man chess"];
     const SEATS: usize = 3;
 
     type Rules = Rules;
