@@ -265,6 +265,9 @@ impl Game for ThreeMan {
             Notation::Castle { long, .. } => return ThreeMan::resolve_castle(pos, *long),
             Notation::Normal(w) => w,
         };
+        if w.to.index() >= coord::SQUARES {
+            return Err(MoveError::illegal(format!("square {} is off the board", w.to.0)));
+        }
         let kind = w.piece.unwrap_or(Kind::Pawn);
         // the usual case without allocating: exactly one origin matches
         let mut found = [None::<Move>; 2];
