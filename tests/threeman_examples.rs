@@ -368,3 +368,33 @@ fn svg_picture_has_every_square_and_piece() {
     assert_eq!(e4.attribute("class"), Some("piece black"));
     assert!(svg.contains("round 2, White to move"));
 }
+
+#[test]
+fn notation_errors_say_what_and_where() {
+    for (text, column, expected) in [
+        ("WHe7", 4, "a rank 1-6"),
+        ("XXe4", 1, "a three-man chess move"),
+        ("WHe-e4", 4, "'-' only in the long form"),
+        ("WHRe2-WH", 9, "a file a-h"),
+        ("WHe1=K", 6, "a promotion piece"),
+        ("O-X", 1, "castling"),
+        ("WHe4 ", 5, "end of input"),
+    ] {
+        let e = text.parse::<Notation>().unwrap_err();
+        assert_eq!(e.column, column, "{text}: {e}");
+        assert!(e.expected.contains(expected), "{text}: {e}");
+    }
+    // the zone code wins over a piece letter; two zones read as origin and destination
+    let n: Notation = "WHBLa2".parse().unwrap();
+    let Notation::Normal(w) = n else { panic!() };
+    assert_eq!(
+        (w.from_zone, w.piece, w.to.to_string().as_str()),
+        (Some(Colour::White), None, "BLa2")
+    );
+    let n: Notation = "WHRce4".parse().unwrap();
+    let Notation::Normal(w) = n else { panic!() };
+    assert_eq!(
+        (w.from_zone, w.from_file, w.to.to_string().as_str()),
+        (None, Some(2), "WHe4")
+    );
+}

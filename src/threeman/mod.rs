@@ -266,7 +266,10 @@ impl Game for ThreeMan {
             Notation::Normal(w) => w,
         };
         if w.to.index() >= coord::SQUARES {
-            return Err(MoveError::illegal(format!("square {} is off the board", w.to.0)));
+            return Err(MoveError::illegal(format!(
+                "square {} is off the board",
+                w.to.0
+            )));
         }
         let kind = w.piece.unwrap_or(Kind::Pawn);
         // the usual case without allocating: exactly one origin matches
