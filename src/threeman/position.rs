@@ -1336,12 +1336,18 @@ impl fmt::Display for Position {
             .filter(|c| self.is_alive(**c))
             .map(|c| c.name())
             .collect();
-        write!(
-            f,
-            "{} to move; alive: {}; round {}",
-            self.side_to_move(),
-            alive.join(", "),
-            self.round
-        )
+        if self.draw {
+            write!(f, "drawn between {}", alive.join(" and "))
+        } else if self.alive.count_ones() == 1 {
+            write!(f, "{} has won", alive.join(""))
+        } else {
+            write!(
+                f,
+                "{} to move; alive: {}; round {}",
+                self.side_to_move(),
+                alive.join(", "),
+                self.round
+            )
+        }
     }
 }
