@@ -398,3 +398,21 @@ fn notation_errors_say_what_and_where() {
         (None, Some(2), "WHe4")
     );
 }
+
+#[test]
+fn finished_games_have_position_strings_that_read_back() {
+    let rec: Record<ThreeMan> = include_str!("../examples/records/threeman-random-game.3mc")
+        .parse()
+        .unwrap();
+    let r = replay(&rec, Mode::Strict);
+    assert_eq!(ThreeMan::outcome(&r.end), Some(Outcome::Win(2)));
+    let s = fen::write(&r.end);
+    assert!(s.contains(" B "), "the winner is the side: {s}");
+    let back = fen::parse(&s, Rules::default()).unwrap();
+    assert_eq!(back, r.end);
+    // a bare board with one king: that colour has won
+    let one = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/8 White 8/8/8/8/8/8";
+    let p = fen::parse(one, Rules::default()).unwrap();
+    assert_eq!(ThreeMan::outcome(&p), Some(Outcome::Win(2)));
+    assert_eq!(fen::parse(&fen::write(&p), Rules::default()).unwrap(), p);
+}

@@ -623,6 +623,10 @@ impl Naive {
         self.apply(m);
         for _ in 0..6 {
             if self.alive.iter().filter(|a| **a).count() <= 1 {
+                // game over: the winner's side
+                if let Some(w) = (0..3).find(|c| self.alive[*c]) {
+                    self.side = w;
+                }
                 return;
             }
             self.side = (self.side + 1) % 3;

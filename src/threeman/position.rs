@@ -1027,7 +1027,14 @@ impl Position {
     /// move and in check (or three alive) eliminates; with two alive a stalemate draws.
     pub(crate) fn settle(&mut self, mut advance: bool) {
         for _ in 0..8 {
-            if self.alive.count_ones() <= 1 || self.draw {
+            if self.alive.count_ones() <= 1 {
+                // the game is over: the winner is "to move", so the side is always alive
+                if self.alive != 0 {
+                    self.side = self.alive.trailing_zeros() as u8;
+                }
+                return;
+            }
+            if self.draw {
                 return;
             }
             if advance {
