@@ -48,3 +48,7 @@ pub use record::{Ply, Record, Replay};
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+#[doc = include_str!("../docs/fuzzing.md")]
+#[cfg(all(doctest, feature = "proptest"))]
+pub struct FuzzingDocDoctests;

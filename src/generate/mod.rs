@@ -290,3 +290,56 @@ pub fn verify_legal<G: Game>(game: &LegalGame<G>) -> Result<(), String> {
     }
     Ok(())
 }
+
+impl<G: Game> std::fmt::Debug for LegalGame<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LegalGame {{\n{}}}", self.record)
+    }
+}
+
+impl<G: Game> Clone for LegalGame<G> {
+    fn clone(&self) -> Self {
+        LegalGame {
+            record: self.record.clone(),
+            moves: self.moves.clone(),
+            end: self.end.clone(),
+        }
+    }
+}
+
+impl<G: Game> std::fmt::Debug for NearMiss<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "NearMiss {{ {}: {:?}\n{}}}",
+            self.mutation, self.expected, self.text
+        )
+    }
+}
+
+impl<G: Game> Clone for NearMiss<G> {
+    fn clone(&self) -> Self {
+        NearMiss {
+            text: self.text.clone(),
+            record: self.record.clone(),
+            mutation: self.mutation.clone(),
+            expected: self.expected.clone(),
+        }
+    }
+}
+
+/// A legal game under the `index`-th of the game's variants (wrapping around).
+pub fn legal_game_in_variant<G: Game>(index: usize, len: usize, seed: u64) -> LegalGame<G> {
+    let variants = G::variants();
+    let rules = variants
+        .get(index % variants.len().max(1))
+        .cloned()
+        .unwrap_or_default();
+    legal_game::<G>(&rules, len, seed)
+}
+
+#[cfg(feature = "proptest")]
+pub mod strategy;
+
+#[cfg(feature = "arbitrary")]
+pub mod fuzz;

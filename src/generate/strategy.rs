@@ -1,0 +1,77 @@
+//! The generators as proptest strategies (feature `proptest`). Values shrink by seed and
+//! length, so a failure shrinks towards a short game.
+//!
+//! ```
+//! use gamenote::generate::strategy::{legal_game, near_miss};
+//! use gamenote::pylos::Pylos;
+//! use proptest::prelude::*;
+//! use proptest::test_runner::TestRunner;
+//!
+//! let mut runner = TestRunner::default();
+//! runner
+//!     .run(&legal_game::<Pylos>(40), |game| {
+//!         prop_assert!(gamenote::generate::verify_legal(&game).is_ok());
+//!         Ok(())
+//!     })
+//!     .unwrap();
+//! runner
+//!     .run(&near_miss::<Pylos>(40), |miss| {
+//!         prop_assert!(gamenote::generate::verify(&miss).is_ok());
+//!         Ok(())
+//!     })
+//!     .unwrap();
+//! ```
+
+use proptest::prelude::*;
+
+use super::{legal_game_in_variant, LegalGame, NearMiss};
+use crate::game::Game;
+use crate::record::Record;
+
+/// Legal games of at most `max_plies` plies under any of the game's variants.
+pub fn legal_game<G: Game>(max_plies: usize) -> impl Strategy<Value = LegalGame<G>> {
+    (any::<u64>(), 0..=max_plies, 0usize..16)
+        .prop_map(|(seed, len, v)| legal_game_in_variant::<G>(v, len, seed))
+}
+
+/// Legal games as record text.
+pub fn legal_record_text<G: Game>(max_plies: usize) -> impl Strategy<Value = String> {
+    legal_game::<G>(max_plies).prop_map(|g| g.record.to_string())
+}
+
+/// Near misses: legal games with one thing made wrong, each with its expected error.
+pub fn near_miss<G: Game>(max_plies: usize) -> impl Strategy<Value = NearMiss<G>> {
+    (any::<u64>(), 1..=max_plies.max(1), 0usize..16)
+        .prop_filter_map("the game allows no near miss", |(seed, len, v)| {
+            super::near_miss(&legal_game_in_variant::<G>(v, len, seed), seed)
+        })
+}
+
+/// Positions reached by random legal play.
+pub fn position<G: Game>(max_plies: usize) -> impl Strategy<Value = G::Position> {
+    legal_game::<G>(max_plies).prop_map(|g| g.end)
+}
+
+/// Written moves: every move of a random legal game, in the game's default style, and the
+/// game's own near misses.
+pub fn notation<G: Game>(max_plies: usize) -> impl Strategy<Value = G::Notation> {
+    (legal_game::<G>(max_plies), any::<prop::sample::Index>()).prop_filter_map(
+        "an empty game",
+        |(g, i)| {
+            let mut all: Vec<G::Notation> =
+                g.record.plies.iter().map(|p| p.notation.clone()).collect();
+            all.extend(G::near_misses(&g.end).into_iter().map(|(_, n)| n));
+            (!all.is_empty()).then(|| all[i.index(all.len())].clone())
+        },
+    )
+}
+
+/// Whole records (legal games) as values.
+pub fn record<G: Game>(max_plies: usize) -> impl Strategy<Value = Record<G>> {
+    legal_game::<G>(max_plies).prop_map(|g| g.record)
+}
+
+/// Pylos slots, all 30.
+pub fn pylos_slot() -> impl Strategy<Value = crate::pylos::Slot> {
+    (0usize..30).prop_map(|i| crate::pylos::Slot::from_index(i).unwrap_or(crate::pylos::TOP))
+}
