@@ -71,6 +71,8 @@ pub trait Game: Sized + 'static {
     const ID: &'static str;
     /// The file extension, without the dot, e.g. `pylos`.
     const EXTENSION: &'static str;
+    /// Other names the `[Game]` tag may give (compared without case), e.g. `3 Man Chess`.
+    const ALIASES: &'static [&'static str] = &[];
     /// Moves per move number: 2, or 3 for three-man chess.
     const SEATS: usize = 2;
 
