@@ -59,8 +59,22 @@ impl GameId {
     pub fn from_name(name: &str) -> Option<GameId> {
         Self::ALL
             .iter()
-            .find(|(_, id, tag, _)| name.eq_ignore_ascii_case(id) || name.eq_ignore_ascii_case(tag))
+            .find(|(g, id, tag, _)| {
+                name.eq_ignore_ascii_case(id)
+                    || name.eq_ignore_ascii_case(tag)
+                    || g.aliases().iter().any(|a| name.eq_ignore_ascii_case(a))
+            })
             .map(|e| e.0)
+    }
+
+    /// The other names the game's `[Game]` tag may give ([`Game::ALIASES`]).
+    pub fn aliases(self) -> &'static [&'static str] {
+        match self {
+            GameId::Pylos => crate::pylos::Pylos::ALIASES,
+            GameId::Gipf => crate::gipf::Gipf::ALIASES,
+            GameId::ThreeMan => crate::threeman::ThreeMan::ALIASES,
+            GameId::Pylon => crate::pylon::Pylon::ALIASES,
+        }
     }
 
     /// The game of a file: from its first `[Game "..."]` tag if that names a known game,

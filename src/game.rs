@@ -71,6 +71,8 @@ pub trait Game: Sized + 'static {
     const ID: &'static str;
     /// The file extension, without the dot, e.g. `pylos`.
     const EXTENSION: &'static str;
+    /// Other names the `[Game]` tag may give (compared without case), e.g. `3 Man Chess`.
+    const ALIASES: &'static [&'static str] = &[];
     /// Moves per move number: 2, or 3 for three-man chess.
     const SEATS: usize = 2;
 
@@ -134,6 +136,12 @@ pub trait Game: Sized + 'static {
     /// default: never.
     fn droppable_after_end(_n: &Self::Notation) -> bool {
         false
+    }
+
+    /// The tags that name `rules`, the inverse of [`Game::rules_from_tags`]: `[Rules]` by
+    /// default; Pylon adds `[Size]`. Record generators write these.
+    fn rules_tags(rules: &Self::Rules) -> Vec<(String, String)> {
+        vec![("Rules".to_string(), rules.to_string())]
     }
 
     /// The rules named by the tags (`[Rules]`, and any other the game reads).

@@ -102,8 +102,9 @@ impl<G: Game> fmt::Debug for Record<G> {
 }
 
 impl<G: Game> PartialEq for Record<G> {
+    /// Records are equal when they print the same: tags compare in their printing order.
     fn eq(&self, other: &Self) -> bool {
-        self.tags == other.tags
+        self.printed_tags().eq(other.printed_tags())
             && self.comments_before == other.comments_before
             && self.plies == other.plies
             && self.result == other.result
@@ -141,6 +142,30 @@ impl<G: Game> Record<G> {
             Some(slot) => slot.1 = value,
             None => self.tags.push((name.to_string(), value)),
         }
+    }
+
+    /// The tags in the order they are printed: `Game`, `Rules` and the game's well-known tags
+    /// (the first of each name), then all others in their order.
+    pub fn printed_tags(&self) -> impl Iterator<Item = &(String, String)> {
+        let mut order: Vec<&str> = vec!["Game"];
+        if !G::tag_order().contains(&"Rules") {
+            order.push("Rules");
+        }
+        order.extend_from_slice(G::tag_order());
+        let mut first = Vec::with_capacity(order.len());
+        for name in &order {
+            if let Some(i) = self
+                .tags
+                .iter()
+                .position(|(n, _)| n.eq_ignore_ascii_case(name))
+            {
+                if !first.contains(&i) {
+                    first.push(i);
+                }
+            }
+        }
+        let rest = (0..self.tags.len()).filter(|i| !first.contains(i)).collect::<Vec<_>>();
+        first.into_iter().chain(rest).map(move |i| &self.tags[i])
     }
 
     /// Reads the first record of `input`.
@@ -304,26 +329,8 @@ impl<G: Game> Record<G> {
 
     /// Prints the record in its canonical layout (see [`Record`]).
     pub fn write(&self, out: &mut String) {
-        let mut order: Vec<&str> = vec!["Game"];
-        if !G::tag_order().contains(&"Rules") {
-            order.push("Rules");
-        }
-        order.extend_from_slice(G::tag_order());
-        let mut printed = vec![false; self.tags.len()];
-        for name in &order {
-            if let Some(i) = self
-                .tags
-                .iter()
-                .position(|(n, _)| n.eq_ignore_ascii_case(name))
-            {
-                text::write_tag(out, &self.tags[i].0, &self.tags[i].1);
-                printed[i] = true;
-            }
-        }
-        for (i, (n, v)) in self.tags.iter().enumerate() {
-            if !printed[i] {
-                text::write_tag(out, n, v);
-            }
+        for (n, v) in self.printed_tags() {
+            text::write_tag(out, n, v);
         }
         if !self.tags.is_empty() {
             out.push('\n');

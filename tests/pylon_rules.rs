@@ -135,6 +135,10 @@ fn e4_overpass_cuts() {
             assert!(!pos.is_buried(p(q)), "{q} is not buried");
         }
         assert_eq!((pos.score(0), pos.score(1)), (7, 7));
+        // White's 1a2 has no freedom left, and no point next to it can ever be played.
+        for q in ["1a1", "1b2", "1a3"] {
+            assert!(pos.piece(p(q)).is_some(), "{q} is occupied");
+        }
     }
 }
 
@@ -536,4 +540,44 @@ level 1
     assert!(end
         .to_string()
         .starts_with("Pylon size 3, standard; game over; score W 3 B 3\n"));
+}
+
+#[test]
+fn svg_shows_every_piece_and_the_score() {
+    let pos = play(
+        rules(4, Suicide::Piece),
+        "1c3 1a3 1d3 1d1 1d2 1c4 1b3 1b1 1c1 1c2 1b2",
+    );
+    let svg = Pylon::svg(&pos, Some(&Move::Place(p("1b2")))).unwrap();
+    assert!(svg.starts_with("<svg"));
+    for q in ["1c2", "3b1", "2c1", "1a3"] {
+        assert!(svg.contains(&format!("data-point=\"{q}\"")), "{q}");
+    }
+    assert_eq!(svg.matches("data-point=").count(), 16);
+    assert!(svg.contains("score: White 10, Black 6"));
+    assert!(svg.contains("Black to move"));
+    assert!(svg.contains("class=\"last\""));
+}
+
+#[test]
+fn near_misses_are_illegal_with_their_reasons() {
+    let pos = play(rules(3, Suicide::Piece), "1b1 1a2");
+    let misses = Pylon::near_misses(&pos);
+    let names: Vec<&str> = misses.iter().map(|(n, _)| *n).collect();
+    assert_eq!(
+        names,
+        [
+            "point off the board",
+            "occupied point",
+            "point not resting on four pieces",
+            "placement with no freedom",
+            "voluntary pass",
+            "wrong covering set"
+        ]
+    );
+    for (name, n) in &misses {
+        let e = Pylon::resolve(&pos, n).unwrap_err();
+        assert_eq!(e.kind, MoveErrorKind::Illegal, "{name}");
+    }
+    assert_eq!(misses[3].1.to_string(), "1a1");
 }

@@ -255,6 +255,24 @@ fn empty_board_named_squares() {
 }
 
 #[test]
+fn perft_known_values() {
+    // depths 1-4 agree with the naive generator of tests/threeman_perft.rs
+    let p = ThreeMan::start(&Rules::default());
+    assert_eq!(perft::<ThreeMan>(&p, 2), 400);
+    assert_eq!(perft::<ThreeMan>(&p, 3), 8000);
+    assert_eq!(perft::<ThreeMan>(&p, 4), 206_240);
+}
+
+#[test]
+#[ignore = "slow: cargo test --release -- --ignored"]
+fn perft_depth_five() {
+    let p = ThreeMan::start(&Rules::default());
+    assert_eq!(perft::<ThreeMan>(&p, 5), 5_294_048);
+    let mid = fen::parse(MID_GAME, Rules::default()).unwrap();
+    assert_eq!(perft::<ThreeMan>(&mid, 4), 928_573);
+}
+
+#[test]
 fn perft_depth_one_is_twenty() {
     let p = ThreeMan::start(&Rules::default());
     assert_eq!(perft::<ThreeMan>(&p, 1), 20);
@@ -325,4 +343,76 @@ fn skipped_seats_are_written_and_numbered() {
     assert!(rec
         .to_string()
         .contains("13... GRRxa5# -- 14. BLBxa5 GRg3 -- *"));
+}
+
+#[test]
+fn svg_picture_has_every_square_and_piece() {
+    let rec: Record<ThreeMan> = "1. WHe4 GRe4 BLe4 *".parse().unwrap();
+    let r = replay(&rec, Mode::Strict);
+    let svg = ThreeMan::svg(&r.end, r.moves.last()).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let squares = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "path" && n.attribute("data-square").is_some())
+        .count();
+    assert_eq!(squares, 144);
+    let pieces: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "circle" && n.attribute("data-square").is_some())
+        .collect();
+    assert_eq!(pieces.len(), 48);
+    let e4 = pieces
+        .iter()
+        .find(|n| n.attribute("data-square") == Some("BLe4"))
+        .expect("black pawn on BL e4");
+    assert_eq!(e4.attribute("class"), Some("piece black"));
+    assert!(svg.contains("round 2, White to move"));
+}
+
+#[test]
+fn notation_errors_say_what_and_where() {
+    for (text, column, expected) in [
+        ("WHe7", 4, "a rank 1-6"),
+        ("XXe4", 1, "a three-man chess move"),
+        ("WHe-e4", 4, "'-' only in the long form"),
+        ("WHRe2-WH", 9, "a file a-h"),
+        ("WHe1=K", 6, "a promotion piece"),
+        ("O-X", 1, "castling"),
+        ("WHe4 ", 5, "end of input"),
+    ] {
+        let e = text.parse::<Notation>().unwrap_err();
+        assert_eq!(e.column, column, "{text}: {e}");
+        assert!(e.expected.contains(expected), "{text}: {e}");
+    }
+    // the zone code wins over a piece letter; two zones read as origin and destination
+    let n: Notation = "WHBLa2".parse().unwrap();
+    let Notation::Normal(w) = n else { panic!() };
+    assert_eq!(
+        (w.from_zone, w.piece, w.to.to_string().as_str()),
+        (Some(Colour::White), None, "BLa2")
+    );
+    let n: Notation = "WHRce4".parse().unwrap();
+    let Notation::Normal(w) = n else { panic!() };
+    assert_eq!(
+        (w.from_zone, w.from_file, w.to.to_string().as_str()),
+        (None, Some(2), "WHe4")
+    );
+}
+
+#[test]
+fn finished_games_have_position_strings_that_read_back() {
+    let rec: Record<ThreeMan> = include_str!("../examples/records/threeman-random-game.3mc")
+        .parse()
+        .unwrap();
+    let r = replay(&rec, Mode::Strict);
+    assert_eq!(ThreeMan::outcome(&r.end), Some(Outcome::Win(2)));
+    let s = fen::write(&r.end);
+    assert!(s.contains(" B "), "the winner is the side: {s}");
+    let back = fen::parse(&s, Rules::default()).unwrap();
+    assert_eq!(back, r.end);
+    // a bare board with one king: that colour has won
+    let one = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/8 White 8/8/8/8/8/8";
+    let p = fen::parse(one, Rules::default()).unwrap();
+    assert_eq!(ThreeMan::outcome(&p), Some(Outcome::Win(2)));
+    assert_eq!(fen::parse(&fen::write(&p), Rules::default()).unwrap(), p);
 }

@@ -28,6 +28,7 @@ struct Naive {
     draw: bool,
     clock: u32,
     round: u32,
+    rules: Rules,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
@@ -192,7 +193,84 @@ impl Naive {
             draw: false,
             clock: 0,
             round: 1,
+            rules: Rules::default(),
         }
+    }
+    /// Reads an extended position string (trusting it: test input only).
+    fn from_fen(s: &str) -> Naive {
+        let f: Vec<&str> = s.split(' ').collect();
+        let mut n = Naive::start();
+        n.b = [[None; 24]; 6];
+        for (zi, z) in [2usize, 1, 0].into_iter().enumerate() {
+            let rows: Vec<&str> = f[2 * zi + 1].split('/').collect();
+            for (ri, row) in rows.iter().enumerate() {
+                let r = 5 - ri as i32;
+                let mut x = 0;
+                let b = row.as_bytes();
+                let mut i = 0;
+                while i < b.len() {
+                    if b[i].is_ascii_digit() {
+                        x += (b[i] - b'0') as i32;
+                        i += 1;
+                        continue;
+                    }
+                    let c = "WGB".find(b[i] as char).unwrap();
+                    let k = b[i + 1] as char;
+                    let crossed = b.get(i + 2) == Some(&b'\'');
+                    n.b[r as usize][(8 * z as i32 + 7 - x) as usize] = Some(Man { c, k, crossed });
+                    x += 1;
+                    i += if crossed { 3 } else { 2 };
+                }
+            }
+        }
+        n.side = "WGB".find(f[6]).unwrap();
+        for (c, part) in f[7].split('/').enumerate() {
+            n.castle[c] = [part.contains('K'), part.contains('Q')];
+        }
+        n.ep = [None; 3];
+        if f[8] != "-" {
+            let eps: Vec<&str> = f[8].split(',').collect();
+            let seats = if eps.len() == 2 {
+                vec![(n.side + 1) % 3, (n.side + 2) % 3]
+            } else {
+                let z = ["WH", "GR", "BL"]
+                    .iter()
+                    .position(|c| eps[0].starts_with(c))
+                    .unwrap();
+                vec![z]
+            };
+            for (e, seat) in eps.iter().zip(seats) {
+                let z = ["WH", "GR", "BL"]
+                    .iter()
+                    .position(|c| e.starts_with(c))
+                    .unwrap() as i32;
+                let x = (e.as_bytes()[2] - b'a') as i32;
+                let r = (e.as_bytes()[3] - b'1') as i32;
+                n.ep[seat] = Some((r, 8 * z + 7 - x));
+            }
+        }
+        n.bridged = [
+            f[9].contains("WG"),
+            f[9].contains("GB"),
+            f[9].contains("BW"),
+        ];
+        n.alive = [
+            f[10].contains('W'),
+            f[10].contains('G'),
+            f[10].contains('B'),
+        ];
+        n.clock = f[11].parse().unwrap();
+        n.round = f[12].parse().unwrap();
+        n
+    }
+    /// A moat that is a moat: not one of an eliminated player's under the two options
+    /// that open those.
+    fn counts(&self, m: usize) -> bool {
+        let dead = !self.alive[m] || !self.alive[(m + 1) % 3];
+        !(dead && (self.rules.open_moats || self.rules.dead_moats_open))
+    }
+    fn quiet_may_cross(&self, m: usize) -> bool {
+        self.rules.open_moats || self.bridged[m]
     }
     fn at(&self, s: Sq) -> Option<Man> {
         self.b[s.0 as usize][s.1 as usize]
@@ -232,7 +310,8 @@ impl Naive {
                         vec![norm((5, f + 10)), norm((5, f - 10))]
                     };
                     for t in caps {
-                        let creek = (r == 1 || r == 2) && zone_of(t.1) != zone_of(f);
+                        let creek = (r == 1 || r == 2)
+                            && (self.rules.strict_creeks || zone_of(t.1) != zone_of(f));
                         if enemy(t) && !creek {
                             add(t, true, false);
                         }
@@ -242,13 +321,15 @@ impl Naive {
                         add((r - 1, f), false, false);
                     }
                     for t in [norm((r - 1, f + 1)), norm((r - 1, f - 1))] {
-                        if enemy(t) && moat(from, t).is_none() {
+                        if enemy(t) && moat(from, t).map_or(true, |m| !self.counts(m)) {
                             add(t, true, false);
                         }
                     }
                     if r == 3 {
                         for seat in 0..3 {
-                            if seat == self.side {
+                            if seat == self.side
+                                || (self.rules.ep_next_only && (seat + 1) % 3 != self.side)
+                            {
                                 continue;
                             }
                             if let Some(e) = self.ep[seat] {
@@ -269,11 +350,11 @@ impl Naive {
             }
             'n' | 'k' => {
                 for t in jumps(from, man.k) {
-                    let m = moat(from, t);
+                    let m = moat(from, t).filter(|m| self.counts(*m));
                     match self.at(t) {
                         None => match m {
                             None => add(t, false, false),
-                            Some(m) if self.bridged[m] => add(t, false, true),
+                            Some(m) if self.quiet_may_cross(m) => add(t, false, true),
                             _ => {}
                         },
                         Some(o) if o.c != man.c && m.is_none() => add(t, true, false),
@@ -284,7 +365,9 @@ impl Naive {
             k => {
                 for (kind, d) in rays(k) {
                     for (t, moats) in slide(from, kind, d) {
-                        if moats.iter().any(|m| !self.bridged[*m]) {
+                        let moats: Vec<usize> =
+                            moats.into_iter().filter(|m| self.counts(*m)).collect();
+                        if moats.iter().any(|m| !self.quiet_may_cross(*m)) {
                             break;
                         }
                         match self.at(t) {
@@ -508,7 +591,7 @@ impl Naive {
                 if after.in_check(s) {
                     return false;
                 }
-                if m.crossing {
+                if m.crossing && !self.rules.open_moats {
                     // rule 3: the moved piece must not attack a live opponent's king
                     let mut only = after.clone();
                     for r in 0..6 {
@@ -540,6 +623,10 @@ impl Naive {
         self.apply(m);
         for _ in 0..6 {
             if self.alive.iter().filter(|a| **a).count() <= 1 {
+                // game over: the winner's side
+                if let Some(w) = (0..3).find(|c| self.alive[*c]) {
+                    self.side = w;
+                }
                 return;
             }
             self.side = (self.side + 1) % 3;
@@ -555,7 +642,7 @@ impl Naive {
                 return;
             }
             let alive = self.alive.iter().filter(|a| **a).count();
-            if self.in_check(t) || alive == 3 {
+            if self.in_check(t) || alive == 3 || self.rules.stalemate_eliminates {
                 self.eliminate(t);
                 continue;
             }
@@ -701,6 +788,44 @@ fn perft_three_cross_checked() {
     assert_eq!(gamenote::perft::perft::<ThreeMan>(&fast, 3), 8000);
 }
 
+const POSITIONS: [&str; 3] = [
+    // the spec's mid-game position: Gray to move, Black in check
+    "Black 3Wq4/Bk7/8/8/BpBpBp1BpBpBpBp/BrBnBb1BqBb1Br Gray 7Gp/Bn7/5Gr2/8/1GpGpGpGpGpGp1/GrGnGbGkGqGbGn1 White 7Wb/8/8/3Gp'4/1WpWp1WpWpWpWp/WrWn1WkWqWbWnWr G KQ/K/- - - WGB 8 13",
+    // after the spec's short game
+    "Black 8/8/7Bp/Bn6Br/BpBpBpBpBpBpBp1/Br1BbBkBqBbBn1 Gray 8/8/7Gp/5Gn1Wr/GpGpGpGpGpGpGp1/GrGnGbGkGqGb2 White 8/8/7Wp/8/WpWpWpWpWpWpWp1/WrWnWbWkWqWbWn1 W K/K/K - - WGB 2 5",
+    // e.p. chances for two seats, a bridged moat, crossed pawns near promotion
+    "Black 8/8/8/8/BpBpBpBpBpGp'BpBp/BrBnBbBkBqBbBnBr Gray 8/Gp'1Wp'5/8/8/GpGpGpGp1GpGpGp/GrGnGbGkGqGbGnGr White 8/8/3Gp'WpBp'2/8/WpWpWpWp1WpWpWp/WrWnWbWkWqWbWnWr G -/Q/KQ WHe3 WG,GB WGB 0 9",
+];
+
+#[test]
+fn positions_cross_checked() {
+    for s in POSITIONS {
+        let fast = fen::parse(s, Rules::default()).unwrap();
+        let naive = Naive::from_fen(s);
+        assert_eq!(fen::write(&fast), s);
+        assert_eq!(naive.fen(), s);
+        assert_eq!(fast_keys(&fast), naive_keys(&naive), "{s}");
+        for d in 1..=2 {
+            let f = gamenote::perft::perft::<ThreeMan>(&fast, d);
+            assert_eq!(f, naive_perft(&naive, d), "depth {d} from {s}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow: cargo test --release -- --ignored"]
+fn positions_cross_checked_deeper() {
+    for s in POSITIONS {
+        let fast = fen::parse(s, Rules::default()).unwrap();
+        let naive = Naive::from_fen(s);
+        assert_eq!(
+            gamenote::perft::perft::<ThreeMan>(&fast, 3),
+            naive_perft(&naive, 3),
+            "{s}"
+        );
+    }
+}
+
 #[test]
 #[ignore = "slow: cargo test --release -- --ignored"]
 fn perft_four_cross_checked() {
@@ -723,11 +848,12 @@ impl Rng {
 
 /// Random games: at every ply both generators give the same moves and, after each move, the
 /// same position string. Captures are preferred so games reach moats, eliminations, promotions.
-fn random_games(games: u64, plies: usize) {
+fn random_games(games: u64, plies: usize, rules: Rules) {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for g in 0..games {
-        let mut fast = ThreeMan::start(&Rules::default());
+        let mut fast = ThreeMan::start(&rules);
         let mut naive = Naive::start();
+        naive.rules = rules;
         for ply in 0..plies {
             let fk = fast_keys(&fast);
             let nk = naive_keys(&naive);
@@ -773,11 +899,26 @@ fn random_games(games: u64, plies: usize) {
 
 #[test]
 fn random_games_cross_checked() {
-    random_games(6, 150);
+    random_games(6, 150, Rules::default());
+}
+
+#[test]
+fn random_games_cross_checked_under_every_option() {
+    for rules in ThreeMan::variants() {
+        random_games(2, 150, rules);
+    }
 }
 
 #[test]
 #[ignore = "slow: cargo test --release -- --ignored"]
 fn many_random_games_cross_checked() {
-    random_games(300, 400);
+    random_games(300, 400, Rules::default());
+}
+
+#[test]
+#[ignore = "slow: cargo test --release -- --ignored"]
+fn many_random_games_cross_checked_under_every_option() {
+    for rules in ThreeMan::variants() {
+        random_games(60, 400, rules);
+    }
 }

@@ -384,6 +384,9 @@ fn stalemate_eliminates_with_three_and_draws_with_two() {
     let mut p = pos(&stalemate_pieces(false), "W -/-/- - - WB 0 1");
     play(&mut p, "WHKe1");
     assert_eq!(ThreeMan::outcome(&p), Some(Outcome::Draw(0b101)));
+    // the draw is not written in the position string; reading it judges Black again
+    let back = fen::parse(&fen::write(&p), Rules::default()).unwrap();
+    assert_eq!(back, p);
     assert_eq!(
         ThreeMan::write_result(GameResult::Decided(Outcome::Draw(5))),
         "1/2-0-1/2"

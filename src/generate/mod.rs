@@ -66,7 +66,9 @@ pub fn legal_game<G: Game>(rules: &G::Rules, len: usize, seed: u64) -> LegalGame
     let mut pos = G::start(rules);
     let mut record = Record::<G>::default();
     record.set_tag("Game", G::NAME);
-    record.set_tag("Rules", rules.to_string());
+    for (name, value) in G::rules_tags(rules) {
+        record.set_tag(&name, value);
+    }
     let mut moves = Vec::with_capacity(len);
     let mut legal = Vec::new();
     for _ in 0..len {

@@ -330,6 +330,11 @@ impl Bits {
         self.0[i >> 6] |= 1 << (i & 63);
     }
     #[inline]
+    pub fn unset(&mut self, i: u16) {
+        let i = usize::from(i);
+        self.0[i >> 6] &= !(1 << (i & 63));
+    }
+    #[inline]
     pub fn clear_words(&mut self, words: usize) {
         self.0[..words].fill(0);
     }

@@ -15,6 +15,7 @@
 //! ```
 
 mod coord;
+mod mistakes;
 mod notation;
 mod position;
 mod rules;
@@ -111,7 +112,7 @@ impl Game for Pylon {
         let side = pos.to_move();
         match n {
             Notation::Pass => {
-                if let Some(p) = pos.placements(side).first() {
+                if let Some(p) = pos.first_placement(side) {
                     Err(MoveError::illegal(format!(
                         "a voluntary pass is illegal: {} can place, e.g. on {p}",
                         SEAT[side]
@@ -128,15 +129,16 @@ impl Game for Pylon {
                 if pos.geometry().index(*at).is_none() {
                     return Err(MoveError::illegal(pos.off_board(*at)));
                 }
-                let made =
-                    pos.covering_for(side, *at)
-                        .map_err(|reason| match pos.can_place(side) {
-                            true => MoveError::illegal(reason),
-                            false => MoveError::illegal(format!(
-                                "{} has no legal placement and must pass ({reason})",
-                                SEAT[side]
-                            )),
-                        })?;
+                let made = pos.covering_for(side, *at).map_err(|reason| {
+                    if pos.can_place(side) {
+                        MoveError::illegal(reason)
+                    } else {
+                        MoveError::illegal(format!(
+                            "{} has no legal placement and must pass ({reason})",
+                            SEAT[side]
+                        ))
+                    }
+                })?;
                 check_cover(*at, cover, &made)?;
                 Ok(Move::Place(*at))
             }
@@ -203,6 +205,14 @@ impl Game for Pylon {
         Ok(rules)
     }
 
+    /// `[Size]` then `[Rules]`, in their printing order.
+    fn rules_tags(rules: &Rules) -> Vec<(String, String)> {
+        vec![
+            ("Size".to_string(), rules.size.to_string()),
+            ("Rules".to_string(), rules.to_string()),
+        ]
+    }
+
     fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
         notation(input)
     }
@@ -235,10 +245,54 @@ impl Game for Pylon {
         Ok(())
     }
 
-    /// Both suicide options on the default board and on the small boards perft uses.
+    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
+        mistakes::near_misses(pos)
+    }
+
+    /// The pyramid seen from above (upper levels drawn over lower ones, so buried pieces are
+    /// hidden), the last placement ringed, the score and the side to move below.
+    fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {
+        let geo = pos.geometry();
+        let balls: Vec<crate::svg::Ball> = (0..geo.len())
+            .map(|i| geo.point(i))
+            .filter_map(|p| {
+                pos.piece(p).map(|seat| crate::svg::Ball {
+                    level: usize::from(p.level),
+                    col: usize::from(p.col),
+                    row: usize::from(p.row),
+                    seat,
+                    name: p.to_string(),
+                })
+            })
+            .collect();
+        let status = match Pylon::outcome(pos) {
+            Some(Outcome::Win(w)) => format!("game over: {} wins", SEAT[usize::from(w & 1)]),
+            Some(Outcome::Draw(_)) => "game over: a draw".to_string(),
+            None => format!("{} to move", SEAT[pos.to_move()]),
+        };
+        let last_to = match last {
+            Some(Move::Place(p)) => {
+                Some((usize::from(p.level), usize::from(p.col), usize::from(p.row)))
+            }
+            _ => None,
+        };
+        Some(crate::svg::pyramid(
+            usize::from(geo.size()),
+            &balls,
+            last_to,
+            None,
+            &[
+                format!("score: White {}, Black {}", pos.score(0), pos.score(1)),
+                status,
+            ],
+        ))
+    }
+
+    /// Both suicide options on the default board, on the small boards perft uses, and on a
+    /// board large enough for two-digit rows.
     fn variants() -> Vec<Rules> {
         let mut v = Vec::new();
-        for size in [DEFAULT_SIZE, 3, 4] {
+        for size in [DEFAULT_SIZE, 3, 4, 12] {
             for suicide in [Suicide::Piece, Suicide::Group] {
                 v.push(Rules { size, suicide });
             }

@@ -206,7 +206,7 @@ impl Position {
         }
         let mut out: Vec<Point> = with_work(|work| {
             work.seen.clear_words(self.geo.words());
-            let end = self.flood(i, colour, work, 0);
+            let (end, _) = self.flood(i, colour, work, 0, None);
             work.buf[..end]
                 .iter()
                 .map(|&k| self.geo.point(usize::from(k)))
@@ -216,7 +216,8 @@ impl Position {
         out
     }
 
-    /// The points where `seat` could legally place now (whoever is to move).
+    /// The points where `seat` could legally place now (whoever is to move), in index order
+    /// (level, then row, then column).
     pub fn placements(&self, seat: usize) -> Vec<Point> {
         let mut out = Vec::new();
         self.each_placement(seat & 1, false, |i| {
@@ -315,8 +316,17 @@ impl Position {
     }
 
     /// Collects the group of the visible `colour` piece on `start` into `work.buf[from..end]`,
-    /// marking it in `work.seen`; returns `end`.
-    fn flood(&self, start: u16, colour: usize, work: &mut Work, from: usize) -> usize {
+    /// marking it in `work.seen`; returns `end` and whether it found a free member on
+    /// `free_at`. With `free_at` set it stops at the first such member, leaving the group
+    /// partly collected (and partly marked: marks still only ever cover that group).
+    fn flood(
+        &self,
+        start: u16,
+        colour: usize,
+        work: &mut Work,
+        from: usize,
+        free_at: Option<u8>,
+    ) -> (usize, bool) {
         let mine = &self.stones[colour];
         let theirs = &self.stones[colour ^ 1];
         work.buf[from] = start;
@@ -326,6 +336,9 @@ impl Position {
             let m = work.buf[head];
             head += 1;
             let info = &self.geo.info[usize::from(m)];
+            if free_at == Some(info.point.level) && self.free(m) {
+                return (end, true);
+            }
             for d in 0..4 {
                 let n = info.orth[d];
                 if n == NONE || !mine.get(n) || work.seen.get(n) || !self.visible(n) {
@@ -347,7 +360,7 @@ impl Position {
                 }
             }
         }
-        end
+        (end, false)
     }
 
     /// Places `mover`'s piece on `x` with captures and covering; on error the board may be
@@ -378,11 +391,15 @@ impl Position {
             if work.seen.get(q) {
                 continue;
             }
-            let end = self.flood(q, enemy, work, captured);
-            let free = work.buf[captured..end]
-                .iter()
-                .any(|&m| self.geo.info[usize::from(m)].point.level == level && self.free(m));
-            if !free {
+            // A seen neighbour belongs to a group already captured. A free group may be only
+            // partly collected; its marks are taken back so that another neighbour in it is
+            // judged afresh rather than from a fragment.
+            let (end, free) = self.flood(q, enemy, work, captured, Some(level));
+            if free {
+                for k in captured..end {
+                    work.seen.unset(work.buf[k]);
+                }
+            } else {
                 captured = end;
             }
         }
@@ -413,10 +430,7 @@ impl Position {
             Suicide::Piece => self.free(x),
             Suicide::Group => {
                 work.seen.clear_words(words);
-                let end = self.flood(x, mover, work, 0);
-                work.buf[..end]
-                    .iter()
-                    .any(|&m| self.geo.info[usize::from(m)].point.level == level && self.free(m))
+                self.flood(x, mover, work, 0, Some(level)).1
             }
         };
         if ok {
@@ -435,14 +449,29 @@ impl Position {
         mut f: impl FnMut(u16),
     ) -> bool {
         let words = self.geo.words();
-        let mut scratch = self.clone();
+        let enemy = &self.stones[seat ^ 1];
+        let mut scratch: Option<Position> = None;
         let mut any = false;
         for i in 0..self.geo.len() as u16 {
             if !self.playable(i) {
                 continue;
             }
-            let ok = with_work(|work| scratch.place(i, seat, work).is_ok());
-            scratch.stones[seat].copy_words(&self.stones[seat], words);
+            // Fast path: with no visible enemy next to it the piece captures nothing, so
+            // nothing else changes; if it has a playable neighbour it is free, and so is its
+            // group, under either option.
+            let info = &self.geo.info[usize::from(i)];
+            let quiet = info
+                .orth
+                .iter()
+                .all(|&q| q == NONE || !enemy.get(q) || !self.visible(q));
+            let ok = if quiet && self.free(i) {
+                true
+            } else {
+                let s = scratch.get_or_insert_with(|| self.clone());
+                let ok = with_work(|work| s.place(i, seat, work).is_ok());
+                s.stones[seat].copy_words(&self.stones[seat], words);
+                ok
+            };
             if ok {
                 any = true;
                 f(i);
@@ -452,6 +481,15 @@ impl Position {
             }
         }
         any
+    }
+
+    /// The first legal placement of `seat` in index order (level, row, column), if any.
+    pub fn first_placement(&self, seat: usize) -> Option<Point> {
+        let mut first = None;
+        self.each_placement(seat & 1, true, |i| {
+            first = Some(self.geo.point(usize::from(i)))
+        });
+        first
     }
 
     /// True when `seat` has a legal placement.

@@ -565,6 +565,46 @@ pub const fn moat_between(a: u8, b: u8) -> u8 {
     )
 }
 
+/// The squares of each ray, as a set.
+pub static RAY_MASK: [[Bits; RAY_DIRS]; SQUARES] = {
+    let mut t = [[Bits::EMPTY; RAY_DIRS]; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut d = 0;
+        while d < RAY_DIRS {
+            let mut i = 0;
+            while i < RAYS.len[s][d] as usize {
+                let b = RAYS.sq[s][d][i];
+                t[s][d].0[(b >> 6) as usize] |= 1u64 << (b & 63);
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+const fn step_masks(st: &[Steps; SQUARES]) -> [Bits; SQUARES] {
+    let mut t = [Bits::EMPTY; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut i = 0;
+        while i < st[s].len as usize {
+            let b = st[s].sq[i];
+            t[s].0[(b >> 6) as usize] |= 1u64 << (b & 63);
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Knight targets of each square, as a set.
+pub static KNIGHT_MASK: [Bits; SQUARES] = step_masks(&build_knights());
+/// King targets of each square, as a set.
+pub static KING_MASK: [Bits; SQUARES] = step_masks(&build_kings());
+
 /// Every square on some queen ray from the square, moats ignored: the only squares whose
 /// vacating can expose a king there to a slider.
 pub static LINES: [Bits; SQUARES] = {

@@ -18,6 +18,7 @@
 pub mod coord;
 pub mod fen;
 pub mod notation;
+mod picture;
 pub mod position;
 
 use std::fmt;
@@ -161,7 +162,10 @@ fn matches(w: &Written, m: &Move) -> bool {
 
 /// The legal moves of the side to move made by pieces of `kind` to `to`.
 fn moves_to(pos: &Position, kind: Kind, to: u8, out: &mut Vec<Move>) {
-    pos.legal_moves_of_kind(kind, to, out);
+    pos.each_legal_of_kind(kind, to, |m| {
+        out.push(m);
+        true
+    });
 }
 
 fn describe(c: Colour, k: Kind) -> String {
@@ -214,7 +218,7 @@ fn long_text(pos: &Position, m: &Move) -> String {
 impl ThreeMan {
     fn resolve_castle(pos: &Position, long: bool) -> Result<Move, MoveError> {
         let mut v = Vec::new();
-        pos.legal_moves_of_kind(Kind::King, 255, &mut v);
+        moves_to(pos, Kind::King, 255, &mut v);
         if let Some(m) = v.iter().find(|m| m.is_castle() && m.castle_long() == long) {
             return Ok(*m);
         }
@@ -232,6 +236,7 @@ impl Game for ThreeMan {
     const NAME: &'static str = "Three-man chess";
     const ID: &'static str = "threeman";
     const EXTENSION: &'static str = "3mc";
+    const ALIASES: &'static [&'static str] = &["3 Man Chess", "3-Man Chess", "Three man chess"];
     const SEATS: usize = 3;
 
     type Rules = Rules;
@@ -248,6 +253,10 @@ impl Game for ThreeMan {
         pos.legal_moves(out);
     }
 
+    fn count_legal(pos: &Position) -> u64 {
+        pos.count_legal()
+    }
+
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         if pos.is_over() {
             return Err(MoveError::illegal("the game is over"));
@@ -256,7 +265,30 @@ impl Game for ThreeMan {
             Notation::Castle { long, .. } => return ThreeMan::resolve_castle(pos, *long),
             Notation::Normal(w) => w,
         };
+        if w.to.index() >= coord::SQUARES {
+            return Err(MoveError::illegal(format!(
+                "square {} is off the board",
+                w.to.0
+            )));
+        }
         let kind = w.piece.unwrap_or(Kind::Pawn);
+        // the usual case without allocating: exactly one origin matches
+        let mut found = [None::<Move>; 2];
+        let mut n = 0;
+        pos.each_legal_of_kind(kind, w.to.0, |m| {
+            if matches(w, &m) && (w.promotion.is_none() || m.promotion() == w.promotion) {
+                if n < 2 {
+                    found[n] = Some(m);
+                }
+                n += 1;
+            }
+            true
+        });
+        if let (1, Some(m)) = (n, found[0]) {
+            if m.promotion().is_none() || w.promotion.is_some() {
+                return Ok(m);
+            }
+        }
         let mut v = Vec::new();
         moves_to(pos, kind, w.to.0, &mut v);
         v.retain(|m| matches(w, m));
@@ -332,7 +364,7 @@ impl Game for ThreeMan {
     }
 
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
-        let mark = match pos.mark_of(*m) {
+        let mark = match pos.mark_of(*m, true) {
             2 => Mark::Mate,
             1 => Mark::Check,
             _ => Mark::None,
@@ -448,7 +480,7 @@ impl Game for ThreeMan {
         match n.mark() {
             Mark::None => Ok(()),
             written => {
-                let actual = before.mark_of(*m);
+                let actual = before.mark_of(*m, written == Mark::Mate);
                 match (written, actual) {
                     (Mark::Mate, 2) | (Mark::Check, 1 | 2) => Ok(()),
                     (Mark::Mate, _) => Err(MoveError::mismatch(
@@ -573,6 +605,151 @@ impl Game for ThreeMan {
             *last = tokens.join(" ");
         }
         Some(marks)
+    }
+
+    /// Illegal written moves of the side to move, one of each kind found among the first
+    /// few candidates: castling that is not allowed, a promotion without its piece, and
+    /// moves that are blocked, cross an unbridged moat, capture across a moat or a creek,
+    /// leave the king in check, attack a king right after crossing, or take nothing
+    /// diagonally with a pawn.
+    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
+        let mut out: Vec<(&'static str, Notation)> = Vec::new();
+        if pos.is_over() {
+            return out;
+        }
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        for long in [false, true] {
+            if !legal
+                .iter()
+                .any(|m| m.is_castle() && m.castle_long() == long)
+            {
+                out.push((
+                    "castling not allowed",
+                    Notation::Castle {
+                        long,
+                        mark: Mark::None,
+                    },
+                ));
+                break;
+            }
+        }
+        if let Some(m) = legal.iter().find(|m| m.promotion().is_some()) {
+            if let Notation::Normal(mut w) = ThreeMan::notate(pos, m, Style::Long) {
+                w.promotion = None;
+                w.mark = Mark::None;
+                out.push(("promotion without its piece", Notation::Normal(w)));
+            }
+        }
+        let side = pos.side as usize;
+        let mut own = pos.board.occ[side];
+        let mut budget = 8;
+        while let Some(from) = own.pop() {
+            let Some(piece) = pos.piece_at(Square(from)) else {
+                continue;
+            };
+            for to in pos.geometric_targets(from) {
+                if budget == 0 {
+                    return out;
+                }
+                let target = pos.piece_at(Square(to));
+                if target.is_some_and(|t| t.colour.index() == side)
+                    || legal.iter().any(|m| m.from == from && m.to == to)
+                {
+                    continue;
+                }
+                budget -= 1;
+                let name = match pos.explain(from, to) {
+                    Why::Blocked => "blocked move",
+                    Why::MoatCrossing(_) => "crossing an unbridged moat",
+                    Why::CaptureAcrossMoat => "capture across a moat",
+                    Why::Creek => "capture across a creek",
+                    Why::KingInCheck => "own king left in check",
+                    Why::AttacksAfterCrossing => "attack right after crossing a moat",
+                    Why::NothingToTake => "pawn diagonal with nothing to take",
+                    _ => continue,
+                };
+                if out.iter().any(|(n, _)| *n == name) {
+                    continue;
+                }
+                let promotes = piece.kind == Kind::Pawn && piece.crossed && to < 24;
+                let w = Written {
+                    from_zone: Some(Square(from).zone()),
+                    piece: (piece.kind != Kind::Pawn).then_some(piece.kind),
+                    from_file: Some(Square(from).article_file()),
+                    from_rank: Some(Square(from).rank()),
+                    sep: if target.is_some() {
+                        Sep::Capture
+                    } else {
+                        Sep::Dash
+                    },
+                    to: Square(to),
+                    promotion: promotes.then_some(Kind::Queen),
+                    en_passant: false,
+                    mark: Mark::None,
+                };
+                out.push((name, Notation::Normal(w)));
+            }
+        }
+        out
+    }
+
+    /// The written move made wrong in its marks: `x` on a quiet move, `-` on a capture,
+    /// `e.p.` on a move that is not en passant, `+` on a move that attacks no king, `#` on
+    /// one that does not mate.
+    fn wrong_annotations(
+        before: &Position,
+        m: &Move,
+        n: &Notation,
+    ) -> Vec<(&'static str, Notation)> {
+        let mut out = Vec::new();
+        let mark = before.mark_of(*m, true);
+        let with_mark = |k: Mark| match *n {
+            Notation::Castle { long, .. } => Notation::Castle { long, mark: k },
+            Notation::Normal(mut w) => {
+                w.mark = k;
+                Notation::Normal(w)
+            }
+        };
+        if mark == 0 {
+            out.push(("false check mark", with_mark(Mark::Check)));
+        }
+        if mark != 2 {
+            out.push(("false mate mark", with_mark(Mark::Mate)));
+        }
+        if let Notation::Normal(w) = n {
+            if !m.is_capture() {
+                let mut x = *w;
+                x.sep = Sep::Capture;
+                out.push(("false capture mark", Notation::Normal(x)));
+            }
+            if !m.is_en_passant() {
+                let mut x = *w;
+                x.en_passant = true;
+                out.push(("false en passant mark", Notation::Normal(x)));
+            }
+        }
+        out
+    }
+
+    fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {
+        Some(picture::svg(pos, last))
+    }
+
+    fn variants() -> Vec<Rules> {
+        let all = |f: fn(&mut Rules)| {
+            let mut r = Rules::default();
+            f(&mut r);
+            r
+        };
+        vec![
+            Rules::default(),
+            all(|r| r.open_moats = true),
+            all(|r| r.dead_moats_open = true),
+            all(|r| r.strict_creeks = true),
+            all(|r| r.ep_next_only = true),
+            all(|r| r.stalemate_eliminates = true),
+        ]
     }
 
     fn position_string(pos: &Position) -> Option<String> {

@@ -6,8 +6,8 @@
 use std::fmt;
 
 use super::coord::{
-    moat_between, zone_moats, Bits, Colour, Square, KING, KNIGHT, LINES, PAWN_CAP_IN, PAWN_CAP_OUT,
-    RAYS, SQUARES,
+    moat_between, zone_moats, Bits, Colour, Square, KING, KING_MASK, KNIGHT, KNIGHT_MASK,
+    PAWN_CAP_IN, PAWN_CAP_OUT, RAYS, RAY_MASK, SQUARES,
 };
 use super::Rules;
 
@@ -142,11 +142,13 @@ impl Move {
     }
 }
 
-/// The squares, with one occupancy bitboard per colour.
+/// The squares, with one occupancy set per colour and one per kind.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Board {
     pub(crate) sq: [u8; SQUARES],
     pub(crate) occ: [Bits; 3],
+    /// By kind code (index 0 unused).
+    pub(crate) kinds: [Bits; 7],
 }
 
 impl Board {
@@ -154,18 +156,21 @@ impl Board {
         Board {
             sq: [0; SQUARES],
             occ: [Bits::EMPTY; 3],
+            kinds: [Bits::EMPTY; 7],
         }
     }
     #[inline]
     fn put(&mut self, s: u8, p: u8) {
         self.sq[s as usize] = p;
         self.occ[colour_of(p)].set(s);
+        self.kinds[kind_of(p) as usize].set(s);
     }
     #[inline]
     fn clear(&mut self, s: u8) {
         let p = self.sq[s as usize];
         if p != 0 {
             self.occ[colour_of(p)].unset(s);
+            self.kinds[kind_of(p) as usize].unset(s);
             self.sq[s as usize] = 0;
         }
     }
@@ -391,29 +396,41 @@ impl Position {
     /// True when square `t` is attacked, on board `b`, by a piece of a colour in `by`
     /// (a bit mask), counting moat rule 4 and the creeks.
     fn attacked(&self, b: &Board, t: u8, by: u8, ignore: u8) -> bool {
-        let ti = t as usize;
         let occ_by = (0..3)
             .filter(|c| by & (1 << c) != 0)
             .fold(Bits::EMPTY, |a, c| a | b.occ[c]);
         if occ_by.is_empty() {
             return false;
         }
-        let is = |s: u8, kinds: &[u8]| -> bool {
-            occ_by.has(s) && kinds.contains(&kind_of(b.sq[s as usize]))
-        };
-        let kn = &KNIGHT[ti];
-        for i in 0..kn.len as usize {
-            if kn.moat[i] & !ignore == 0 && is(kn.sq[i], &[Kind::Knight as u8]) {
-                return true;
+        self.attacked_close(b, t, occ_by, ignore) || self.sliders_attack(b, t, occ_by, ignore)
+    }
+
+    /// Knight, king and pawn attacks on `t` by the pieces in `occ_by`.
+    fn attacked_close(&self, b: &Board, t: u8, occ_by: Bits, ignore: u8) -> bool {
+        let ti = t as usize;
+        let knights = occ_by & b.kinds[Kind::Knight as usize];
+        if !(KNIGHT_MASK[ti] & knights).is_empty() {
+            let kn = &KNIGHT[ti];
+            for i in 0..kn.len as usize {
+                if kn.moat[i] & !ignore == 0 && knights.has(kn.sq[i]) {
+                    return true;
+                }
             }
         }
-        let kg = &KING[ti];
-        for i in 0..kg.len as usize {
-            if kg.moat[i] & !ignore == 0 && is(kg.sq[i], &[Kind::King as u8]) {
-                return true;
+        let kings = occ_by & b.kinds[Kind::King as usize];
+        if !(KING_MASK[ti] & kings).is_empty() {
+            let kg = &KING[ti];
+            for i in 0..kg.len as usize {
+                if kg.moat[i] & !ignore == 0 && kings.has(kg.sq[i]) {
+                    return true;
+                }
             }
         }
         // pawns
+        let pawns = occ_by & b.kinds[Kind::Pawn as usize];
+        if pawns.is_empty() {
+            return false;
+        }
         let r = t / 24;
         let f = t % 24;
         let pawn_at = |s: u8, crossed: bool| -> bool {
@@ -443,9 +460,19 @@ impl Position {
                 }
             }
         }
-        // sliders
+        false
+    }
+
+    fn sliders_attack(&self, b: &Board, t: u8, occ_by: Bits, ignore: u8) -> bool {
+        let ti = t as usize;
         let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let queens = b.kinds[Kind::Queen as usize];
+        let rq = occ_by & (b.kinds[Kind::Rook as usize] | queens);
+        let bq = occ_by & (b.kinds[Kind::Bishop as usize] | queens);
         for d in 0..8 {
+            if (RAY_MASK[ti][d] & if d < 4 { rq } else { bq }).is_empty() {
+                continue;
+            }
             let len = RAYS.len[ti][d] as usize;
             let sqs = &RAYS.sq[ti][d];
             let moats = &RAYS.moat[ti][d];
@@ -494,7 +521,7 @@ impl Position {
 
     /// Appends the moves of the piece on `from` (pseudo-legal: moats and creeks obeyed, king
     /// safety not checked) to `out`.
-    fn piece_moves(&self, from: u8, ctx: MoatCtx, out: &mut Vec<Move>) {
+    fn piece_moves(&self, from: u8, ctx: MoatCtx, only: u8, out: &mut Buf) {
         let b = &self.board;
         let p = b.sq[from as usize];
         let me = colour_of(p);
@@ -538,9 +565,19 @@ impl Position {
                 };
                 let (mut nc, mut cr, mut cap) = (Bits::EMPTY, Bits::EMPTY, Bits::EMPTY);
                 for d in dirs {
+                    if only != NONE && !RAY_MASK[fi][d].has(only) {
+                        continue;
+                    }
                     let len = RAYS.len[fi][d] as usize;
                     let sqs = &RAYS.sq[fi][d];
                     let moats = &RAYS.moat[fi][d];
+                    if len > 0
+                        && moats[len - 1] & !ctx.ignore == 0
+                        && (RAY_MASK[fi][d] & all).is_empty()
+                    {
+                        nc |= RAY_MASK[fi][d];
+                        continue;
+                    }
                     for i in 0..len {
                         let m = moats[i] & !ctx.ignore;
                         if m & !ctx.quiet_ok != 0 {
@@ -576,7 +613,7 @@ impl Position {
         }
     }
 
-    fn pawn_moves(&self, from: u8, p: u8, ctx: MoatCtx, out: &mut Vec<Move>) {
+    fn pawn_moves(&self, from: u8, p: u8, ctx: MoatCtx, out: &mut Buf) {
         let b = &self.board;
         let me = colour_of(p);
         let all = b.occ[0] | b.occ[1] | b.occ[2];
@@ -609,7 +646,7 @@ impl Position {
             }
         } else {
             let promo = r == 1;
-            let push = |out: &mut Vec<Move>, t: u8, flags: u8| {
+            let push = |out: &mut Buf, t: u8, flags: u8| {
                 if promo {
                     for k in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
                         out.push(Move {
@@ -664,7 +701,7 @@ impl Position {
         !self.rules.ep_next_only || (seat + 1) % 3 == s
     }
 
-    fn castling_moves(&self, in_check: bool, ctx: MoatCtx, out: &mut Vec<Move>) {
+    fn castling_moves(&self, in_check: bool, ctx: MoatCtx, out: &mut Buf) {
         let s = self.side as usize;
         if in_check || self.castling >> (2 * s) & 3 == 0 {
             return;
@@ -762,70 +799,146 @@ impl Position {
 
     /// Appends every legal move of the side to move.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.gen(0, NONE, false, out);
+        self.gen(0, NONE, |m| {
+            out.push(m);
+            true
+        });
     }
 
-    /// Appends the legal moves of the side to move made by pieces of `kind` to `to` (any
-    /// destination when `to` is 255); castling counts as a king move.
-    pub(crate) fn legal_moves_of_kind(&self, kind: Kind, to: u8, out: &mut Vec<Move>) {
-        self.gen(kind as u8, to, false, out);
+    /// The number of legal moves of the side to move.
+    pub fn count_legal(&self) -> u64 {
+        let mut n = 0;
+        self.gen(0, NONE, |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// Calls `f` with each legal move of the side to move made by pieces of `kind` to `to`
+    /// (any destination when `to` is 255) until it returns false; castling is a king move.
+    pub(crate) fn each_legal_of_kind(&self, kind: Kind, to: u8, f: impl FnMut(Move) -> bool) {
+        self.gen(kind as u8, to, f);
     }
 
     /// True when the side to move has a legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut v = Vec::with_capacity(32);
-        self.gen(0, NONE, true, &mut v);
-        !v.is_empty()
+        let mut found = false;
+        self.gen(0, NONE, |_| {
+            found = true;
+            false
+        });
+        found
     }
 
-    fn gen(&self, kind: u8, to: u8, first_only: bool, out: &mut Vec<Move>) {
+    /// The side to move's king: whether it is in check, and which own pieces stand first on a
+    /// line from it with an enemy slider of the right kind, live and not beyond a moat, behind.
+    fn king_scan(&self, ctx: MoatCtx) -> (bool, Bits) {
+        let s = self.side as usize;
+        let k = self.kings[s];
+        if k == NONE {
+            return (false, Bits::EMPTY);
+        }
+        let by = self.alive & !(1 << s);
+        let b = &self.board;
+        let own = b.occ[s];
+        let mut enemy = Bits::EMPTY;
+        for c in 0..3 {
+            if by & (1 << c) != 0 {
+                enemy |= b.occ[c];
+            }
+        }
+        let mut in_check = self.attacked_close(b, k, enemy, ctx.ignore);
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let ki = k as usize;
+        let mut pinned = Bits::EMPTY;
+        let queens = b.kinds[Kind::Queen as usize];
+        let rq = enemy & (b.kinds[Kind::Rook as usize] | queens);
+        let bq = enemy & (b.kinds[Kind::Bishop as usize] | queens);
+        for d in 0..8 {
+            if (RAY_MASK[ki][d] & if d < 4 { rq } else { bq }).is_empty() {
+                continue;
+            }
+            let len = RAYS.len[ki][d] as usize;
+            let sqs = &RAYS.sq[ki][d];
+            let moats = &RAYS.moat[ki][d];
+            let mut first = NONE;
+            for i in 0..len {
+                if moats[i] & !ctx.ignore != 0 {
+                    break;
+                }
+                let t = sqs[i];
+                if !all.has(t) {
+                    continue;
+                }
+                let slider = if d < 4 { rq } else { bq };
+                if first == NONE {
+                    if !own.has(t) {
+                        in_check |= slider.has(t);
+                        break;
+                    }
+                    first = t;
+                    continue;
+                }
+                if slider.has(t) {
+                    pinned.set(first);
+                }
+                break;
+            }
+        }
+        (in_check, pinned)
+    }
+
+    /// Generates the legal moves of the side to move (of `kind` unless 0, to `to` unless
+    /// 255) and hands each to `emit` until it returns false. No allocation.
+    fn gen(&self, kind: u8, to: u8, mut emit: impl FnMut(Move) -> bool) {
         if self.is_over() {
             return;
         }
         let ctx = self.moat_ctx();
         let s = self.side as usize;
-        let in_check = self.in_check_on(&self.board, s, self.alive, ctx.ignore);
+        let (in_check, pinned) = self.king_scan(ctx);
         let king = self.kings[s];
-        let lines = if king == NONE {
-            Bits::EMPTY
-        } else {
-            LINES[king as usize]
-        };
-        let mut own = self.board.occ[s];
-        let mut keep = out.len();
+        // pawns first, then knights, king, bishops, rooks, queens: a first legal move (all
+        // that `has_legal_move` wants) usually comes cheap
+        const ORDER: [u8; 6] = [1, 2, 6, 3, 4, 5];
+        let mut next_kind = 0;
+        let mut own = Bits::EMPTY;
         let mut castled = !(kind == 0 || kind == Kind::King as u8);
+        let mut buf = Buf::new();
         loop {
-            let start = out.len();
+            buf.n = 0;
+            while own.is_empty() && next_kind < ORDER.len() {
+                let k = ORDER[next_kind];
+                next_kind += 1;
+                if kind == 0 || kind == k {
+                    own = self.board.occ[s] & self.board.kinds[k as usize];
+                }
+            }
             if let Some(from) = own.pop() {
-                if kind != 0 && kind_of(self.board.sq[from as usize]) != kind {
+                let k = kind_of(self.board.sq[from as usize]);
+                if to != NONE && !could_reach(k, from, to) {
                     continue;
                 }
-                self.piece_moves(from, ctx, out);
+                self.piece_moves(from, ctx, to, &mut buf);
             } else if !castled {
                 castled = true;
-                self.castling_moves(in_check, ctx, out);
+                self.castling_moves(in_check, ctx, &mut buf);
             } else {
                 return;
             }
-            for i in start..out.len() {
-                let m = out[i];
+            for &m in &buf.m[..buf.n] {
                 if to != NONE && m.to != to {
                     continue;
                 }
                 let risky = in_check
                     || m.from == king
                     || m.flags & (F_EP | F_KINGCAP | F_CROSSING) != 0
-                    || lines.has(m.from);
-                if !risky || self.legal_after(m, ctx) {
-                    out[keep] = m;
-                    keep += 1;
-                    if first_only {
-                        out.truncate(keep);
-                        return;
-                    }
+                    || pinned.has(m.from);
+                if (!risky || self.legal_after(m, ctx)) && !emit(m) {
+                    return;
                 }
             }
-            out.truncate(keep);
         }
     }
 
@@ -914,7 +1027,14 @@ impl Position {
     /// move and in check (or three alive) eliminates; with two alive a stalemate draws.
     pub(crate) fn settle(&mut self, mut advance: bool) {
         for _ in 0..8 {
-            if self.alive.count_ones() <= 1 || self.draw {
+            if self.alive.count_ones() <= 1 {
+                // the game is over: the winner is "to move", so the side is always alive
+                if self.alive != 0 {
+                    self.side = self.alive.trailing_zeros() as u8;
+                }
+                return;
+            }
+            if self.draw {
                 return;
             }
             if advance {
@@ -946,37 +1066,55 @@ impl Position {
     }
 
     /// The mark a move earns: 2 for `#` (the next player is then in check with no legal
-    /// move), 1 for `+` (a piece of the mover attacks a live opponent's king), else 0.
-    pub(crate) fn mark_of(&self, m: Move) -> u8 {
+    /// move), 1 for `+` (a piece of the mover attacks a live opponent's king), else 0. Without
+    /// `mate` the `#` test is skipped when the move earns `+`.
+    pub(crate) fn mark_of(&self, m: Move, mate: bool) -> u8 {
         let s = self.side as usize;
         let mut after = self.clone();
         after.play_raw(m);
         let ctx = after.moat_ctx();
-        // the next live player
-        let mut next = None;
-        for i in 1..3 {
-            let c = (s + i) % 3;
-            if after.alive & (1 << c) != 0 {
-                next = Some(c);
-                break;
-            }
-        }
-        if let Some(n) = next {
-            let mut p = after.clone();
-            p.side = n as u8;
-            if p.in_check() && !p.has_legal_move() {
-                return 2;
-            }
-        }
+        let mut check = false;
         for c in 0..3 {
             if c != s && after.alive & (1 << c) != 0 {
                 let k = after.kings[c];
                 if k != NONE && after.attacked(&after.board, k, 1 << s, ctx.ignore) {
-                    return 1;
+                    check = true;
                 }
             }
         }
-        0
+        if !mate {
+            return check as u8;
+        }
+        // the next live player: in check (by anyone) with no legal move
+        for i in 1..3 {
+            let c = (s + i) % 3;
+            if after.alive & (1 << c) != 0 {
+                after.side = c as u8;
+                after.ep[c] = NONE;
+                return if after.in_check() && !after.has_legal_move() {
+                    2
+                } else {
+                    check as u8
+                };
+            }
+        }
+        check as u8
+    }
+
+    /// The squares the piece on `from` would reach alone on the board, moats ignored.
+    pub(crate) fn geometric_targets(&self, from: u8) -> Vec<u8> {
+        let p = self.board.sq[from as usize];
+        let mut e = Position::empty(self.rules);
+        e.board.put(from, p);
+        let mut v = Buf::new();
+        let open = MoatCtx {
+            ignore: 7,
+            quiet_ok: 7,
+        };
+        e.piece_moves(from, open, NONE, &mut v);
+        let mut t: Vec<u8> = v.iter().map(|m| m.to).collect();
+        t.dedup();
+        t
     }
 
     /// Explains why the piece on `from` cannot play to `to` (promotion set aside).
@@ -991,8 +1129,8 @@ impl Position {
             }
         }
         let in_check = self.in_check();
-        let mut v = Vec::new();
-        self.piece_moves(from, ctx, &mut v);
+        let mut v = Buf::new();
+        self.piece_moves(from, ctx, NONE, &mut v);
         if is_king {
             self.castling_moves(in_check, ctx, &mut v);
             if v.iter().all(|m| m.to != to) && (to == from + 2 || to + 2 == from) && from < 24 {
@@ -1020,8 +1158,8 @@ impl Position {
             ignore: 7,
             quiet_ok: 7,
         };
-        let mut v = Vec::new();
-        self.piece_moves(from, ctx_open, &mut v);
+        let mut v = Buf::new();
+        self.piece_moves(from, ctx_open, NONE, &mut v);
         if let Some(m) = v.iter().find(|m| m.to == to) {
             if m.is_capture() {
                 return Why::CaptureAcrossMoat;
@@ -1068,8 +1206,8 @@ impl Position {
         // geometry alone: the piece on an otherwise empty board
         let mut e = Position::empty(self.rules);
         e.board.put(from, p);
-        let mut v = Vec::new();
-        e.piece_moves(from, ctx_open, &mut v);
+        let mut v = Buf::new();
+        e.piece_moves(from, ctx_open, NONE, &mut v);
         if v.iter().any(|m| m.to == to) {
             return Why::Blocked;
         }
@@ -1094,11 +1232,51 @@ pub fn empty_board_reach(kind: Kind, c: Colour, s: Square, moats: bool) -> Vec<S
     pos.board.put(s.0, piece(kind, c.index()));
     pos.side = c.index() as u8;
     let ctx = pos.moat_ctx();
-    let mut v = Vec::new();
-    pos.piece_moves(s.0, ctx, &mut v);
+    let mut v = Buf::new();
+    pos.piece_moves(s.0, ctx, NONE, &mut v);
     let mut out: Vec<Square> = v.iter().map(|m| m.to()).collect();
     out.dedup();
     out
+}
+
+/// True when a piece of kind `k` on `from` might reach `to` on some board.
+#[inline]
+fn could_reach(k: u8, from: u8, to: u8) -> bool {
+    let f = from as usize;
+    let ray = |d: std::ops::Range<usize>| d.into_iter().any(|d| RAY_MASK[f][d].has(to));
+    match k {
+        2 => KNIGHT_MASK[f].has(to),
+        3 => ray(4..8),
+        4 => ray(0..4),
+        5 => ray(0..8),
+        _ => true,
+    }
+}
+
+/// The moves of one piece: at most 51 targets for a queen, 16 for a promoting pawn.
+pub(crate) struct Buf {
+    n: usize,
+    m: [Move; 64],
+}
+
+impl Buf {
+    #[inline]
+    fn new() -> Buf {
+        Buf {
+            n: 0,
+            m: [mv(0, 0, 0); 64],
+        }
+    }
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if let Some(slot) = self.m.get_mut(self.n) {
+            *slot = m;
+            self.n += 1;
+        }
+    }
+    fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.m[..self.n].iter()
+    }
 }
 
 #[inline]
@@ -1111,6 +1289,28 @@ const fn mv(from: u8, to: u8, flags: u8) -> Move {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    /// As the pair (rules, extended position string).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        let mut t = s.serialize_tuple(2)?;
+        t.serialize_element(&self.rules.to_string())?;
+        t.serialize_element(&super::fen::write(self))?;
+        t.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let (rules, pos): (String, String) = serde::Deserialize::deserialize(d)?;
+        let rules: Rules = rules.parse().map_err(D::Error::custom)?;
+        super::fen::parse(&pos, rules).map_err(D::Error::custom)
+    }
+}
+
 impl fmt::Display for Position {
     /// The three zones as text: rank 6 at the top of each zone, files `a`–`h` left to right,
     /// `Wk` a white king, `Gp'` a crossed gray pawn, `.` an empty square.
@@ -1118,7 +1318,7 @@ impl fmt::Display for Position {
         for z in [Colour::Black, Colour::Gray, Colour::White] {
             writeln!(f, "{} zone ({})", z.name(), z.zone_code())?;
             for r in (0..6u8).rev() {
-                write!(f, "  {} ", r + 1)?;
+                let mut line = format!("  {} ", r + 1);
                 for x in 0..8u8 {
                     let s = Square::from_article(z, x, r);
                     match self.piece_at(s) {
@@ -1129,12 +1329,12 @@ impl fmt::Display for Position {
                                 p.kind.lower(),
                                 if p.crossed { "'" } else { "" }
                             );
-                            write!(f, " {cell:<3}")?;
+                            line.push_str(&format!(" {cell:<3}"));
                         }
-                        None => write!(f, " .  ")?,
+                        None => line.push_str(" .  "),
                     }
                 }
-                writeln!(f)?;
+                writeln!(f, "{}", line.trim_end())?;
             }
             writeln!(f, "     a   b   c   d   e   f   g   h")?;
         }
@@ -1143,12 +1343,18 @@ impl fmt::Display for Position {
             .filter(|c| self.is_alive(**c))
             .map(|c| c.name())
             .collect();
-        write!(
-            f,
-            "{} to move; alive: {}; round {}",
-            self.side_to_move(),
-            alive.join(", "),
-            self.round
-        )
+        if self.draw {
+            write!(f, "drawn between {}", alive.join(" and "))
+        } else if self.alive.count_ones() == 1 {
+            write!(f, "{} has won", alive.join(""))
+        } else {
+            write!(
+                f,
+                "{} to move; alive: {}; round {}",
+                self.side_to_move(),
+                alive.join(", "),
+                self.round
+            )
+        }
     }
 }
