@@ -146,3 +146,22 @@ fn removal_only_endings_in_both_forms() {
         assert_eq!(n, 4);
     }
 }
+
+/// Several `{w: x…}` comments in a row make one removal-only half-move; a comment naming the
+/// other player, or not a removal, stays a comment.
+#[test]
+fn comment_endings_merge() {
+    let text =
+        "[Rules \"standard\"] 1.c2 (11) a1-c3 (11) {w: xb2,c3} {w: xGe2} {b: xd4} {a note} *";
+    let rec: Record<Gipf> = text.parse().unwrap();
+    assert_eq!(rec.plies.len(), 3);
+    let ending = &rec.plies[2].notation;
+    assert!(ending.push.is_none());
+    assert_eq!(ending.to_string(), "xb2,c3;xGe2;");
+    // The comments that were not read as a move stay with the ply.
+    assert_eq!(rec.plies[2].comments, ["b: xd4", "a note"]);
+    // Black to move after 1.c2: a `{b: …}` comment is Black's.
+    let rec: Record<Gipf> = "[Rules \"standard\"] 1.c2 (11) {b: xd4} *".parse().unwrap();
+    assert_eq!(rec.plies.len(), 2);
+    assert!(rec.plies[0].comments.is_empty());
+}

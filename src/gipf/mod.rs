@@ -249,9 +249,13 @@ impl Game for Gipf {
         };
         let len = plies.len();
         if let Some(last) = plies.last_mut() {
-            if last.notation.push.is_none() && (len - 1) % 2 == seat {
-                last.notation.pre.push(group);
-                return true;
+            if last.notation.push.is_none() {
+                // A removal-only half-move ends the game: only more groups of it may follow.
+                if (len - 1) % 2 == seat {
+                    last.notation.pre.push(group);
+                    return true;
+                }
+                return false;
             }
         }
         if len % 2 != seat {
