@@ -11,7 +11,7 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(20);
     for _ in 0..reps {
-        for r in Record::<Pylos>::parse_all(&text).into_iter().flatten() {
+        for r in Record::<Pylos>::iter(&text).flatten() {
             plies += r.plies.len();
         }
     }

@@ -164,7 +164,9 @@ impl<G: Game> Record<G> {
                 }
             }
         }
-        let rest = (0..self.tags.len()).filter(|i| !first.contains(i)).collect::<Vec<_>>();
+        let rest = (0..self.tags.len())
+            .filter(|i| !first.contains(i))
+            .collect::<Vec<_>>();
         first.into_iter().chain(rest).map(move |i| &self.tags[i])
     }
 
@@ -184,45 +186,63 @@ impl<G: Game> Record<G> {
 
     /// Reads every record of `input`, one after the other; each is read or fails on its own,
     /// and reading goes on after a broken record at the next line that starts with `[` after
-    /// a blank line.
+    /// a blank line. See [`Record::iter`] to read them one at a time.
     pub fn parse_all(input: &str) -> Vec<Result<Self, ParseError>> {
-        let mut out = Vec::new();
-        let mut offset = 0;
-        loop {
-            let (rest, _) = skip_blank(&input[offset..]);
-            offset = input.len() - rest.len();
-            if rest.is_empty() {
-                break;
-            }
-            match Self::parse_next(input, offset) {
-                Ok((rec, rest)) => {
-                    let next = input.len() - rest.len();
-                    out.push(Ok(rec));
-                    if next <= offset {
-                        break;
-                    }
-                    offset = next;
-                }
-                Err(e) => {
-                    let from = e.span.end.max(offset + 1).min(input.len());
-                    out.push(Err(e));
-                    match next_record_start(input, from) {
-                        Some(n) => offset = n,
-                        None => break,
-                    }
-                }
-            }
+        Self::iter(input).collect()
+    }
+
+    /// The records of `input`, read lazily one at a time (memory of one record), in time
+    /// linear in the input however many records are broken.
+    ///
+    /// ```
+    /// use gamenote::{Record, pylos::Pylos};
+    /// let text = "1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 zz *\n\n[Game \"Pylos\"]\n1a1 *\n";
+    /// let verdicts: Vec<_> = Record::<Pylos>::iter(text).map(|r| r.map(|r| r.plies.len())).collect();
+    /// assert_eq!(verdicts[0], Ok(2));
+    /// assert_eq!(verdicts[1].as_ref().unwrap_err().line, 4);
+    /// assert_eq!(verdicts[2], Ok(1));
+    /// ```
+    pub fn iter(input: &str) -> Records<'_, G> {
+        Records {
+            input,
+            offset: 0,
+            line: 1,
+            line_start: 0,
+            done: false,
+            game: std::marker::PhantomData,
         }
-        out
     }
 
     /// Reads one record starting at byte `offset` of `input`; returns it and the text after
     /// it. Errors carry positions in the whole `input`.
     pub fn parse_next(input: &str, offset: usize) -> Result<(Self, &str), ParseError> {
-        let err = |e: PErr<'_>| e.into_parse_error(input);
+        let offset = crate::error::floor_char_boundary(input, offset);
+        let (line, column) = crate::error::line_col(input, offset);
+        Self::parse_at(input, offset, line, column)
+    }
+
+    /// [`Record::parse_next`] with the line and column of `offset` known, so that an error
+    /// costs time in proportion to the record, not to everything before it.
+    fn parse_at(
+        input: &str,
+        offset: usize,
+        line: usize,
+        column: usize,
+    ) -> Result<(Self, &str), ParseError> {
+        let here = &input[offset..];
+        let place = |e: ParseError| {
+            let mut e = e;
+            if e.line == 1 {
+                e.column += column - 1;
+            }
+            e.line += line - 1;
+            e.span = e.span.start + offset..e.span.end + offset;
+            e
+        };
+        let err = |e: PErr<'_>| place(e.into_parse_error(here));
         let nom_err = |e: nom::Err<PErr<'_>>| match e {
-            nom::Err::Error(e) | nom::Err::Failure(e) => e.into_parse_error(input),
-            nom::Err::Incomplete(_) => ParseError::at(input, input.len(), "more input"),
+            nom::Err::Error(e) | nom::Err::Failure(e) => place(e.into_parse_error(here)),
+            nom::Err::Incomplete(_) => place(ParseError::at(here, here.len(), "more input")),
         };
         let mut rec = Record::<G>::default();
         let mut s = &input[offset..];
@@ -418,6 +438,77 @@ impl<G: Game> std::str::FromStr for Record<G> {
 
 fn skip_blank(s: &str) -> (&str, ()) {
     (s.trim_start_matches([' ', '\t', '\n', '\r', '\u{c}']), ())
+}
+
+/// The records of a text, read one at a time: see [`Record::iter`].
+pub struct Records<'a, G: Game> {
+    input: &'a str,
+    offset: usize,
+    /// Line number at `line_start`.
+    line: usize,
+    /// Byte offset of the start of the line containing `offset`.
+    line_start: usize,
+    done: bool,
+    game: std::marker::PhantomData<G>,
+}
+
+impl<G: Game> Records<'_, G> {
+    /// Moves to `to`, counting the line ends passed.
+    fn advance(&mut self, to: usize) {
+        let bytes = self.input.as_bytes();
+        let mut i = self.offset;
+        while i < to {
+            match bytes[i] {
+                b'\n' => {
+                    self.line += 1;
+                    self.line_start = i + 1;
+                }
+                b'\r' if bytes.get(i + 1) != Some(&b'\n') => {
+                    self.line += 1;
+                    self.line_start = i + 1;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        self.offset = to;
+    }
+}
+
+impl<G: Game> Iterator for Records<'_, G> {
+    type Item = Result<Record<G>, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let (rest, _) = skip_blank(&self.input[self.offset..]);
+        self.advance(self.input.len() - rest.len());
+        if rest.is_empty() {
+            self.done = true;
+            return None;
+        }
+        let column = self.input[self.line_start..self.offset].chars().count() + 1;
+        match Record::<G>::parse_at(self.input, self.offset, self.line, column) {
+            Ok((rec, rest)) => {
+                let next = self.input.len() - rest.len();
+                if next <= self.offset {
+                    self.done = true;
+                } else {
+                    self.advance(next);
+                }
+                Some(Ok(rec))
+            }
+            Err(e) => {
+                let from = e.span.end.max(self.offset + 1).min(self.input.len());
+                match next_record_start(self.input, from) {
+                    Some(n) => self.advance(n),
+                    None => self.done = true,
+                }
+                Some(Err(e))
+            }
+        }
+    }
 }
 
 /// The next `[` at the start of a line after a blank line, at or after `from`.

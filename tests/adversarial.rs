@@ -249,3 +249,12 @@ fn streaming_a_hundred_thousand_records_matches_reading_each_alone() {
         );
     }
 }
+
+#[test]
+fn many_broken_records_in_one_string_take_linear_time() {
+    let broken = "[Game \"Pylos\"]\n1. 1b2 zz *\n\n".repeat(200_000);
+    let verdicts = timed("parse_all", || Record::<Pylos>::parse_all(&broken));
+    assert_eq!(verdicts.len(), 200_000);
+    let last = verdicts[199_999].as_ref().unwrap_err();
+    assert_eq!((last.line, last.column), (199_999 * 3 + 2, 8));
+}

@@ -76,3 +76,64 @@ fn pylos_start_golden() {
     roxmltree::Document::parse(&svg).expect("well-formed XML");
     golden("pylos-start.svg", &svg);
 }
+
+fn circles_with_class_prefix(svg: &str, prefix: &str) -> Vec<(String, String)> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .filter_map(|n| {
+            let class = n.attribute("class")?;
+            class.starts_with(prefix).then(|| {
+                let at = n
+                    .attribute("data-square")
+                    .or(n.attribute("data-point"))
+                    .unwrap_or("")
+                    .to_string();
+                (class.to_string(), at)
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn threeman_start_draws_48_pieces_and_matches_golden() {
+    use gamenote::threeman::ThreeMan;
+    let start = ThreeMan::start(&Default::default());
+    let svg = ThreeMan::svg(&start, None).unwrap();
+    let pieces = circles_with_class_prefix(&svg, "piece ");
+    assert_eq!(pieces.len(), 48);
+    for colour in ["white", "gray", "black"] {
+        assert_eq!(
+            pieces
+                .iter()
+                .filter(|(c, _)| c == &format!("piece {colour}"))
+                .count(),
+            16,
+            "{colour}"
+        );
+    }
+    // The white king stands on WH d1 and the black queen on BL e1, as the article sets up.
+    assert!(pieces.contains(&("piece white".into(), "WHd1".into())));
+    assert!(pieces.contains(&("piece black".into(), "BLe1".into())));
+    golden("threeman-start.svg", &svg);
+}
+
+#[test]
+fn pylon_record_draws_its_balls_and_start_matches_golden() {
+    use gamenote::pylon::Pylon;
+    let rec: Record<Pylon> = include_str!("../examples/records/pylon-spec.pylon")
+        .parse()
+        .unwrap();
+    let (all, r) = positions(&rec, Mode::Strict);
+    assert!(r.error.is_none(), "{:?}", r.error);
+    let end = all.last().unwrap();
+    let svg = Pylon::svg(end, r.moves.last()).unwrap();
+    let balls = circles_with_class_prefix(&svg, "ball ");
+    // The spec's game ends 3 to 7 with ten pieces showing or buried.
+    assert_eq!(balls.len(), 10);
+    assert_eq!(balls.iter().filter(|(c, _)| c == "ball white").count(), 3);
+    let start = Pylon::start(&Default::default());
+    let svg = Pylon::svg(&start, None).unwrap();
+    assert!(circles_with_class_prefix(&svg, "ball ").is_empty());
+    golden("pylon-start.svg", &svg);
+}
