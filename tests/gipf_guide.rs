@@ -142,6 +142,11 @@ fn sheet_and_text_disagree_at_blacks_sixth_move() {
     assert!(sheet.is_ok(), "{:?}", sheet.error);
     let text = record::replay(&tournament(OPENING_SLASH), Mode::Strict);
     assert_eq!(sheet.moves.len(), 12);
+    // Up to White's 6th move the two forms reach the same positions.
+    let (sheet_pos, _) = record::positions(&tournament(OPENING_SHEET), Mode::Strict);
+    let (text_pos, _) = record::positions(&tournament(OPENING_SLASH), Mode::Strict);
+    assert_eq!(sheet_pos[..12], text_pos[..12]);
+    assert_ne!(sheet_pos[12], text_pos[12]);
     // Both leave Black 7 in reserve.
     assert_eq!(sheet.end.reserve(BLACK), 7);
     assert_eq!(text.end.reserve(BLACK), 7);
