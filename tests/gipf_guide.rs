@@ -134,6 +134,15 @@ fn slash_text_reaches_the_same_position() {
             .replace("5.f7(10)", "5.f7 (10)")
             .replace(" etc.", "")
     );
+    // And the counted text printed as the guide's slash text, and as the sheet.
+    let plain = record::convert(&tournament(OPENING_COUNTS), Style::Text, Mode::Strict).unwrap();
+    assert_eq!(
+        gamenote::gipf::write_movetext(&plain, gamenote::gipf::Layout::Slash, false),
+        OPENING_SLASH.replace(" etc.", "")
+    );
+    let sheet = gamenote::gipf::write_movetext(&plain, gamenote::gipf::Layout::Sheet, false);
+    assert_eq!(sheet.lines().next(), Some("1. Ge2 Gd1-f2"));
+    assert_eq!(sheet.lines().nth(5), Some("6. c1-g3 g1-g4"));
 }
 
 #[test]
