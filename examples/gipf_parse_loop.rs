@@ -28,6 +28,24 @@ fn main() {
         "{n}: {:.1} ns/half-move",
         el.as_nanos() as f64 / (rounds * notes.len()) as f64
     );
+    for (name, keep) in [("plain", false), ("with removals", true)] {
+        let some: Vec<&String> = notes.iter().filter(|s| s.contains('x') == keep).collect();
+        let t = std::time::Instant::now();
+        let mut n = 0;
+        for _ in 0..rounds {
+            for s in &some {
+                n += half_move(std::hint::black_box(s))
+                    .map(|(_, n)| n.post.len())
+                    .unwrap_or(0);
+            }
+        }
+        let el = t.elapsed();
+        println!(
+            "{name} ({} notes, {n}): {:.1} ns/half-move",
+            some.len(),
+            el.as_nanos() as f64 / (rounds * some.len()) as f64
+        );
+    }
     let t = std::time::Instant::now();
     let mut n = 0;
     for _ in 0..200 {
