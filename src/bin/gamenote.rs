@@ -317,7 +317,13 @@ fn generate_cmd<G: Game>(
     illegal: bool,
 ) -> Result<Vec<String>, Fail> {
     use gamenote::generate::{legal_game, near_miss};
-    let rules = G::rules_from_tags(&overrides(c)).map_err(usage)?;
+    let tags = overrides(c);
+    let rules = match G::rules_from_tags(&tags) {
+        Ok(r) => r,
+        // A game whose records must name their rules (GIPF) plays its first variant.
+        Err(_) if tags.is_empty() => G::variants().into_iter().next().unwrap_or_default(),
+        Err(e) => return Err(usage(e)),
+    };
     let mut out = Vec::with_capacity(count);
     for i in 0..count {
         let s = seed.wrapping_add(i as u64);
