@@ -73,6 +73,17 @@ fn benches(c: &mut Criterion) {
         .trim()
         .to_string();
     reading::<Pylos>(c, "pylos", &archive(&movetext, "Pylos", 2000));
+    // GIPF: the 75 GF1 games (complete notes with reserve counts), 10 times over.
+    let gipf = include_str!("../tests/data/gipf/bench.gipf").repeat(10);
+    reading::<gamenote::gipf::Gipf>(c, "gipf", &gipf);
+    // Three-man chess: a 176-move random legal game, 300 times over.
+    let threeman = include_str!("../examples/records/threeman-random-game.3mc");
+    let threeman = format!("{}\n\n", threeman.trim()).repeat(300);
+    reading::<gamenote::threeman::ThreeMan>(c, "threeman", &threeman);
+    // Pylon: the spec's record, 5000 times over.
+    let pylon = include_str!("../examples/records/pylon-spec.pylon");
+    let pylon = format!("{}\n\n", pylon.trim()).repeat(5000);
+    reading::<gamenote::pylon::Pylon>(c, "pylon", &pylon);
 }
 
 criterion_group!(read, benches);

@@ -112,3 +112,44 @@ pub fn resolve_agrees<G: Game>(data: &[u8]) {
         G::play(&mut pos, &m);
     }
 }
+
+/// Three-man chess position strings (the article's form and the extended string): any that
+/// parses prints back to a string that parses to the same position.
+///
+/// ```
+/// gamenote::fuzzing::threeman_position(b"8/8/8/8/pppppppp/rnbkqbnr 8/8/8/8/pppppppp/rnbkqbnr 8/8/8/8/pppppppp/rnbkqbnr");
+/// ```
+pub fn threeman_position(data: &[u8]) {
+    use crate::threeman::fen;
+    let s = text(data);
+    let rules = Default::default();
+    if let Ok(pos) = fen::parse(s, rules) {
+        let printed = fen::write(&pos);
+        let again = fen::parse(&printed, rules)
+            .unwrap_or_else(|e| panic!("{printed:?} (printed from {s:?}) does not parse: {e}"));
+        assert_eq!(fen::write(&again), printed, "{s:?}");
+    }
+}
+
+/// The streaming reader over arbitrary bytes, checking each piece as every game: it never
+/// panics, and every record it cuts out is checked the same as when read alone.
+///
+/// ```
+/// gamenote::fuzzing::stream_reader(b"[Game \"Pylos\"]\n1b2 *\n\n[Game \"GIPF\"]\n\xff");
+/// ```
+pub fn stream_reader(data: &[u8]) {
+    use crate::cli::{check_piece, check_text, GameId};
+    use crate::stream::{Limits, RecordReader};
+    let limits = Limits {
+        max_record_bytes: 1 << 16,
+    };
+    for piece in RecordReader::with_limits(data, limits) {
+        for &(id, ..) in GameId::ALL {
+            let reports = check_piece(id, "fuzz", &piece, &[], Mode::Lenient);
+            if let Ok(raw) = &piece {
+                let alone = crate::with_game!(id, G => check_text::<G>("fuzz", &raw.text, raw.lines_before, &[], Mode::Lenient));
+                assert_eq!(reports, alone);
+            }
+        }
+    }
+}

@@ -251,11 +251,11 @@ impl<G: Game> Record<G> {
             let (rest, _) = text::ws(s).map_err(nom_err)?;
             s = rest;
             if s.starts_with('[') {
-                let (rest, (name, value)) = text::tag_pair(s).map_err(nom_err)?;
+                let (rest, (name, value)) = long_token(s, text::tag_pair(s)).map_err(nom_err)?;
                 rec.tags.push((name.to_string(), value));
                 s = rest;
             } else if s.starts_with('{') {
-                let (rest, c) = text::comment(s).map_err(nom_err)?;
+                let (rest, c) = long_token(s, text::comment(s)).map_err(nom_err)?;
                 rec.comments_before.push(c.to_string());
                 s = rest;
             } else {
@@ -271,7 +271,7 @@ impl<G: Game> Record<G> {
             }
             if s.starts_with('{') {
                 let start = input.len() - s.len();
-                let (rest, c) = text::comment(s).map_err(nom_err)?;
+                let (rest, c) = long_token(s, text::comment(s)).map_err(nom_err)?;
                 if rec.result.is_none() && G::comment_move(c, &mut rec.plies, &rec.tags) {
                     let end = input.len() - rest.len();
                     if let Some(last) = rec.plies.last_mut() {
@@ -304,7 +304,8 @@ impl<G: Game> Record<G> {
             }
             if s.starts_with('[') && (gap.contains(['\n', '\r']) || rec.plies.is_empty()) {
                 if rec.plies.is_empty() {
-                    let (rest, (name, value)) = text::tag_pair(s).map_err(nom_err)?;
+                    let (rest, (name, value)) =
+                        long_token(s, text::tag_pair(s)).map_err(nom_err)?;
                     rec.tags.push((name.to_string(), value));
                     s = rest;
                     continue;
@@ -438,6 +439,20 @@ impl<G: Game> std::str::FromStr for Record<G> {
 
 fn skip_blank(s: &str) -> (&str, ()) {
     (s.trim_start_matches([' ', '\t', '\n', '\r', '\u{c}']), ())
+}
+
+/// The longest tag pair or comment a record may hold (1 MiB): a longer one is an error, so
+/// that a hostile file cannot make one value grow without bound.
+pub const MAX_TOKEN_BYTES: usize = 1 << 20;
+
+/// Fails a token read from `at` that is longer than [`MAX_TOKEN_BYTES`].
+fn long_token<'a, T>(at: &'a str, r: text::PResult<'a, T>) -> text::PResult<'a, T> {
+    match r {
+        Ok((rest, _)) if at.len() - rest.len() > MAX_TOKEN_BYTES => Err(nom::Err::Failure(
+            PErr::new(at, "a tag or comment of at most 1048576 bytes"),
+        )),
+        other => other,
+    }
 }
 
 /// The records of a text, read one at a time: see [`Record::iter`].

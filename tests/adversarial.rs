@@ -258,3 +258,15 @@ fn many_broken_records_in_one_string_take_linear_time() {
     let last = verdicts[199_999].as_ref().unwrap_err();
     assert_eq!((last.line, last.column), (199_999 * 3 + 2, 8));
 }
+
+#[test]
+fn tokens_longer_than_the_limit_are_errors() {
+    let value = "x".repeat(2_000_000);
+    let text = format!("1b2 {{{value}}} *");
+    let err = timed("parse", || text.parse::<Record<Pylos>>().unwrap_err());
+    assert_eq!((err.line, err.column), (1, 5));
+    assert!(err.expected.contains("at most 1048576 bytes"), "{err}");
+    let text = format!("[White \"{value}\"]\n1b2 *");
+    let err = text.parse::<Record<Pylos>>().unwrap_err();
+    assert_eq!((err.line, err.column), (1, 1));
+}

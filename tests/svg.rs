@@ -137,3 +137,56 @@ fn pylon_record_draws_its_balls_and_start_matches_golden() {
     assert!(circles_with_class_prefix(&svg, "ball ").is_empty());
     golden("pylon-start.svg", &svg);
 }
+
+#[test]
+fn gipf_opening_draws_its_pieces_and_start_matches_golden() {
+    use gamenote::gipf::Gipf;
+    let rec: Record<Gipf> = include_str!("../examples/records/guide-tournament-opening.gipf")
+        .parse()
+        .unwrap();
+    let (all, r) = positions(&rec, Mode::Strict);
+    assert!(r.error.is_none(), "{:?}", r.error);
+    let end = all.last().unwrap();
+    let svg = Gipf::svg(end, r.moves.last()).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    // 24 dots and 37 spots, each named; the 21 lines drawn.
+    let named = |class: &str| {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(class) && n.attribute("data-point").is_some())
+            .count()
+    };
+    assert_eq!(named("dot"), 24);
+    assert_eq!(named("spot"), 37);
+    assert_eq!(
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some("grid"))
+            .count(),
+        21
+    );
+    // Pieces: one named circle per piece on the board; GIPF-pieces drawn double.
+    let pieces: Vec<_> = doc
+        .descendants()
+        .filter(|n| {
+            n.attribute("data-point").is_some()
+                && matches!(
+                    n.attribute("class"),
+                    Some("white" | "black" | "white gipf" | "black gipf")
+                )
+        })
+        .collect();
+    let on_board = gamenote::gipf::Point::all()
+        .filter(|p| end.piece(*p).is_some())
+        .count();
+    assert_eq!(pieces.len(), on_board);
+    // Coordinates a-i and 1-9 are written on the edges.
+    let labels: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("label"))
+        .filter_map(|n| n.text())
+        .collect();
+    for l in ["a", "e", "i", "1", "5", "9"] {
+        assert!(labels.contains(&l), "label {l}");
+    }
+    let start = Gipf::start(&"standard".parse().unwrap());
+    golden("gipf-start.svg", &Gipf::svg(&start, None).unwrap());
+}

@@ -20,7 +20,7 @@ fn at(p: Point) -> (f64, f64) {
 /// The picture of `pos`, with the spot entered by `last` ringed and its dot marked.
 pub(crate) fn svg(pos: &Position, last: Option<&Move>) -> String {
     let width = 2.0 * MARGIN + 8.0 * STEP * 0.866_025_4;
-    let height = 2.0 * MARGIN + 8.0 * STEP + 80.0;
+    let height = 2.0 * MARGIN + 8.0 * STEP + 94.0;
     let mut s = Svg::new(width, height);
     for l in Line::all() {
         let (a, b) = (at(l.first()), at(l.last()));
@@ -33,6 +33,17 @@ pub(crate) fn svg(pos: &Position, last: Option<&Move>) -> String {
             s.circle(x, y, 4.0, "dot", &[("data-point", &name)]);
         } else {
             s.circle(x, y, 5.0, "spot", &[("data-point", &name)]);
+        }
+    }
+    // Coordinates: each column's letter under its lowest point, each row's number left of
+    // its first point.
+    for p in Point::all() {
+        let (x, y) = at(p);
+        if p.row() == 1 {
+            s.text(x, y + 16.0, &p.to_string()[..1], "label");
+        }
+        if !Point::all().any(|q| q.row() == p.row() && q.col() < p.col()) {
+            s.text(x - 16.0, y, &p.row().to_string(), "label");
         }
     }
     for p in Point::all() {
@@ -62,7 +73,7 @@ pub(crate) fn svg(pos: &Position, last: Option<&Move>) -> String {
         }
         _ => format!("{} to move", ["White", "Black"][pos.to_move()]),
     };
-    let base = MARGIN + 8.0 * STEP + 30.0;
+    let base = MARGIN + 8.0 * STEP + 44.0;
     let lines = [
         format!(
             "reserves: White {}, Black {}",
