@@ -401,22 +401,14 @@ fn perft_deeper() {
     }
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use gamenote::generate::Rng;
 
 /// Random games: at every position the two generators give the same multiset of positions
 /// after a move, and the game goes on along one of them.
 #[test]
 fn random_games_agree_with_the_naive_generator() {
     let lines = lines();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut plies = 0;
     let mut removals = 0;
     for game in 0..30 {
@@ -455,7 +447,7 @@ fn random_games_agree_with_the_naive_generator() {
             {
                 removals += 1;
             }
-            let k = (rng.next() % fa.len() as u64) as usize;
+            let k = (rng.next_u64() % fa.len() as u64) as usize;
             fast = fast_after[k].1.clone();
             naive = naive_after[k].1.clone();
             plies += 1;

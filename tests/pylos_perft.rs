@@ -265,15 +265,7 @@ fn naive_perft_agrees_at_depths_5_and_6() {
     assert_eq!(naive_perft(&start, 6), PERFT6);
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use gamenote::generate::Rng;
 
 #[test]
 fn naive_and_fast_generators_agree_on_random_games() {
@@ -283,7 +275,7 @@ fn naive_and_fast_generators_agree_on_random_games() {
     for rules in RULES {
         let rules: Rules = rules.parse().unwrap();
         for seed in 1..=40u64 {
-            let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let mut rng = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let mut pos = Pylos::start(&rules);
             loop {
                 let fast = fast_moves(&pos);
@@ -304,7 +296,7 @@ fn naive_and_fast_generators_agree_on_random_games() {
                 if fast.is_empty() {
                     break;
                 }
-                let (from, to, takebacks) = fast[(rng.next() % fast.len() as u64) as usize];
+                let (from, to, takebacks) = fast[(rng.next_u64() % fast.len() as u64) as usize];
                 let m = Move {
                     from,
                     to,

@@ -836,20 +836,12 @@ fn perft_four_cross_checked() {
     assert_eq!(f, n);
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use gamenote::generate::Rng;
 
 /// Random games: at every ply both generators give the same moves and, after each move, the
 /// same position string. Captures are preferred so games reach moats, eliminations, promotions.
 fn random_games(games: u64, plies: usize, rules: Rules) {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     for g in 0..games {
         let mut fast = ThreeMan::start(&rules);
         let mut naive = Naive::start();
@@ -864,10 +856,10 @@ fn random_games(games: u64, plies: usize, rules: Rules) {
             let mut v = Vec::new();
             ThreeMan::legal_moves(&fast, &mut v);
             let caps: Vec<usize> = (0..v.len()).filter(|i| v[*i].is_capture()).collect();
-            let i = if !caps.is_empty() && rng.next() % 3 != 0 {
-                caps[(rng.next() % caps.len() as u64) as usize]
+            let i = if !caps.is_empty() && rng.next_u64() % 3 != 0 {
+                caps[(rng.next_u64() % caps.len() as u64) as usize]
             } else {
-                (rng.next() % v.len() as u64) as usize
+                (rng.next_u64() % v.len() as u64) as usize
             };
             let m = v[i];
             let key = fk

@@ -70,19 +70,11 @@ fn notation() -> impl Strategy<Value = Notation> {
     ]
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use gamenote::generate::Rng;
 
 /// A random legal game (captures preferred, so games go somewhere) and its positions.
 fn random_game(seed: u64, plies: usize) -> (Vec<<ThreeMan as Game>::Move>, Vec<Position>) {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed | 1);
     let mut pos = ThreeMan::start(&Rules::default());
     let mut moves = Vec::new();
     let mut positions = vec![pos.clone()];
@@ -94,10 +86,10 @@ fn random_game(seed: u64, plies: usize) -> (Vec<<ThreeMan as Game>::Move>, Vec<P
             break;
         }
         let caps: Vec<usize> = (0..v.len()).filter(|i| v[*i].is_capture()).collect();
-        let i = if !caps.is_empty() && rng.next() % 2 == 0 {
-            caps[(rng.next() % caps.len() as u64) as usize]
+        let i = if !caps.is_empty() && rng.next_u64() % 2 == 0 {
+            caps[(rng.next_u64() % caps.len() as u64) as usize]
         } else {
-            (rng.next() % v.len() as u64) as usize
+            (rng.next_u64() % v.len() as u64) as usize
         };
         moves.push(v[i]);
         ThreeMan::play(&mut pos, &v[i]);
