@@ -470,21 +470,27 @@ pub struct Records<'a, G: Game> {
 impl<G: Game> Records<'_, G> {
     /// Moves to `to`, counting the line ends passed.
     fn advance(&mut self, to: usize) {
-        let bytes = self.input.as_bytes();
-        let mut i = self.offset;
-        while i < to {
-            match bytes[i] {
-                b'\n' => {
-                    self.line += 1;
-                    self.line_start = i + 1;
-                }
-                b'\r' if bytes.get(i + 1) != Some(&b'\n') => {
-                    self.line += 1;
-                    self.line_start = i + 1;
-                }
-                _ => {}
+        let bytes = &self.input.as_bytes()[self.offset..to];
+        if !bytes.contains(&b'\r') {
+            // The common case, in one vectorised pass.
+            self.line += bytes.iter().filter(|&&b| b == b'\n').count();
+            if let Some(i) = bytes.iter().rposition(|&b| b == b'\n') {
+                self.line_start = self.offset + i + 1;
             }
-            i += 1;
+        } else {
+            for (i, &b) in bytes.iter().enumerate() {
+                let at = self.offset + i;
+                let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+                // A '\r' before a '\n' that lies past `to` still ends its line there.
+                let ends = ends
+                    || (b == b'\r'
+                        && i + 1 == bytes.len()
+                        && self.input.as_bytes().get(at + 1) != Some(&b'\n'));
+                if ends {
+                    self.line += 1;
+                    self.line_start = at + 1;
+                }
+            }
         }
         self.offset = to;
     }
