@@ -214,6 +214,12 @@ pub fn tag_pair(input: &str) -> PResult<'_, (&str, String)> {
             Some((i, '"')) => break i,
             Some((_, '\\')) => match chars.next() {
                 Some((_, c @ ('"' | '\\'))) => value.push(c),
+                Some((_, '\n' | '\r')) => {
+                    return Err(nom::Err::Failure(PErr::new(
+                        rest,
+                        "a tag value closed by '\"' on the same line",
+                    )))
+                }
                 Some((_, c)) => {
                     value.push('\\');
                     value.push(c);

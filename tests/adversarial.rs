@@ -270,3 +270,13 @@ fn tokens_longer_than_the_limit_are_errors() {
     let err = text.parse::<Record<Pylos>>().unwrap_err();
     assert_eq!((err.line, err.column), (1, 1));
 }
+
+#[test]
+fn an_escaped_line_end_in_a_tag_value_is_an_error() {
+    // Found by the gipf_record fuzz target: a backslash before a line end used to keep the
+    // line end in the value, which then printed as a tag that did not read back.
+    for text in ["[White \"a\\\r\"]\n1b2 *", "[White \"a\\\n\"]\n1b2 *"] {
+        let err = text.parse::<Record<Pylos>>().unwrap_err();
+        assert!(err.expected.contains("on the same line"), "{err}");
+    }
+}
