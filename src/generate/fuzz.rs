@@ -52,3 +52,42 @@ impl<'a> Arbitrary<'a> for crate::pylos::Slot {
         Ok(crate::pylos::Slot::from_index(i).unwrap_or(crate::pylos::TOP))
     }
 }
+
+impl<'a> Arbitrary<'a> for crate::gipf::Point {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        let i = u.int_in_range(0..=60usize)?;
+        Ok(crate::gipf::Point::all()
+            .nth(i)
+            .unwrap_or_else(|| crate::gipf::Point::all().next().expect("61 points")))
+    }
+}
+
+impl<'a> Arbitrary<'a> for crate::threeman::Square {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(crate::threeman::Square::new(
+            u.int_in_range(0..=5u8)?,
+            u.int_in_range(0..=23u8)?,
+        ))
+    }
+}
+
+/// A Pylon point on a board of the given size (2 to 26), chosen by the fuzzer's bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PylonPoint {
+    /// Board size.
+    pub size: u8,
+    /// A point of that board.
+    pub point: crate::pylon::Point,
+}
+
+impl<'a> Arbitrary<'a> for PylonPoint {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        let size = u.int_in_range(crate::pylon::MIN_SIZE..=crate::pylon::MAX_SIZE)?;
+        let g = crate::pylon::Geometry::of(size).ok_or(arbitrary::Error::IncorrectFormat)?;
+        let i = u.int_in_range(0..=g.len().saturating_sub(1))?;
+        Ok(PylonPoint {
+            size,
+            point: g.point(i),
+        })
+    }
+}

@@ -75,3 +75,39 @@ pub fn record<G: Game>(max_plies: usize) -> impl Strategy<Value = Record<G>> {
 pub fn pylos_slot() -> impl Strategy<Value = crate::pylos::Slot> {
     (0usize..30).prop_map(|i| crate::pylos::Slot::from_index(i).unwrap_or(crate::pylos::TOP))
 }
+
+/// GIPF points, all 61 (24 dots and 37 spots).
+///
+/// The coordinate strategies of every game, each printed and read back:
+///
+/// ```
+/// use gamenote::generate::strategy::{gipf_point, pylon_point, pylos_slot, threeman_square};
+/// use proptest::prelude::*;
+/// use proptest::test_runner::TestRunner;
+/// let mut runner = TestRunner::default();
+/// runner.run(&pylos_slot(), |s| { prop_assert_eq!(s.to_string().parse().ok(), Some(s)); Ok(()) }).unwrap();
+/// runner.run(&gipf_point(), |p| { prop_assert_eq!(p.to_string().parse().ok(), Some(p)); Ok(()) }).unwrap();
+/// runner.run(&threeman_square(), |q| { prop_assert_eq!(q.to_string().parse().ok(), Some(q)); Ok(()) }).unwrap();
+/// runner.run(&pylon_point(), |(_, p)| { prop_assert_eq!(p.to_string().parse().ok(), Some(p)); Ok(()) }).unwrap();
+/// ```
+pub fn gipf_point() -> impl Strategy<Value = crate::gipf::Point> {
+    let all: Vec<crate::gipf::Point> = crate::gipf::Point::all().collect();
+    proptest::sample::select(all)
+}
+
+/// Three-man chess squares, all 144.
+pub fn threeman_square() -> impl Strategy<Value = crate::threeman::Square> {
+    (0u8..6, 0u8..24).prop_map(|(r, f)| crate::threeman::Square::new(r, f))
+}
+
+/// Pylon points of a board of any size from 2 to 26, with the size.
+pub fn pylon_point() -> impl Strategy<Value = (u8, crate::pylon::Point)> {
+    (crate::pylon::MIN_SIZE..=crate::pylon::MAX_SIZE).prop_flat_map(|n| {
+        let len = crate::pylon::Geometry::of(n).map_or(1, |g| g.len());
+        (Just(n), 0..len).prop_map(|(n, i)| {
+            let p = crate::pylon::Geometry::of(n)
+                .map_or(crate::pylon::Point::new(1, 0, 0), |g| g.point(i));
+            (n, p)
+        })
+    })
+}
