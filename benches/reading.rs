@@ -25,10 +25,7 @@ fn reading<G: Game>(c: &mut Criterion, name: &str, text: &str) {
     g.bench_function("syntax_only", |b| {
         b.iter(|| {
             let mut plies = 0;
-            for r in Record::<G>::parse_all(black_box(text))
-                .into_iter()
-                .flatten()
-            {
+            for r in Record::<G>::iter(black_box(text)).flatten() {
                 plies += r.plies.len();
             }
             plies
@@ -48,10 +45,7 @@ fn reading<G: Game>(c: &mut Criterion, name: &str, text: &str) {
     g.bench_function("with_legality", |b| {
         b.iter(|| {
             let mut plies = 0;
-            for r in Record::<G>::parse_all(black_box(text))
-                .into_iter()
-                .flatten()
-            {
+            for r in Record::<G>::iter(black_box(text)).flatten() {
                 plies += replay(&r, Mode::Strict).moves.len();
             }
             plies
@@ -72,7 +66,11 @@ fn benches(c: &mut Criterion) {
         .unwrap_or("")
         .trim()
         .to_string();
-    reading::<Pylos>(c, "pylos", &archive(&movetext, "Pylos", 2000));
+    let pylos = archive(&movetext, "Pylos", 2000);
+    if let Some(path) = std::env::var_os("DUMP_ARCHIVE") {
+        let _ = std::fs::write(path, &pylos);
+    }
+    reading::<Pylos>(c, "pylos", &pylos);
     // GIPF: the 75 GF1 games (complete notes with reserve counts), 10 times over.
     let gipf = include_str!("../tests/data/gipf/bench.gipf").repeat(10);
     reading::<gamenote::gipf::Gipf>(c, "gipf", &gipf);

@@ -327,7 +327,7 @@ impl<G: Game> Record<G> {
             match token {
                 Token::Move(n) => {
                     if rec.plies.capacity() == 0 {
-                        rec.plies.reserve(64);
+                        rec.plies.reserve(16);
                     }
                     let mut ply = Ply::new(n);
                     ply.span = start..end;

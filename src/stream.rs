@@ -163,6 +163,15 @@ impl<R: BufRead> RecordReader<R> {
         let trimmed = line.trim_ascii_start();
         let is_tag = !self.in_comment && trimmed.first() == Some(&b'[');
         let boundary = is_tag && self.has_movetext;
+        if !self.in_comment
+            && !(line.contains(&b'{') || line.contains(&b'}') || line.contains(&b'"'))
+        {
+            // The common line: no comment or quote to follow, one vectorised pass.
+            if !is_tag && !trimmed.is_empty() {
+                self.has_movetext = true;
+            }
+            return boundary;
+        }
         let mut in_quote = false;
         let mut content = false;
         for &b in line {
