@@ -163,9 +163,8 @@ impl<R: BufRead> RecordReader<R> {
         let trimmed = line.trim_ascii_start();
         let is_tag = !self.in_comment && trimmed.first() == Some(&b'[');
         let boundary = is_tag && self.has_movetext;
-        if !self.in_comment
-            && !(line.contains(&b'{') || line.contains(&b'}') || line.contains(&b'"'))
-        {
+        let special = [b'{', b'}', b'"'].iter().any(|c| line.contains(c));
+        if !self.in_comment && !special {
             // The common line: no comment or quote to follow, one vectorised pass.
             if !is_tag && !trimmed.is_empty() {
                 self.has_movetext = true;
