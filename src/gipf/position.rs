@@ -21,9 +21,40 @@ pub const MAX_GROUPS: usize = 8;
 ///
 /// Packed in one word: the removed points as a bitboard (dots never hold pieces, so the bits
 /// of the a-column dots are free) and the line's index in those low 5 bits.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Groups compare (and hash and sort) by their removed points alone, as the spec's equality
+/// of complete notes has it: two or more points fix the line anyway, and a group of one point
+/// that could come from either of two crossing rows (a basic piece on their shared spot, the
+/// GIPF-pieces kept) is written `xe5` either way and leaves the same board.
+#[derive(Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Removal(u64);
+
+impl PartialEq for Removal {
+    fn eq(&self, other: &Removal) -> bool {
+        self.mask() == other.mask()
+    }
+}
+
+impl Eq for Removal {}
+
+impl std::hash::Hash for Removal {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.mask().hash(state);
+    }
+}
+
+impl PartialOrd for Removal {
+    fn partial_cmp(&self, other: &Removal) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Removal {
+    fn cmp(&self, other: &Removal) -> std::cmp::Ordering {
+        self.mask().cmp(&other.mask())
+    }
+}
 
 const LOW: u64 = 0x1f;
 
@@ -125,7 +156,7 @@ impl Move {
 
 /// Canonical group order within a phase: by the highest point removed, then by mask.
 pub(crate) fn sort_groups(g: &mut [Removal]) {
-    g.sort_unstable_by_key(|r| (63 - r.mask().leading_zeros(), r.0));
+    g.sort_unstable_by_key(|r| (63 - r.mask().leading_zeros(), r.mask()));
 }
 
 /// A row found on the board.

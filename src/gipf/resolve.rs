@@ -499,7 +499,7 @@ pub(crate) fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         Some(m) => {
             let list: Vec<String> = std::iter::once(m)
                 .chain(cands.more)
-                .map(|m| notate(pos, &m, Style::Complete).move_text())
+                .map(|m| write(pos, &m, Style::Complete).0.move_text())
                 .collect();
             Err(MoveError::ambiguous(format!(
                 "the note fits {} moves: {}",
@@ -582,12 +582,28 @@ fn group_note(pos: &Position, r: &Removal, complete: bool) -> Group {
 
 /// Writes a legal move in `style`.
 pub(crate) fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
+    let (mut n, gipf_only) = write(pos, m, style);
+    let groups = !(m.pre().is_empty() && m.post().is_empty());
+    if (style == Style::Short && groups) || (style != Style::Short && gipf_only) {
+        disambiguate(pos, m, &mut n);
+    }
+    n
+}
+
+/// `m` in `style` without any `(line)`, and whether a group takes GIPF-pieces only (so that
+/// even a complete note may need a line).
+fn write(pos: &Position, m: &Move, style: Style) -> (Notation, bool) {
     let c = pos.to_move();
     let complete = style != Style::Short;
     let mut n = Notation::default();
     let mut p = pos.clone();
     let st = p.stamp(false);
+    // A group that removes no basic piece (GIPF-pieces taken from an R8 row) reads, unlisted
+    // basic pieces and all, like the short note of a due row through those GIPF-pieces: such
+    // a complete note may need its `(line)` too.
+    let mut gipf_only = false;
     for g in print_order(&p, m.pre()) {
+        gipf_only |= g.mask() & !p.gipf_pieces() == 0;
         n.pre.push(group_note(&p, &g, complete));
         p.remove(c, g.mask(), st);
     }
@@ -615,6 +631,7 @@ pub(crate) fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
         p.do_push(push);
         let st = p.stamp(true);
         for g in print_order(&p, m.post()) {
+            gipf_only |= g.mask() & !p.gipf_pieces() == 0;
             n.post.push(group_note(&p, &g, complete));
             p.remove(c, g.mask(), st);
         }
@@ -622,10 +639,7 @@ pub(crate) fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
     if style == Style::Complete {
         n.reserve = Some(u16::from(p.reserve(c)));
     }
-    if style == Style::Short && !(m.pre().is_empty() && m.post().is_empty()) {
-        disambiguate(pos, m, &mut n);
-    }
-    n
+    (n, gipf_only)
 }
 
 /// The groups of a phase in an order in which they can be removed one after the other: the
@@ -689,7 +703,8 @@ fn group_lines(pos: &Position, m: &Move) -> Vec<Line> {
     out
 }
 
-/// Adds `(line)` to short groups until the note resolves to `m` alone.
+/// Adds `(line)` to groups until the note resolves to `m` alone, then drops each line that
+/// is not needed.
 fn disambiguate(pos: &Position, m: &Move, n: &mut Notation) {
     if resolve(pos, n).as_ref() == Ok(m) {
         return;
