@@ -8,7 +8,8 @@ use gamenote::record::replay;
 use gamenote::{Game, GameResult, Mode, Ply, Record};
 
 /// A random legal game played to its end, as record text, and its number of plies.
-fn game_text(size: u8, mut seed: u64) -> (String, u64) {
+fn game_text(size: u8, seed: u64) -> (String, u64) {
+    let mut rng = gamenote::generate::Rng::new(seed);
     let rules = Rules::with_size(size);
     let mut pos = Pylon::start(&rules);
     let mut rec = Record::<Pylon>::default();
@@ -21,10 +22,7 @@ fn game_text(size: u8, mut seed: u64) -> (String, u64) {
         if moves.is_empty() {
             break;
         }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let m = moves[(seed % moves.len() as u64) as usize];
+        let m = moves[rng.below(moves.len())];
         rec.plies
             .push(Ply::new(Pylon::notate(&pos, &m, Default::default())));
         Pylon::play(&mut pos, &m);

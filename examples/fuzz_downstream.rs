@@ -22,17 +22,10 @@ fn target(miss: Miss<Pylos>) {
 }
 
 fn main() {
-    let mut state = 0x1234_5678_9ABC_DEF0u64;
+    let mut rng = gamenote::generate::Rng::new(0x1234_5678_9ABC_DEF0);
     let mut runs = 0;
     for _ in 0..500 {
-        let bytes: Vec<u8> = (0..32)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state as u8
-            })
-            .collect();
+        let bytes: Vec<u8> = (0..32).map(|_| rng.next_u64() as u8).collect();
         if let Ok(m) = Miss::<Pylos>::arbitrary(&mut Unstructured::new(&bytes)) {
             target(m);
             runs += 1;

@@ -73,12 +73,10 @@ fn a_million_character_tag_value() {
 
 #[test]
 fn random_bytes_end_in_errors() {
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = gamenote::generate::Rng::new(0x2545_F491_4F6C_DD1D);
     let bytes: Vec<u8> = (0..16 << 20)
         .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             // Mostly notation characters, some newlines and brackets, some anything.
             const ALPHABET: &[u8] = b"1234abcd-() {}[]\"\n\r\t.*O+Y!?xL";
             if x % 7 == 0 {
@@ -212,12 +210,9 @@ fn broken_records_in_the_middle_are_all_reported() {
 fn streaming_a_hundred_thousand_records_matches_reading_each_alone() {
     let mut archive = String::new();
     let mut singles = Vec::new();
-    let mut x = 88172645463325252u64;
+    let mut rng = gamenote::generate::Rng::new(88172645463325252);
     for i in 0..100_000 {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let rec = match x % 4 {
+        let rec = match rng.below(4) {
             0 => "[Game \"Pylos\"]\n1. 1b2 1c3 2. 1c4 1c2 *\n".to_string(),
             1 => format!("[Game \"Pylos\"]\n[Round \"{i}\"]\n1. 1b2 1b2 *\n"),
             2 => "[Game \"Pylos\"]\n1. 1b2 q *\n".to_string(),

@@ -4,26 +4,13 @@
 use gamenote::gipf::{Gipf, Notation, Point, Position, Rules, Style, Variant, BLACK, WHITE};
 use gamenote::{record, Game, Mode, MoveErrorKind, Record};
 
-fn p(s: &str) -> Point {
-    s.parse().unwrap()
-}
+#[path = "common/gipf.rs"]
+mod common;
+use common::{board_with, p};
 
-/// A position with White to move: `spec` lists `o`/`O`/`x`/`X` then points, e.g.
-/// `"o c2 e4 O d3 x g4"`.
+/// A position with White to move built from `spec` (see `common::board_with`).
 fn board(variant: Variant, spec: &str) -> Position {
-    let mut pos = Position::empty(Rules::new(variant), [10, 10]);
-    let mut piece = None;
-    for w in spec.split_whitespace() {
-        match w {
-            "o" => piece = Some((WHITE, false)),
-            "O" => piece = Some((WHITE, true)),
-            "x" => piece = Some((BLACK, false)),
-            "X" => piece = Some((BLACK, true)),
-            pt => pos.set(p(pt), piece),
-        }
-    }
-    pos.set_to_move(WHITE);
-    pos
+    board_with(Rules::new(variant), spec)
 }
 
 fn note(s: &str) -> Notation {

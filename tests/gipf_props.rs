@@ -142,7 +142,8 @@ proptest! {
     }
 }
 
-fn random_game(mut seed: u64, variant: Variant, len: usize) -> Result<(), TestCaseError> {
+fn random_game(seed: u64, variant: Variant, len: usize) -> Result<(), TestCaseError> {
+    let mut rng = gamenote::generate::Rng::new(seed);
     let rules = Rules::new(variant);
     let mut pos = Gipf::start(&rules);
     let mut recs: [Record<Gipf>; 3] = Default::default();
@@ -154,10 +155,7 @@ fn random_game(mut seed: u64, variant: Variant, len: usize) -> Result<(), TestCa
         if moves.is_empty() {
             break;
         }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let m = moves[(seed % moves.len() as u64) as usize];
+        let m = moves[rng.below(moves.len())];
         for (r, s) in recs.iter_mut().zip(styles) {
             let n = Gipf::notate(&pos, &m, s);
             // Every style resolves back to the same move.
@@ -208,7 +206,7 @@ fn random_game(mut seed: u64, variant: Variant, len: usize) -> Result<(), TestCa
 /// is only a lenient reading.
 #[test]
 fn fuzz_harnesses_hold() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = gamenote::generate::Rng::new(0x2545_f491_4f6c_dd1d);
     for i in 0..300 {
         let mut data = vec![(i % 5) as u8];
         let note: &[u8] = [b"c2".as_slice(), b"x;c2", b"Ge2", b"e1-e2;x", b"b5"][i % 5];
@@ -216,10 +214,7 @@ fn fuzz_harnesses_hold() {
         written.resize(16, b' ');
         data.extend_from_slice(&written);
         for _ in 0..120 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            data.push(seed as u8);
+            data.push(rng.next_u64() as u8);
         }
         gamenote::fuzzing::resolve_agrees::<Gipf>(&data);
         gamenote::fuzzing::notation_roundtrip::<Gipf>(&data[1..17]);

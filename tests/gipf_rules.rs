@@ -1,29 +1,11 @@
 //! One test per reason a push or a removal is illegal, and the rules of the end.
 
-use gamenote::gipf::{
-    Gipf, LastGipf, Notation, Point, Position, Rules, Style, Variant, BLACK, WHITE,
-};
+use gamenote::gipf::{Gipf, LastGipf, Notation, Position, Rules, Style, Variant, BLACK, WHITE};
 use gamenote::{record, Game, Mode, MoveErrorKind, Outcome, Record};
 
-fn p(s: &str) -> Point {
-    s.parse().unwrap()
-}
-
-fn board_with(rules: Rules, spec: &str) -> Position {
-    let mut pos = Position::empty(rules, [10, 10]);
-    let mut piece = None;
-    for w in spec.split_whitespace() {
-        match w {
-            "o" => piece = Some((WHITE, false)),
-            "O" => piece = Some((WHITE, true)),
-            "x" => piece = Some((BLACK, false)),
-            "X" => piece = Some((BLACK, true)),
-            pt => pos.set(p(pt), piece),
-        }
-    }
-    pos.set_to_move(WHITE);
-    pos
-}
+#[path = "common/gipf.rs"]
+mod common;
+use common::{board_with, p};
 
 fn board(spec: &str) -> Position {
     board_with(Rules::new(Variant::Basic), spec)

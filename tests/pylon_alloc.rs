@@ -35,7 +35,7 @@ fn generating_counting_and_playing_do_not_allocate() {
         let mut moves = Vec::with_capacity(4096);
         // Warm up: the geometry table and the thread's scratch space.
         Pylon::legal_moves(&pos, &mut moves);
-        let mut seed = 99u64;
+        let mut rng = gamenote::generate::Rng::new(99);
         let before = ALLOCS.load(Ordering::Relaxed);
         for _ in 0..60 {
             moves.clear();
@@ -45,10 +45,7 @@ fn generating_counting_and_playing_do_not_allocate() {
             if moves.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let m = moves[(seed % moves.len() as u64) as usize];
+            let m = moves[rng.below(moves.len())];
             let mut next = pos.clone();
             Pylon::play(&mut next, &m);
             pos = next;

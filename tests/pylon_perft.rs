@@ -259,18 +259,11 @@ fn perft_fixed_counts() {
     }
 }
 
-fn xorshift(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
 /// Along random games, the two generators agree on every legal point, every covering set and
 /// every resulting board, and on passes and the end.
 #[test]
 fn random_games_match_the_naive_generator() {
-    let mut seed = 0x5eed_1234_u64;
+    let mut seed = gamenote::generate::Rng::new(0x5eed_1234);
     for game in 0..64 {
         let n = [3u8, 4, 5, 6][game % 4];
         let (s, g) = if game % 8 < 4 {
@@ -304,7 +297,7 @@ fn random_games_match_the_naive_generator() {
                 assert!(Pylon::outcome(&pos).is_some());
                 break;
             }
-            let k = (xorshift(&mut seed) % moves.len() as u64) as usize;
+            let k = (seed.next_u64() % moves.len() as u64) as usize;
             Pylon::play(&mut pos, &moves[k]);
             naive = match moves[k] {
                 Move::Place(p) => mine
@@ -360,7 +353,7 @@ fn print_counts() {
 /// set.
 #[test]
 fn random_positions_match_the_naive_generator() {
-    let mut seed = 0xfeed_beef_u64;
+    let mut seed = gamenote::generate::Rng::new(0xfeed_beef);
     for case in 0..300 {
         let n = [3u8, 4, 5, 6][case % 4];
         let (s, g) = if case % 2 == 0 {
@@ -370,10 +363,10 @@ fn random_positions_match_the_naive_generator() {
         };
         let mut naive = Naive::new(i32::from(n), g);
         // Fill level by level: each supported point is taken with some probability.
-        let density = 35 + xorshift(&mut seed) % 50; // percent
+        let density = 35 + seed.next_u64() % 50; // percent
         for p in naive.all() {
-            if naive.playable(p) && xorshift(&mut seed) % 100 < density {
-                let colour = (xorshift(&mut seed) % 2) as u8;
+            if naive.playable(p) && seed.next_u64() % 100 < density {
+                let colour = (seed.next_u64() % 2) as u8;
                 naive.board.insert(p, colour);
             }
         }

@@ -116,20 +116,14 @@ proptest! {
     }
 }
 
-fn xorshift(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
 /// Plays a random legal game and writes it as a record, with the result and score when the
 /// game ended.
 fn random_game(
     rules: Rules,
-    mut seed: u64,
+    seed: u64,
     max_plies: usize,
 ) -> (Record<Pylon>, gamenote::pylon::Position) {
+    let mut rng = gamenote::generate::Rng::new(seed);
     let mut pos = Pylon::start(&rules);
     let mut rec = Record::<Pylon>::default();
     rec.tags.push(("Game".into(), "Pylon".into()));
@@ -142,7 +136,7 @@ fn random_game(
         if moves.is_empty() {
             break;
         }
-        let m = moves[(xorshift(&mut seed) % moves.len() as u64) as usize];
+        let m = moves[rng.below(moves.len())];
         rec.plies
             .push(Ply::new(Pylon::notate(&pos, &m, Default::default())));
         Pylon::play(&mut pos, &m);

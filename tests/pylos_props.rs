@@ -132,20 +132,8 @@ proptest! {
     #[test]
     fn random_legal_games_survive_every_style(seed in any::<u64>(), variant in 0usize..7, len in 0usize..60) {
         let rules: Rules = Pylos::variants()[variant];
-        let mut pos = Pylos::start(&rules);
-        let mut rec = Record::<Pylos>::default();
-        rec.set_tag("Rules", rules.to_string());
-        let mut rng = seed | 1;
-        let mut moves = Vec::new();
-        for _ in 0..len {
-            moves.clear();
-            Pylos::legal_moves(&pos, &mut moves);
-            if moves.is_empty() { break; }
-            rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-            let m = moves[(rng % moves.len() as u64) as usize];
-            rec.plies.push(Ply::new(Pylos::notate(&pos, &m, Style::CANONICAL)));
-            Pylos::play(&mut pos, &m);
-        }
+        let game = gamenote::generate::legal_game::<Pylos>(&rules, len, seed);
+        let (rec, pos) = (game.record, game.end);
         for style in ["canonical", "compact", "numeric", "canonical+markers", "compact+markers"] {
             let style: Style = style.parse().unwrap();
             let out = convert(&rec, style, Mode::Strict).unwrap();

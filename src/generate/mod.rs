@@ -69,7 +69,8 @@ pub fn legal_game<G: Game>(rules: &G::Rules, len: usize, seed: u64) -> LegalGame
     for (name, value) in G::rules_tags(rules) {
         record.set_tag(&name, value);
     }
-    let mut moves = Vec::with_capacity(len);
+    // `len` may come from a user (`generate --plies`): reserve no more than a game needs.
+    let mut moves = Vec::with_capacity(len.min(1024));
     let mut legal = Vec::new();
     for _ in 0..len {
         legal.clear();

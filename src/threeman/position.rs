@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::coord::{
-    moat_between, zone_moats, Bits, Colour, Square, KING, KING_MASK, KNIGHT, KNIGHT_MASK,
+    moat_between, zone_moats, Bits, Colour, Square, Steps, KING, KING_MASK, KNIGHT, KNIGHT_MASK,
     PAWN_CAP_IN, PAWN_CAP_OUT, RAYS, RAY_MASK, SQUARES,
 };
 use super::Rules;
@@ -408,23 +408,22 @@ impl Position {
     /// Knight, king and pawn attacks on `t` by the pieces in `occ_by`.
     fn attacked_close(&self, b: &Board, t: u8, occ_by: Bits, ignore: u8) -> bool {
         let ti = t as usize;
-        let knights = occ_by & b.kinds[Kind::Knight as usize];
-        if !(KNIGHT_MASK[ti] & knights).is_empty() {
-            let kn = &KNIGHT[ti];
-            for i in 0..kn.len as usize {
-                if kn.moat[i] & !ignore == 0 && knights.has(kn.sq[i]) {
-                    return true;
-                }
-            }
-        }
-        let kings = occ_by & b.kinds[Kind::King as usize];
-        if !(KING_MASK[ti] & kings).is_empty() {
-            let kg = &KING[ti];
-            for i in 0..kg.len as usize {
-                if kg.moat[i] & !ignore == 0 && kings.has(kg.sq[i]) {
-                    return true;
-                }
-            }
+        // A knight or king attacks along one of its steps that crosses no moat not ignored.
+        let steps_hit = |steps: &Steps, mask: Bits, pieces: Bits| {
+            !(mask & pieces).is_empty()
+                && (0..steps.len as usize)
+                    .any(|i| steps.moat[i] & !ignore == 0 && pieces.has(steps.sq[i]))
+        };
+        if steps_hit(
+            &KNIGHT[ti],
+            KNIGHT_MASK[ti],
+            occ_by & b.kinds[Kind::Knight as usize],
+        ) || steps_hit(
+            &KING[ti],
+            KING_MASK[ti],
+            occ_by & b.kinds[Kind::King as usize],
+        ) {
+            return true;
         }
         // pawns
         let pawns = occ_by & b.kinds[Kind::Pawn as usize];
