@@ -293,24 +293,35 @@ fn one_test_per_illegal_reason() {
 
 #[test]
 fn no_reserve_to_place() {
-    // Under reserve=no_moves a player with an empty reserve may raise but not place.
-    let mut pos = Pylos::start(&"standard,reserve=no_moves".parse().unwrap());
+    // Under reserve=no_moves a player with an empty reserve may raise but not place. Random
+    // games (seeded, so the test is the same every run) find such a position.
+    let rules = "standard,reserve=no_moves".parse().unwrap();
+    let mut found = None;
     let mut moves = Vec::new();
-    let mut guard = 0;
-    while pos.reserve(pos.turn()) > 0 && guard < 200 {
-        moves.clear();
-        Pylos::legal_moves(&pos, &mut moves);
-        let m = *moves.iter().find(|m| m.takebacks == 0).unwrap_or(&moves[0]);
-        Pylos::play(&mut pos, &m);
-        guard += 1;
-    }
-    if Pylos::outcome(&pos).is_none() {
-        let free = (0..16)
-            .filter_map(Slot::from_index)
-            .find(|s| pos.at(*s).is_none());
-        if let Some(s) = free {
-            let err = try_move(&pos, &s.to_string()).unwrap_err();
-            assert!(err.contains("has no ball in reserve"), "{err}");
+    'games: for seed in 0..500 {
+        let mut rng = gamenote::generate::Rng::new(seed);
+        let mut pos = Pylos::start(&rules);
+        while Pylos::outcome(&pos).is_none() {
+            if pos.reserve(pos.turn()) == 0 {
+                found = Some(pos);
+                break 'games;
+            }
+            moves.clear();
+            Pylos::legal_moves(&pos, &mut moves);
+            let m = moves[rng.below(moves.len())];
+            Pylos::play(&mut pos, &m);
         }
     }
+    let pos = found.expect("a position where the mover has no reserve and the game goes on");
+    let mut moves = Vec::new();
+    Pylos::legal_moves(&pos, &mut moves);
+    assert!(
+        !moves.is_empty() && moves.iter().all(|m| m.from.is_some()),
+        "only raises"
+    );
+    let free = Slot::all()
+        .find(|s| pos.at(*s).is_none())
+        .expect("an empty slot");
+    let err = try_move(&pos, &free.to_string()).unwrap_err();
+    assert!(err.contains("has no ball in reserve"), "{err}");
 }
