@@ -1,8 +1,11 @@
 //! Reads a record file many times (for profiling the readers): `MODE=iter` reads the whole
-//! string with `Record::iter`, `MODE=stream` cuts it with `RecordReader` first.
-use gamenote::pylos::Pylos;
+//! string with `Record::iter`, `MODE=stream` cuts it with `RecordReader` first,
+//! `MODE=summary` checks syntax only with `visit::Summarize`. `GAME` names
+//! the game (pylos, gipf, threeman, pylon; default pylos).
+use gamenote::cli::GameId;
 use gamenote::stream::RecordReader;
-use gamenote::Record;
+use gamenote::visit::Summarize;
+use gamenote::{with_game, Record};
 
 fn main() {
     let path = std::env::args().nth(1).unwrap_or_default();
@@ -11,20 +14,28 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(20);
-    let stream = std::env::var("MODE").is_ok_and(|m| m == "stream");
+    let mode = std::env::var("MODE").unwrap_or_default();
+    let game = std::env::var("GAME").unwrap_or_else(|_| "pylos".into());
+    let id: GameId = game.parse().unwrap_or(GameId::Pylos);
     let mut plies = 0;
-    for _ in 0..reps {
-        if stream {
-            for raw in RecordReader::new(text.as_bytes()).flatten() {
-                for r in Record::<Pylos>::iter(&raw.text).flatten() {
+    with_game!(id, G => {
+        for _ in 0..reps {
+            if mode == "summary" {
+                for r in gamenote::visit::visit::<G, _>(&text, Summarize::default()).flatten() {
+                    plies += r.plies;
+                }
+            } else if mode == "stream" {
+                for raw in RecordReader::new(text.as_bytes()).flatten() {
+                    for r in Record::<G>::iter(&raw.text).flatten() {
+                        plies += r.plies.len();
+                    }
+                }
+            } else {
+                for r in Record::<G>::iter(&text).flatten() {
                     plies += r.plies.len();
                 }
             }
-        } else {
-            for r in Record::<Pylos>::iter(&text).flatten() {
-                plies += r.plies.len();
-            }
         }
-    }
+    });
     println!("{plies}");
 }

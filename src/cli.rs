@@ -94,6 +94,34 @@ impl GameId {
     }
 }
 
+/// Prints the command-line name (`pylos`, `gipf`, `threeman`, `pylon`).
+///
+/// ```
+/// use gamenote::cli::GameId;
+/// assert_eq!(GameId::ThreeMan.to_string(), "threeman");
+/// assert_eq!("Three-man chess".parse::<GameId>(), Ok(GameId::ThreeMan));
+/// assert!("chess".parse::<GameId>().is_err());
+/// ```
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let id = Self::ALL.iter().find(|e| e.0 == *self).map_or("", |e| e.1);
+        f.write_str(id)
+    }
+}
+
+/// The error of reading a [`GameId`]: the name given, which no game has.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {0:?}: expected one of pylos, gipf, threeman, pylon")]
+pub struct UnknownGame(pub String);
+
+/// Reads any name [`GameId::from_name`] knows.
+impl std::str::FromStr for GameId {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<Self, UnknownGame> {
+        Self::from_name(s).ok_or_else(|| UnknownGame(s.to_string()))
+    }
+}
+
 fn first_game_tag(text: &str) -> Option<&str> {
     let head = &text[..crate::error::floor_char_boundary(text, text.len().min(64 * 1024))];
     let i = head.find("[Game")?;

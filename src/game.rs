@@ -57,6 +57,17 @@ pub enum Token<N> {
     Skip,
 }
 
+/// What a game makes of a movetext comment: see [`Game::comment_move`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum CommentMove<N> {
+    /// A plain comment.
+    Comment,
+    /// More of the last move, which the game has extended.
+    Extends,
+    /// A new written move.
+    Starts(N),
+}
+
 /// What a record's tags say the game is played with: the text is kept in the tags themselves.
 pub type Tags = [(String, String)];
 
@@ -172,15 +183,16 @@ pub trait Game: Sized + 'static {
     fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Self::Notation>;
 
     /// Reads a movetext comment as (part of) a written move, for games whose records write
-    /// some moves as comments (GIPF's `{w: x…}` endings). `plies` holds the moves read so
-    /// far; the game may push a new ply or extend the last one. Returns true when the comment
-    /// was taken as a move; the default takes none, so comments stay comments.
+    /// some moves as comments (GIPF's `{w: x…}` endings). `plies` counts the moves read so
+    /// far and `last` is the last of them, which the game may extend. The default takes no
+    /// comment as a move, so comments stay comments.
     fn comment_move(
         _comment: &str,
-        _plies: &mut Vec<crate::record::Ply<Self::Notation>>,
+        _plies: usize,
+        _last: Option<&mut Self::Notation>,
         _tags: &Tags,
-    ) -> bool {
-        false
+    ) -> CommentMove<Self::Notation> {
+        CommentMove::Comment
     }
 
     /// Reads a result token at the start of `input` when there is one, followed by a token

@@ -35,6 +35,7 @@ pub mod record;
 pub mod stream;
 pub mod svg;
 pub mod text;
+pub mod visit;
 
 pub mod gipf;
 pub mod pylon;

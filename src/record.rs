@@ -5,8 +5,8 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
-use crate::game::{tag, Game, GameResult, Mode, Outcome, Token};
-use crate::text::{self, PErr};
+use crate::game::{tag, Game, GameResult, Mode, Outcome};
+use crate::text;
 
 /// One written move of a record with what is attached to it.
 #[derive(Debug, Clone)]
@@ -203,149 +203,19 @@ impl<G: Game> Record<G> {
     /// assert_eq!(verdicts[2], Ok(1));
     /// ```
     pub fn iter(input: &str) -> Records<'_, G> {
-        Records {
-            input,
-            offset: 0,
-            line: 1,
-            line_start: 0,
-            done: false,
-            game: std::marker::PhantomData,
-        }
+        crate::visit::visit(input, RecordBuilder::default())
     }
 
     /// Reads one record starting at byte `offset` of `input`; returns it and the text after
     /// it. Errors carry positions in the whole `input`.
     pub fn parse_next(input: &str, offset: usize) -> Result<(Self, &str), ParseError> {
         let offset = crate::error::floor_char_boundary(input, offset);
-        let (line, column) = crate::error::line_col(input, offset);
-        Self::parse_at(input, offset, line, column)
-    }
-
-    /// [`Record::parse_next`] with the line and column of `offset` known, so that an error
-    /// costs time in proportion to the record, not to everything before it.
-    fn parse_at(
-        input: &str,
-        offset: usize,
-        line: usize,
-        column: usize,
-    ) -> Result<(Self, &str), ParseError> {
-        let here = &input[offset..];
-        let place = |e: ParseError| {
-            let mut e = e;
-            if e.line == 1 {
-                e.column += column - 1;
-            }
-            e.line += line - 1;
-            e.span = e.span.start + offset..e.span.end + offset;
-            e
-        };
-        let err = |e: PErr<'_>| place(e.into_parse_error(here));
-        let nom_err = |e: nom::Err<PErr<'_>>| match e {
-            nom::Err::Error(e) | nom::Err::Failure(e) => place(e.into_parse_error(here)),
-            nom::Err::Incomplete(_) => place(ParseError::at(here, here.len(), "more input")),
-        };
-        let mut rec = Record::<G>::default();
-        let mut s = &input[offset..];
-        // Tags and comments before the movetext.
-        loop {
-            let (rest, _) = text::ws(s).map_err(nom_err)?;
-            s = rest;
-            if s.starts_with('[') {
-                let (rest, (name, value)) = long_token(s, text::tag_pair(s)).map_err(nom_err)?;
-                rec.tags.push((name.to_string(), value));
-                s = rest;
-            } else if s.starts_with('{') {
-                let (rest, c) = long_token(s, text::comment(s)).map_err(nom_err)?;
-                rec.comments_before.push(c.to_string());
-                s = rest;
-            } else {
-                break;
-            }
+        let mut build = RecordBuilder::<G>::default();
+        let mut scratch = crate::visit::Scratch::default();
+        match crate::visit::read_record::<G, _>(input, offset, 0, &mut scratch, &mut build) {
+            Ok(end) => Ok((build.record, &input[end..])),
+            Err(f) => Err(crate::visit::Lines::new(1).error(input, f.at, f.expected)),
         }
-        // Movetext.
-        loop {
-            let (rest, gap) = text::ws(s).map_err(nom_err)?;
-            s = rest;
-            if s.is_empty() {
-                break;
-            }
-            if s.starts_with('{') {
-                let start = input.len() - s.len();
-                let (rest, c) = long_token(s, text::comment(s)).map_err(nom_err)?;
-                if rec.result.is_none() && G::comment_move(c, &mut rec.plies, &rec.tags) {
-                    let end = input.len() - rest.len();
-                    if let Some(last) = rec.plies.last_mut() {
-                        if last.span.is_empty() {
-                            last.span = start..end;
-                        } else {
-                            last.span.end = end;
-                        }
-                    }
-                    s = rest;
-                    continue;
-                }
-                let c = c.to_string();
-                if rec.result.is_some() {
-                    rec.comments_after.push(c);
-                } else if let Some(last) = rec.plies.last_mut() {
-                    last.comments.push(c);
-                } else {
-                    rec.comments_before.push(c);
-                }
-                s = rest;
-                continue;
-            }
-            if rec.result.is_some() {
-                // A new record may start after a line break; anything else is an error.
-                if s.starts_with('[') && gap.contains(['\n', '\r']) {
-                    break;
-                }
-                return Err(err(PErr::new(s, "nothing after the result")));
-            }
-            if s.starts_with('[') && (gap.contains(['\n', '\r']) || rec.plies.is_empty()) {
-                if rec.plies.is_empty() {
-                    let (rest, (name, value)) =
-                        long_token(s, text::tag_pair(s)).map_err(nom_err)?;
-                    rec.tags.push((name.to_string(), value));
-                    s = rest;
-                    continue;
-                }
-                break; // the next record's tags
-            }
-            if s.as_bytes()[0].is_ascii_digit() {
-                if let Ok((rest, _)) = text::move_number(s) {
-                    s = rest;
-                    continue;
-                }
-            }
-            let start = input.len() - s.len();
-            let (rest, token) = G::parse_token(s, &rec.tags).map_err(nom_err)?;
-            if rest.len() == s.len() {
-                return Err(err(PErr::new(s, "a move")));
-            }
-            let end = input.len() - rest.len();
-            match token {
-                Token::Move(n) => {
-                    if rec.plies.capacity() == 0 {
-                        rec.plies.reserve(16);
-                    }
-                    let mut ply = Ply::new(n);
-                    ply.span = start..end;
-                    rec.plies.push(ply);
-                }
-                Token::Result(r) => {
-                    rec.result = Some(r);
-                    rec.result_span = Some(start..end);
-                }
-                Token::Annotation(a) => match rec.plies.last_mut() {
-                    Some(last) => last.annotations.push(a),
-                    None => return Err(err(PErr::new(s, "a move before this mark"))),
-                },
-                Token::Skip => {}
-            }
-            s = rest;
-        }
-        Ok((rec, s))
     }
 
     /// Prints the record in its canonical layout (see [`Record`]).
@@ -445,123 +315,59 @@ fn skip_blank(s: &str) -> (&str, ()) {
 /// that a hostile file cannot make one value grow without bound.
 pub const MAX_TOKEN_BYTES: usize = 1 << 20;
 
-/// Fails a token read from `at` that is longer than [`MAX_TOKEN_BYTES`].
-fn long_token<'a, T>(at: &'a str, r: text::PResult<'a, T>) -> text::PResult<'a, T> {
-    match r {
-        Ok((rest, _)) if at.len() - rest.len() > MAX_TOKEN_BYTES => Err(nom::Err::Failure(
-            PErr::new(at, "a tag or comment of at most 1048576 bytes"),
-        )),
-        other => other,
-    }
-}
-
 /// The records of a text, read one at a time: see [`Record::iter`].
-pub struct Records<'a, G: Game> {
-    input: &'a str,
-    offset: usize,
-    /// Line number at `line_start`.
-    line: usize,
-    /// Byte offset of the start of the line containing `offset`.
-    line_start: usize,
-    done: bool,
-    game: std::marker::PhantomData<G>,
+pub type Records<'a, G> = crate::visit::Visits<'a, G, RecordBuilder<G>>;
+
+/// The visitor that builds [`Record`]s: what [`Record::iter`] and the streaming reader use
+/// to hand out whole records.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, record::RecordBuilder, visit::visit};
+/// let text = "[Game \"Pylos\"]\n1b2 {fine} 1c3 *\n";
+/// let record = visit::<Pylos, _>(text, RecordBuilder::default()).next().unwrap().unwrap();
+/// assert_eq!(record.plies[0].comments, ["fine"]);
+/// ```
+pub struct RecordBuilder<G: Game> {
+    record: Record<G>,
 }
 
-impl<G: Game> Records<'_, G> {
-    /// Moves to `to`, counting the line ends passed.
-    fn advance(&mut self, to: usize) {
-        let bytes = &self.input.as_bytes()[self.offset..to];
-        if !bytes.contains(&b'\r') {
-            // The common case, in one vectorised pass.
-            self.line += bytes.iter().filter(|&&b| b == b'\n').count();
-            if let Some(i) = bytes.iter().rposition(|&b| b == b'\n') {
-                self.line_start = self.offset + i + 1;
-            }
+impl<G: Game> Default for RecordBuilder<G> {
+    fn default() -> Self {
+        RecordBuilder {
+            record: Record::default(),
+        }
+    }
+}
+
+impl<G: Game> crate::visit::Visitor<G> for RecordBuilder<G> {
+    type Output = Result<Record<G>, ParseError>;
+    fn begin_record(&mut self) {
+        self.record = Record::default();
+    }
+    fn tag(&mut self, name: &str, value: &str) {
+        self.record.tags.push((name.to_string(), value.to_string()));
+    }
+    fn comment(&mut self, text: &str) {
+        let c = text.to_string();
+        if self.record.result.is_some() {
+            self.record.comments_after.push(c);
         } else {
-            for (i, &b) in bytes.iter().enumerate() {
-                let at = self.offset + i;
-                let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-                // A '\r' before a '\n' that lies past `to` still ends its line there.
-                let ends = ends
-                    || (b == b'\r'
-                        && i + 1 == bytes.len()
-                        && self.input.as_bytes().get(at + 1) != Some(&b'\n'));
-                if ends {
-                    self.line += 1;
-                    self.line_start = at + 1;
-                }
-            }
-        }
-        self.offset = to;
-    }
-}
-
-impl<G: Game> Iterator for Records<'_, G> {
-    type Item = Result<Record<G>, ParseError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let (rest, _) = skip_blank(&self.input[self.offset..]);
-        self.advance(self.input.len() - rest.len());
-        if rest.is_empty() {
-            self.done = true;
-            return None;
-        }
-        let column = self.input[self.line_start..self.offset].chars().count() + 1;
-        match Record::<G>::parse_at(self.input, self.offset, self.line, column) {
-            Ok((rec, rest)) => {
-                let next = self.input.len() - rest.len();
-                if next <= self.offset {
-                    self.done = true;
-                } else {
-                    self.advance(next);
-                }
-                Some(Ok(rec))
-            }
-            Err(e) => {
-                let from = e.span.end.max(self.offset + 1).min(self.input.len());
-                match next_record_start(self.input, from) {
-                    Some(n) => self.advance(n),
-                    None => self.done = true,
-                }
-                Some(Err(e))
-            }
+            self.record.comments_before.push(c);
         }
     }
-}
-
-/// The next `[` at the start of a line after a blank line, at or after `from`.
-fn next_record_start(input: &str, from: usize) -> Option<usize> {
-    let bytes = input.as_bytes();
-    let mut i = crate::error::floor_char_boundary(input, from);
-    let mut blank_seen = false;
-    let mut line_empty = false;
-    // Move to the start of the next line first.
-    while i < bytes.len() && bytes[i] != b'\n' {
-        i += 1;
+    fn ply(&mut self, ply: Ply<G::Notation>) {
+        if self.record.plies.capacity() == 0 {
+            self.record.plies.reserve(16);
+        }
+        self.record.plies.push(ply);
     }
-    while i < bytes.len() {
-        if bytes[i] == b'\n' {
-            if line_empty {
-                blank_seen = true;
-            }
-            line_empty = true;
-            i += 1;
-            continue;
-        }
-        if bytes[i] == b'\r' || bytes[i] == b' ' || bytes[i] == b'\t' {
-            i += 1;
-            continue;
-        }
-        if line_empty && blank_seen && bytes[i] == b'[' {
-            return Some(i);
-        }
-        line_empty = false;
-        i += 1;
+    fn result(&mut self, result: GameResult, span: Range<usize>) {
+        self.record.result = Some(result);
+        self.record.result_span = Some(span);
     }
-    None
+    fn end_record(&mut self, verdict: Result<(), ParseError>) -> Self::Output {
+        verdict.map(|()| std::mem::take(&mut self.record))
+    }
 }
 
 /// What replaying a record found: the moves, the final position, warnings, and the first

@@ -183,6 +183,21 @@ pub fn move_number(input: &str) -> PResult<'_, u64> {
 /// assert_eq!((name, value.as_str()), ("White", r#"Ann "the" Player"#));
 /// ```
 pub fn tag_pair(input: &str) -> PResult<'_, (&str, String)> {
+    let (rest, (name, raw)) = tag_pair_raw(input)?;
+    let mut value = String::with_capacity(raw.len());
+    unescape_tag(raw, &mut value);
+    Ok((rest, (name, value)))
+}
+
+/// A tag pair `[Name "value"]` with the value as written, escapes and all: reading it
+/// allocates nothing. [`unescape_tag`] gives the value.
+///
+/// ```
+/// use gamenote::text::tag_pair_raw;
+/// let (rest, (name, raw)) = tag_pair_raw(r#"[Event "A \"B\""] 1b2"#).unwrap();
+/// assert_eq!((name, raw, rest), ("Event", r#"A \"B\""#, " 1b2"));
+/// ```
+pub fn tag_pair_raw(input: &str) -> PResult<'_, (&str, &str)> {
     if !input.starts_with('[') {
         return fail(input, "a tag such as [Game \"Pylos\"]");
     }
@@ -200,51 +215,62 @@ pub fn tag_pair(input: &str) -> PResult<'_, (&str, String)> {
     if !rest.starts_with('"') {
         return Err(nom::Err::Failure(PErr::new(rest, "a quoted tag value")));
     }
-    let body = &rest[1..];
-    let mut value = String::new();
-    let mut chars = body.char_indices();
+    let body = &rest.as_bytes()[1..];
+    let unclosed = || nom::Err::Failure(PErr::new(rest, "a tag value closed by '\"'"));
+    let broken = || {
+        nom::Err::Failure(PErr::new(
+            rest,
+            "a tag value closed by '\"' on the same line",
+        ))
+    };
+    let mut i = 0;
     let end = loop {
-        match chars.next() {
-            None => {
-                return Err(nom::Err::Failure(PErr::new(
-                    rest,
-                    "a tag value closed by '\"'",
-                )))
-            }
-            Some((i, '"')) => break i,
-            Some((_, '\\')) => match chars.next() {
-                Some((_, c @ ('"' | '\\'))) => value.push(c),
-                Some((_, '\n' | '\r')) => {
-                    return Err(nom::Err::Failure(PErr::new(
-                        rest,
-                        "a tag value closed by '\"' on the same line",
-                    )))
-                }
-                Some((_, c)) => {
-                    value.push('\\');
-                    value.push(c);
-                }
-                None => {
-                    return Err(nom::Err::Failure(PErr::new(
-                        rest,
-                        "a tag value closed by '\"'",
-                    )))
-                }
+        match body.get(i) {
+            None => return Err(unclosed()),
+            Some(b'"') => break i,
+            Some(b'\\') => match body.get(i + 1) {
+                None => return Err(unclosed()),
+                Some(b'\n' | b'\r') => return Err(broken()),
+                // The escaped character is one byte or the start of a longer one; either way
+                // the loop goes on at a character boundary.
+                Some(_) => i += 2,
             },
-            Some((_, '\n')) | Some((_, '\r')) => {
-                return Err(nom::Err::Failure(PErr::new(
-                    rest,
-                    "a tag value closed by '\"' on the same line",
-                )))
-            }
-            Some((_, c)) => value.push(c),
+            Some(b'\n' | b'\r') => return Err(broken()),
+            Some(_) => i += 1,
         }
     };
-    let (rest, _) = sp(&body[end + 1..])?;
+    let value = &rest[1..1 + end];
+    let (rest, _) = sp(&rest[end + 2..])?;
     if !rest.starts_with(']') {
         return Err(nom::Err::Failure(PErr::new(rest, "']' closing the tag")));
     }
     Ok((&rest[1..], (name, value)))
+}
+
+/// Appends a tag value as written to `out` with its escapes undone: `\"` and `\\` stand
+/// for `"` and `\`; any other backslash is kept as it is.
+///
+/// ```
+/// let mut out = String::new();
+/// gamenote::text::unescape_tag(r#"a \"b\" c\\ \d"#, &mut out);
+/// assert_eq!(out, r#"a "b" c\ \d"#);
+/// ```
+pub fn unescape_tag(raw: &str, out: &mut String) {
+    let mut rest = raw;
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        match rest[i + 1..].chars().next() {
+            Some(c @ ('"' | '\\')) => {
+                out.push(c);
+                rest = &rest[i + 2..];
+            }
+            _ => {
+                out.push('\\');
+                rest = &rest[i + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
 }
 
 /// Writes a tag pair, escaping `"` and `\` in the value.

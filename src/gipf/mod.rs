@@ -41,8 +41,7 @@ pub use rules::{LastGipf, Rules, Variant};
 pub use sheet::{write_movetext, write_text, Layout};
 
 use crate::error::MoveError;
-use crate::game::{tag, Game, Outcome, Tags, Token};
-use crate::record::Ply;
+use crate::game::{tag, CommentMove, Game, Outcome, Tags, Token};
 use crate::text::{self, PResult};
 
 /// The game of GIPF.
@@ -243,29 +242,32 @@ impl Game for Gipf {
         half_move(input)
     }
 
-    fn comment_move(comment: &str, plies: &mut Vec<Ply<Notation>>, _tags: &Tags) -> bool {
+    fn comment_move(
+        comment: &str,
+        plies: usize,
+        last: Option<&mut Notation>,
+        _tags: &Tags,
+    ) -> CommentMove<Notation> {
         let Some((seat, group)) = comment_group(comment) else {
-            return false;
+            return CommentMove::Comment;
         };
-        let len = plies.len();
-        if let Some(last) = plies.last_mut() {
-            if last.notation.push.is_none() {
+        if let Some(last) = last {
+            if last.push.is_none() {
                 // A removal-only half-move ends the game: only more groups of it may follow.
-                if (len - 1) % 2 == seat {
-                    last.notation.pre.push(group);
-                    return true;
+                if (plies + 1) % 2 == seat {
+                    last.pre.push(group);
+                    return CommentMove::Extends;
                 }
-                return false;
+                return CommentMove::Comment;
             }
         }
-        if len % 2 != seat {
-            return false;
+        if plies % 2 != seat {
+            return CommentMove::Comment;
         }
-        plies.push(Ply::new(Notation {
+        CommentMove::Starts(Notation {
             pre: vec![group],
             ..Notation::default()
-        }));
-        true
+        })
     }
 
     fn position_string(pos: &Position) -> Option<String> {

@@ -1,0 +1,445 @@
+//! The record grammar, written once, reporting what it reads to a [`Visitor`].
+//!
+//! Building a [`Record`](crate::Record) is one visitor; checking syntax alone ([`Summarize`])
+//! is another that keeps nothing, so a reader that only wants verdicts does not pay for
+//! strings and vectors it would throw away. [`visit`] runs a visitor over every record of a
+//! string; [`crate::stream::Reader`] does the same over any byte stream.
+//!
+//! ```
+//! use gamenote::pylos::Pylos;
+//! use gamenote::visit::{visit, Summarize};
+//! let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 zz *\n";
+//! let verdicts: Vec<_> = visit::<Pylos, _>(text, Summarize::default()).collect();
+//! assert_eq!(verdicts[0].as_ref().unwrap().plies, 2);
+//! let err = verdicts[1].as_ref().unwrap_err();
+//! assert_eq!((err.line, err.column), (5, 5));
+//! ```
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::error::ParseError;
+use crate::game::{CommentMove, Game, GameResult, Token};
+use crate::record::{Ply, MAX_TOKEN_BYTES};
+use crate::text::{self, PErr};
+
+/// What a reader reports while it reads records, in the order of the text.
+///
+/// Every method but [`Visitor::end_record`] has a default that ignores what it is given.
+/// Spans are byte ranges in the whole input (the whole stream for a streaming reader).
+pub trait Visitor<G: Game> {
+    /// What one record reads to.
+    type Output;
+    /// A record begins.
+    fn begin_record(&mut self) {}
+    /// A tag pair, the value with its escapes (`\"`, `\\`) undone.
+    fn tag(&mut self, _name: &str, _value: &str) {}
+    /// A comment that belongs to no move: before the first move, or after the result.
+    fn comment(&mut self, _text: &str) {}
+    /// A written move, whole: with the marks and comments that follow it.
+    fn ply(&mut self, _ply: Ply<G::Notation>) {}
+    /// The result that ends the movetext.
+    fn result(&mut self, _result: GameResult, _span: Range<usize>) {}
+    /// The record ended: well formed, or with the first error in it.
+    fn end_record(&mut self, verdict: Result<(), ParseError>) -> Self::Output;
+}
+
+/// What [`Summarize`] tells of a well-formed record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Summary {
+    /// Tag pairs read.
+    pub tags: usize,
+    /// Written moves read.
+    pub plies: usize,
+    /// The result token, if the movetext had one.
+    pub result: Option<GameResult>,
+}
+
+/// The visitor of a syntax-only check: counts, keeps nothing, allocates nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Summarize {
+    now: Summary,
+}
+
+impl<G: Game> Visitor<G> for Summarize {
+    type Output = Result<Summary, ParseError>;
+    fn begin_record(&mut self) {
+        self.now = Summary::default();
+    }
+    fn tag(&mut self, _name: &str, _value: &str) {
+        self.now.tags += 1;
+    }
+    fn ply(&mut self, _ply: Ply<G::Notation>) {
+        self.now.plies += 1;
+    }
+    fn result(&mut self, result: GameResult, _span: Range<usize>) {
+        self.now.result = Some(result);
+    }
+    fn end_record(&mut self, verdict: Result<(), ParseError>) -> Self::Output {
+        verdict.map(|()| self.now)
+    }
+}
+
+/// Buffers the grammar reuses from record to record, so that reading allocates only while
+/// it warms up.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// The tags of the record being read (the first `ntags` are live), for the games whose
+    /// moves read differently under some tag (Pylos's `[Style "numeric"]`).
+    tags: Vec<(String, String)>,
+    ntags: usize,
+    /// An unescaped tag value.
+    value: String,
+}
+
+impl Scratch {
+    fn push_tag(&mut self, name: &str, value: &str) {
+        if self.ntags == self.tags.len() {
+            self.tags.push((String::new(), String::new()));
+        }
+        let slot = &mut self.tags[self.ntags];
+        slot.0.clear();
+        slot.0.push_str(name);
+        slot.1.clear();
+        slot.1.push_str(value);
+        self.ntags += 1;
+    }
+}
+
+/// Where and why a record failed, before its line and column are counted.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    /// Byte offset in the text given to [`read_record`].
+    pub at: usize,
+    pub expected: Cow<'static, str>,
+}
+
+fn fail_at(input: &str, e: nom::Err<PErr<'_>>) -> Failure {
+    match e {
+        nom::Err::Error(e) | nom::Err::Failure(e) => Failure {
+            at: input.len() - e.at.len(),
+            expected: e.expected,
+        },
+        nom::Err::Incomplete(_) => Failure {
+            at: input.len(),
+            expected: "more input".into(),
+        },
+    }
+}
+
+/// Fails a tag or comment longer than [`MAX_TOKEN_BYTES`].
+fn long_token<'a, T>(at: &'a str, r: text::PResult<'a, T>) -> text::PResult<'a, T> {
+    match r {
+        Ok((rest, _)) if at.len() - rest.len() > MAX_TOKEN_BYTES => Err(nom::Err::Failure(
+            PErr::new(at, "a tag or comment of at most 1048576 bytes"),
+        )),
+        other => other,
+    }
+}
+
+/// The length of the move number (`12.` or `12...`) at the start of `s`, or 0: what
+/// [`text::move_number`] reads, without building its result.
+#[inline]
+fn move_number_len(s: &[u8]) -> usize {
+    let digits = s.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || s.get(digits) != Some(&b'.') {
+        return 0;
+    }
+    if s.get(digits + 1) == Some(&b'.') && s.get(digits + 2) == Some(&b'.') {
+        digits + 3
+    } else {
+        digits + 1
+    }
+}
+
+/// The whitespace between tokens: what [`text::ws`] skips.
+#[inline]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c)
+}
+
+/// Reads one record starting at byte `from` of `input` and reports it to `v` (not calling
+/// `begin_record` or `end_record`). Returns the offset where the record ends: the next
+/// record's first tag, or the end of `input`. Spans reported are shifted by `base`.
+pub(crate) fn read_record<G: Game, V: Visitor<G>>(
+    input: &str,
+    from: usize,
+    base: usize,
+    scratch: &mut Scratch,
+    v: &mut V,
+) -> Result<usize, Failure> {
+    let err = |e: nom::Err<PErr<'_>>| fail_at(input, e);
+    let here = |at: &str, what: &'static str| Failure {
+        at: input.len() - at.len(),
+        expected: what.into(),
+    };
+    scratch.ntags = 0;
+    let mut s = &input[from..];
+    let mut pending: Option<Ply<G::Notation>> = None;
+    let mut plies = 0usize;
+    let mut result = false;
+    let mut in_tags = true;
+    loop {
+        let gap = s.bytes().take_while(|&b| is_space(b)).count();
+        let spaces = &s.as_bytes()[..gap];
+        s = &s[gap..];
+        let Some(&first) = s.as_bytes().first() else {
+            break;
+        };
+        if first == b'{' {
+            let start = input.len() - s.len();
+            let (rest, c) = long_token(s, text::comment(s)).map_err(err)?;
+            s = rest;
+            if !result && !in_tags {
+                let live = &scratch.tags[..scratch.ntags];
+                match G::comment_move(c, plies, pending.as_mut().map(|p| &mut p.notation), live) {
+                    CommentMove::Comment => {}
+                    CommentMove::Extends => {
+                        if let Some(p) = pending.as_mut() {
+                            p.span.end = base + input.len() - s.len();
+                        }
+                        continue;
+                    }
+                    CommentMove::Starts(n) => {
+                        if let Some(p) = pending.take() {
+                            v.ply(p);
+                        }
+                        let mut ply = Ply::new(n);
+                        ply.span = base + start..base + input.len() - s.len();
+                        pending = Some(ply);
+                        plies += 1;
+                        continue;
+                    }
+                }
+            }
+            match pending.as_mut() {
+                Some(p) if !result => p.comments.push(c.to_string()),
+                _ => v.comment(c),
+            }
+            continue;
+        }
+        let line_break = || spaces.iter().any(|&b| b == b'\n' || b == b'\r');
+        if first == b'[' && (in_tags || plies == 0 || line_break()) {
+            if (result || plies > 0) && line_break() {
+                break; // the next record's tags
+            }
+            if !result {
+                let (rest, (name, raw)) = long_token(s, text::tag_pair_raw(s)).map_err(err)?;
+                let value = if raw.contains('\\') {
+                    scratch.value.clear();
+                    text::unescape_tag(raw, &mut scratch.value);
+                    scratch.push_tag(name, &scratch.value.clone());
+                    &scratch.tags[scratch.ntags - 1].1
+                } else {
+                    scratch.push_tag(name, raw);
+                    raw
+                };
+                v.tag(name, value);
+                s = rest;
+                continue;
+            }
+        }
+        in_tags = false;
+        if result {
+            return Err(here(s, "nothing after the result"));
+        }
+        if first.is_ascii_digit() {
+            let n = move_number_len(s.as_bytes());
+            if n > 0 {
+                s = &s[n..];
+                continue;
+            }
+        }
+        let start = input.len() - s.len();
+        let live = &scratch.tags[..scratch.ntags];
+        let (rest, token) = G::parse_token(s, live).map_err(err)?;
+        if rest.len() == s.len() {
+            return Err(here(s, "a move"));
+        }
+        let end = input.len() - rest.len();
+        match token {
+            Token::Move(n) => {
+                if let Some(p) = pending.take() {
+                    v.ply(p);
+                }
+                let mut ply = Ply::new(n);
+                ply.span = base + start..base + end;
+                pending = Some(ply);
+                plies += 1;
+            }
+            Token::Result(r) => {
+                if let Some(p) = pending.take() {
+                    v.ply(p);
+                }
+                result = true;
+                v.result(r, base + start..base + end);
+            }
+            Token::Annotation(a) => match pending.as_mut() {
+                Some(p) => p.annotations.push(a),
+                None => return Err(here(s, "a move before this mark")),
+            },
+            Token::Skip => {}
+        }
+        s = rest;
+    }
+    if let Some(p) = pending.take() {
+        v.ply(p);
+    }
+    Ok(input.len() - s.len())
+}
+
+/// The next `[` at the start of a line after a blank line, at or after `from`: where reading
+/// starts again after a broken record.
+pub(crate) fn next_record_start(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut i = from.min(bytes.len());
+    let mut blank_seen = false;
+    let mut line_empty = false;
+    // Move to the start of the next line first.
+    while i < bytes.len() && bytes[i] != b'\n' {
+        i += 1;
+    }
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                if line_empty {
+                    blank_seen = true;
+                }
+                line_empty = true;
+            }
+            b'\r' | b' ' | b'\t' => {}
+            b'[' if line_empty && blank_seen => return Some(i),
+            _ => line_empty = false,
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Counts lines lazily: a position in a text and its line, moved forward only when an error
+/// needs a line number, so reading good records counts nothing.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Lines {
+    /// Byte offset reached.
+    pub pos: usize,
+    /// Line number at `pos`.
+    pub line: usize,
+    /// Byte offset where that line starts.
+    pub line_start: usize,
+}
+
+impl Lines {
+    pub fn new(line: usize) -> Self {
+        Lines {
+            pos: 0,
+            line,
+            line_start: 0,
+        }
+    }
+
+    /// Moves to `to` (a position at or after `pos`) in `bytes`, counting the line ends
+    /// passed: `\n`, `\r\n` and a lone `\r`.
+    pub fn advance(&mut self, bytes: &[u8], to: usize) {
+        let to = to.min(bytes.len());
+        if to <= self.pos {
+            return;
+        }
+        let part = &bytes[self.pos..to];
+        if !part.contains(&b'\r') {
+            self.line += part.iter().filter(|&&b| b == b'\n').count();
+            if let Some(i) = part.iter().rposition(|&b| b == b'\n') {
+                self.line_start = self.pos + i + 1;
+            }
+        } else {
+            for (i, &b) in part.iter().enumerate() {
+                let at = self.pos + i;
+                if b == b'\n' || (b == b'\r' && bytes.get(at + 1) != Some(&b'\n')) {
+                    self.line += 1;
+                    self.line_start = at + 1;
+                }
+            }
+        }
+        self.pos = to;
+    }
+
+    /// The error at byte `at` of `text`, its line and column counted from here on.
+    pub fn error(&mut self, text: &str, at: usize, expected: impl Into<String>) -> ParseError {
+        let at = crate::error::floor_char_boundary(text, at.min(text.len()));
+        self.advance(text.as_bytes(), at);
+        let column = text[self.line_start.min(at)..at].chars().count() + 1;
+        let mut e = ParseError::at(&text[at..], 0, expected);
+        e.span = at + e.span.start..at + e.span.end;
+        e.line = self.line;
+        e.column = column;
+        e
+    }
+}
+
+/// Runs a visitor over every record of a string: see [`visit`].
+pub struct Visits<'a, G: Game, V> {
+    input: &'a str,
+    offset: usize,
+    lines: Lines,
+    scratch: Scratch,
+    visitor: V,
+    done: bool,
+    game: std::marker::PhantomData<G>,
+}
+
+/// Reads every record of `input` through `visitor`, one at a time, yielding what the
+/// visitor makes of each. A broken record is reported (its `end_record` gets the error) and
+/// reading goes on at the next line that starts with `[` after a blank line. Time is linear
+/// in the input however many records are broken.
+pub fn visit<G: Game, V: Visitor<G>>(input: &str, visitor: V) -> Visits<'_, G, V> {
+    Visits {
+        input,
+        offset: 0,
+        lines: Lines::new(1),
+        scratch: Scratch::default(),
+        visitor,
+        done: false,
+        game: std::marker::PhantomData,
+    }
+}
+
+impl<G: Game, V> Visits<'_, G, V> {
+    /// The visitor, as the records read so far left it.
+    pub fn visitor(&mut self) -> &mut V {
+        &mut self.visitor
+    }
+}
+
+impl<G: Game, V: Visitor<G>> Iterator for Visits<'_, G, V> {
+    type Item = V::Output;
+
+    fn next(&mut self) -> Option<V::Output> {
+        if self.done {
+            return None;
+        }
+        let bytes = self.input.as_bytes();
+        let start = match bytes[self.offset..].iter().position(|&b| !is_space(b)) {
+            Some(i) => self.offset + i,
+            None => {
+                self.done = true;
+                return None;
+            }
+        };
+        self.visitor.begin_record();
+        match read_record::<G, V>(self.input, start, 0, &mut self.scratch, &mut self.visitor) {
+            Ok(end) => {
+                if end <= start {
+                    self.done = true;
+                }
+                self.offset = end;
+                Some(self.visitor.end_record(Ok(())))
+            }
+            Err(f) => {
+                let e = self.lines.error(self.input, f.at, f.expected);
+                match next_record_start(bytes, e.span.end.max(start + 1)) {
+                    Some(n) => self.offset = n,
+                    None => self.done = true,
+                }
+                Some(self.visitor.end_record(Err(e)))
+            }
+        }
+    }
+}
