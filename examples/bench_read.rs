@@ -1,6 +1,7 @@
 //! Reads a record file many times (for profiling the readers): `MODE=iter` reads the whole
 //! string with `Record::iter`, `MODE=stream` cuts it with `RecordReader` first,
-//! `MODE=summary` checks syntax only with `visit::Summarize`. `GAME` names
+//! `MODE=summary` checks syntax only with `visit::Summarize`, `MODE=stream-summary` does so
+//! through `stream::Reader`, `MODE=stream-records` builds records through it. `GAME` names
 //! the game (pylos, gipf, threeman, pylon; default pylos).
 use gamenote::cli::GameId;
 use gamenote::stream::RecordReader;
@@ -20,7 +21,17 @@ fn main() {
     let mut plies = 0;
     with_game!(id, G => {
         for _ in 0..reps {
-            if mode == "summary" {
+            if mode == "stream-summary" {
+                let mut reader = gamenote::stream::Reader::new(text.as_bytes());
+                let mut check = Summarize::default();
+                while let Some(r) = reader.read_record::<G, _>(&mut check) {
+                    plies += r.map_or(0, |s| s.plies);
+                }
+            } else if mode == "stream-records" {
+                for r in gamenote::stream::Reader::new(text.as_bytes()).records::<G>().flatten() {
+                    plies += r.plies.len();
+                }
+            } else if mode == "summary" {
                 for r in gamenote::visit::visit::<G, _>(&text, Summarize::default()).flatten() {
                     plies += r.plies;
                 }

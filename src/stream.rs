@@ -1,16 +1,25 @@
 //! Reading archives that may be huge or hostile: bytes in, records out, one at a time, with
 //! memory bounded by the size of one record.
 //!
-//! [`RecordReader`] cuts a byte stream into the text of single records without understanding
-//! any game's grammar: a record ends where a tag line (`[` at the start of a line, outside a
-//! comment) follows movetext. Each piece is checked for UTF-8 and NUL bytes and handed out
-//! with its first line and byte offset, so errors found in it name the right place in the
-//! file. A record longer than [`Limits::max_record_bytes`] is skipped with an error, and
-//! reading goes on with the next one.
+//! Both readers here cut a byte stream into the text of single records without
+//! understanding any game's grammar: a record ends where a tag line (`[` at the start of a
+//! line, outside a comment) follows movetext. The stream is read in large blocks into one
+//! buffer that holds at most one record and a block, and is scanned once. Each piece is
+//! checked for UTF-8 and NUL bytes, so errors found in it name the right place in the file.
+//! A record longer than [`Limits::max_record_bytes`] is skipped with an error, and reading
+//! goes on with the next one.
+//!
+//! [`Reader`] runs a [`Visitor`] over each record where it lies in the buffer (as
+//! pgn-reader does for chess): the fastest way to check a large archive.
+//! [`RecordReader`] hands out each record's text as an owned [`RawRecord`], to be read
+//! later or on another thread.
 
-use std::io::{self, BufRead};
+use std::io::{self, Read};
+use std::ops::Range;
 
 use crate::error::{line_col, ParseError};
+use crate::game::Game;
+use crate::visit::{visit_next, Lines, Scratch, Visitor};
 
 /// Bounds on what one record may cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +48,7 @@ pub struct RawRecord {
 }
 
 /// A record that could not even be cut out as text: bad bytes, too long, or an I/O error.
+/// The error's span is a byte range of the stream.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadRecord {
     /// What went wrong, with the line and column in the stream.
@@ -47,186 +57,358 @@ pub struct BadRecord {
     pub line_text: String,
 }
 
-/// Cuts a byte stream into records. See the module docs.
-///
-/// ```
-/// use gamenote::stream::RecordReader;
-/// let data = b"[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1a1 *\n";
-/// let records: Vec<_> = RecordReader::new(&data[..]).map(|r| r.unwrap()).collect();
-/// assert_eq!(records.len(), 2);
-/// assert_eq!(records[1].lines_before, 3);
-/// assert!(records[1].text.starts_with("[Game"));
-/// ```
-pub struct RecordReader<R> {
+/// How much is read from the input at a time.
+const BLOCK: usize = 256 << 10;
+
+/// What the cutter found next.
+enum Cut {
+    /// A record's bytes: `buf[range]`.
+    Piece {
+        range: Range<usize>,
+        lines_before: usize,
+        offset: u64,
+    },
+    /// A record longer than the limit, now being skipped.
+    TooLong { lines_before: usize, offset: u64 },
+    /// The input failed; nothing more is read.
+    Io {
+        error: io::Error,
+        lines_before: usize,
+    },
+}
+
+/// Where the scan stands inside the record being cut.
+#[derive(Debug, Clone, Copy)]
+struct Scan {
+    /// Next byte to look at.
+    pos: usize,
+    /// At the start of a line, before its first non-blank byte.
+    at_line_start: bool,
+    /// Before the first non-blank byte after a line start or a comment.
+    seg_start: bool,
+    /// Where the current line starts.
+    line_begin: usize,
+    in_comment: bool,
+    /// Inside a quoted value of a tag line, as far as `quotes_from`.
+    in_quote: bool,
+    quotes_from: usize,
+    tag_line: bool,
+    /// The current line has something outside comments.
+    content: bool,
+    /// The record so far has a line that is not a tag line and not only comments.
+    has_movetext: bool,
+}
+
+impl Scan {
+    fn at(pos: usize) -> Self {
+        Scan {
+            pos,
+            at_line_start: true,
+            seg_start: true,
+            line_begin: pos,
+            in_comment: false,
+            in_quote: false,
+            quotes_from: pos,
+            tag_line: false,
+            content: false,
+            has_movetext: false,
+        }
+    }
+
+    fn end_line(&mut self, next: usize) {
+        if !self.tag_line && self.content {
+            self.has_movetext = true;
+        }
+        self.content = false;
+        self.in_quote = false;
+        self.tag_line = false;
+        self.at_line_start = true;
+        self.seg_start = true;
+        self.line_begin = next;
+        self.quotes_from = next;
+    }
+}
+
+/// Cuts a byte stream into the bytes of single records, in one buffer.
+struct Cutter<R> {
     input: R,
     limits: Limits,
-    /// Bytes of the record being gathered.
     buf: Vec<u8>,
-    /// A tag line already read that starts the next record.
-    pending: Vec<u8>,
-    line: Vec<u8>,
-    lines_read: usize,
-    offset: u64,
-    record_lines_before: usize,
-    record_offset: u64,
-    has_movetext: bool,
-    in_comment: bool,
-    too_long: bool,
-    first: bool,
+    /// Bytes of `buf` that hold data.
+    len: usize,
+    /// Start of the record being cut.
+    start: usize,
+    scan: Scan,
+    /// Line ends before `scan.pos`, in the whole stream.
+    lines: usize,
+    /// Line ends before `start`.
+    piece_lines: usize,
+    /// Stream offset of `buf[0]`.
+    base: u64,
+    eof: bool,
+    bom_checked: bool,
+    /// A record over the limit is being skipped up to the next record.
+    discarding: bool,
     done: bool,
 }
 
-impl<R: BufRead> RecordReader<R> {
-    /// A reader with the default [`Limits`].
-    pub fn new(input: R) -> Self {
-        Self::with_limits(input, Limits::default())
-    }
-
-    /// A reader with the given limits.
-    pub fn with_limits(input: R, limits: Limits) -> Self {
-        RecordReader {
+impl<R: Read> Cutter<R> {
+    fn new(input: R, limits: Limits) -> Self {
+        Cutter {
             input,
             limits,
             buf: Vec::new(),
-            pending: Vec::new(),
-            line: Vec::new(),
-            lines_read: 0,
-            offset: 0,
-            record_lines_before: 0,
-            record_offset: 0,
-            has_movetext: false,
-            in_comment: false,
-            too_long: false,
-            first: true,
+            len: 0,
+            start: 0,
+            scan: Scan::at(0),
+            lines: 0,
+            piece_lines: 0,
+            base: 0,
+            eof: false,
+            bom_checked: false,
+            discarding: false,
             done: false,
         }
     }
 
-    /// Reads one line (with its end) into `self.line`, keeping at most the record limit; the
-    /// rest of an overlong line is consumed and dropped. Returns false at the end.
-    fn read_line(&mut self) -> io::Result<bool> {
-        self.line.clear();
-        let cap = self.limits.max_record_bytes.saturating_add(1);
-        let mut any = false;
+    /// Scans on from `scan.pos`: the start of the next record's first line when one is
+    /// found, else `None` with everything up to `len` scanned (more input is needed, or the
+    /// input has ended). Only line ends and braces are looked at one by one; the rest is
+    /// skipped with `memchr`.
+    fn find_boundary(&mut self) -> Option<usize> {
+        let len = self.len;
+        let b = &self.buf[..len];
+        let s = &mut self.scan;
+        let mut i = s.pos;
         loop {
-            let chunk = match self.input.fill_buf() {
-                Ok(c) => c,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if chunk.is_empty() {
-                return Ok(any);
+            if s.at_line_start || s.seg_start {
+                while i < len && matches!(b[i], b' ' | b'\t' | 0x0c) {
+                    i += 1;
+                }
+                if i == len {
+                    s.pos = i;
+                    return None;
+                }
+                let c = b[i];
+                if s.at_line_start {
+                    s.at_line_start = false;
+                    s.tag_line = !s.in_comment && c == b'[';
+                    if s.tag_line && s.has_movetext {
+                        let at = s.line_begin;
+                        *s = Scan::at(at);
+                        return Some(at);
+                    }
+                    s.quotes_from = i;
+                }
+                if s.seg_start {
+                    s.seg_start = false;
+                    if !s.in_comment && !matches!(c, b'{' | b'\n' | b'\r') {
+                        s.content = true;
+                    }
+                }
             }
-            any = true;
-            let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (chunk.len(), false),
+            let stop = if s.in_comment {
+                memchr::memchr3(b'}', b'\n', b'\r', &b[i..])
+            } else {
+                memchr::memchr3(b'{', b'\n', b'\r', &b[i..])
             };
-            let room = cap.saturating_sub(self.line.len());
-            self.line.extend_from_slice(&chunk[..take.min(room)]);
-            self.input.consume(take);
-            self.offset += take as u64;
-            if end {
-                return Ok(true);
-            }
-        }
-    }
-
-    fn take_record(&mut self) -> Option<Result<RawRecord, BadRecord>> {
-        let bytes = std::mem::take(&mut self.buf);
-        let lines_before = self.record_lines_before;
-        let offset = self.record_offset;
-        let too_long = std::mem::replace(&mut self.too_long, false);
-        self.has_movetext = false;
-        self.in_comment = false;
-        if too_long {
-            let error = ParseError {
-                span: 0..0,
-                line: lines_before + 1,
-                column: 1,
-                expected: format!("a record of at most {} bytes", self.limits.max_record_bytes),
-                found: "a longer record".into(),
+            let Some(k) = stop else {
+                s.pos = len;
+                return None;
             };
-            return Some(Err(BadRecord {
-                error,
-                line_text: String::new(),
-            }));
-        }
-        if bytes.iter().all(u8::is_ascii_whitespace) {
-            return None;
-        }
-        Some(decode(bytes, lines_before, offset))
-    }
-
-    /// Looks at a line: is it a tag line that starts a new record? Updates the comment state.
-    fn starts_record(&mut self, line: &[u8]) -> bool {
-        let trimmed = line.trim_ascii_start();
-        let is_tag = !self.in_comment && trimmed.first() == Some(&b'[');
-        let boundary = is_tag && self.has_movetext;
-        let special = [b'{', b'}', b'"'].iter().any(|c| line.contains(c));
-        if !self.in_comment && !special {
-            // The common line: no comment or quote to follow, one vectorised pass.
-            if !is_tag && !trimmed.is_empty() {
-                self.has_movetext = true;
-            }
-            return boundary;
-        }
-        let mut in_quote = false;
-        let mut content = false;
-        for &b in line {
-            match b {
-                b'"' if is_tag && !self.in_comment => in_quote = !in_quote,
-                b'{' if !in_quote && !self.in_comment => self.in_comment = true,
-                b'}' if self.in_comment => self.in_comment = false,
-                b if !self.in_comment && !b.is_ascii_whitespace() => content = true,
+            i += k;
+            match b[i] {
+                b'}' => {
+                    s.in_comment = false;
+                    s.seg_start = true;
+                    i += 1;
+                    s.quotes_from = i;
+                    continue;
+                }
+                b'{' => {
+                    if s.tag_line {
+                        // A brace inside a quoted tag value opens no comment.
+                        let from = s.quotes_from.min(i);
+                        let quotes = memchr::memchr_iter(b'"', &b[from..i]).count();
+                        s.in_quote ^= quotes % 2 == 1;
+                        s.quotes_from = i + 1;
+                        if s.in_quote {
+                            i += 1;
+                            continue;
+                        }
+                    }
+                    s.in_comment = true;
+                    i += 1;
+                    continue;
+                }
+                b'\r' => match b.get(i + 1) {
+                    // Whether this ends the line or begins `\r\n` is not known yet.
+                    None if !self.eof => {
+                        s.pos = i;
+                        return None;
+                    }
+                    Some(b'\n') => i += 1,
+                    _ => {}
+                },
                 _ => {}
             }
+            i += 1;
+            self.lines += 1;
+            s.end_line(i);
         }
-        // Comments alone are not movetext: a comment line before the tags of a record
-        // belongs to that record.
-        if !is_tag && content {
-            self.has_movetext = true;
-        }
-        boundary
     }
-}
 
-fn decode(mut bytes: Vec<u8>, lines_before: usize, offset: u64) -> Result<RawRecord, BadRecord> {
-    if let Some(nul) = bytes.iter().position(|&b| b == 0) {
-        let text = String::from_utf8_lossy(&bytes[..nul]).into_owned();
-        return Err(bad_at(
-            &text,
-            text.len(),
-            "text",
-            "a NUL byte",
-            lines_before,
-        ));
+    /// Drops the bytes before the record being cut and reads another block.
+    fn refill(&mut self) -> io::Result<()> {
+        let keep = if self.discarding {
+            // Only the line being scanned matters; a long run of blanks at its start is not
+            // kept.
+            let s = &mut self.scan;
+            if s.pos - s.line_begin > 4096 {
+                s.line_begin = s.pos;
+            }
+            s.line_begin.min(s.pos)
+        } else {
+            self.start
+        };
+        if keep > 0 {
+            self.buf.copy_within(keep..self.len, 0);
+            self.len -= keep;
+            self.start -= keep.min(self.start);
+            self.scan.pos -= keep;
+            self.scan.line_begin -= keep;
+            self.scan.quotes_from = self.scan.quotes_from.saturating_sub(keep);
+            self.base += keep as u64;
+        }
+        if self.buf.len() < self.len + BLOCK {
+            self.buf.resize(self.len + BLOCK, 0);
+        }
+        loop {
+            match self.input.read(&mut self.buf[self.len..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) => {
+                    self.len += n;
+                    return Ok(());
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
     }
-    match String::from_utf8(std::mem::take(&mut bytes)) {
-        Ok(text) => Ok(RawRecord {
-            text,
-            lines_before,
-            offset,
-        }),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let raw = e.into_bytes();
-            let valid = String::from_utf8_lossy(&raw[..at]).into_owned();
-            let found = format!("the byte 0x{:02x}", raw[at]);
-            Err(bad_at(
-                &valid,
-                valid.len(),
-                "UTF-8 text",
-                &found,
+
+    fn next_cut(&mut self) -> Option<Cut> {
+        loop {
+            if self.done {
+                return None;
+            }
+            if !self.bom_checked && (self.len >= 3 || self.eof) {
+                self.bom_checked = true;
+                if self.buf[..self.len].starts_with(b"\xEF\xBB\xBF") {
+                    self.start = 3;
+                    self.scan = Scan::at(3);
+                }
+            }
+            let boundary = if self.bom_checked {
+                self.find_boundary()
+            } else {
+                None
+            };
+            let end = match boundary {
+                Some(at) => at,
+                None if self.eof => {
+                    self.done = true;
+                    if self.discarding {
+                        return None;
+                    }
+                    self.len
+                }
+                None => {
+                    if !self.discarding && self.len - self.start > self.limits.max_record_bytes {
+                        self.discarding = true;
+                        let cut = Cut::TooLong {
+                            lines_before: self.piece_lines,
+                            offset: self.base + self.start as u64,
+                        };
+                        self.start = self.scan.pos;
+                        if let Err(error) = self.refill() {
+                            self.done = true;
+                            return Some(Cut::Io {
+                                error,
+                                lines_before: self.lines,
+                            });
+                        }
+                        return Some(cut);
+                    }
+                    if let Err(error) = self.refill() {
+                        self.done = true;
+                        return Some(Cut::Io {
+                            error,
+                            lines_before: self.lines,
+                        });
+                    }
+                    continue;
+                }
+            };
+            let range = self.start..end;
+            let lines_before = self.piece_lines;
+            let offset = self.base + self.start as u64;
+            self.start = end;
+            self.piece_lines = self.lines;
+            if std::mem::take(&mut self.discarding) {
+                continue;
+            }
+            if self.buf[range.clone()].iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            if range.len() > self.limits.max_record_bytes {
+                return Some(Cut::TooLong {
+                    lines_before,
+                    offset,
+                });
+            }
+            return Some(Cut::Piece {
+                range,
                 lines_before,
-            ))
+                offset,
+            });
         }
     }
 }
 
-fn bad_at(valid: &str, at: usize, expected: &str, found: &str, lines_before: usize) -> BadRecord {
+/// The text of a piece, or why it is not text (with the span in the stream).
+fn decode(bytes: &[u8], lines_before: usize, offset: u64) -> Result<&str, BadRecord> {
+    decode_piece(bytes, lines_before).map_err(|mut bad| {
+        let at = offset as usize;
+        bad.error.span = bad.error.span.start + at..bad.error.span.end + at;
+        bad
+    })
+}
+
+fn decode_piece(bytes: &[u8], lines_before: usize) -> Result<&str, BadRecord> {
+    let bad = memchr::memchr(0, bytes).map(|nul| (nul, "text", "a NUL byte".to_string()));
+    let checked = bad.as_ref().map_or(bytes, |b| &bytes[..b.0]);
+    match std::str::from_utf8(checked) {
+        Ok(text) => match bad {
+            None => Ok(text),
+            Some((_, expected, found)) => Err(bad_at(text, expected, &found, lines_before)),
+        },
+        Err(e) => {
+            let at = e.valid_up_to();
+            let valid = std::str::from_utf8(&checked[..at]).unwrap_or_default();
+            let found = format!("the byte 0x{:02x}", checked[at]);
+            Err(bad_at(valid, "UTF-8 text", &found, lines_before))
+        }
+    }
+}
+
+/// The error at the end of `valid`, the text before a bad byte.
+fn bad_at(valid: &str, expected: &str, found: &str, lines_before: usize) -> BadRecord {
+    let at = valid.len();
     let (line, column) = line_col(valid, at);
-    let line_start = valid[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line_start = valid.rfind(['\n', '\r']).map_or(0, |i| i + 1);
     BadRecord {
         error: ParseError {
             span: at..at + 1,
@@ -239,76 +421,196 @@ fn bad_at(valid: &str, at: usize, expected: &str, found: &str, lines_before: usi
     }
 }
 
-impl<R: BufRead> Iterator for RecordReader<R> {
+fn too_long(limits: Limits, lines_before: usize, offset: u64) -> BadRecord {
+    BadRecord {
+        error: ParseError {
+            span: offset as usize..offset as usize,
+            line: lines_before + 1,
+            column: 1,
+            expected: format!("a record of at most {} bytes", limits.max_record_bytes),
+            found: "a longer record".into(),
+        },
+        line_text: String::new(),
+    }
+}
+
+fn io_failure(error: &io::Error, lines_before: usize) -> BadRecord {
+    BadRecord {
+        error: ParseError {
+            span: 0..0,
+            line: lines_before + 1,
+            column: 1,
+            expected: "readable input".into(),
+            found: format!("an I/O error: {error}"),
+        },
+        line_text: String::new(),
+    }
+}
+
+/// Cuts a byte stream into records, handing out each one's text. See the module docs.
+///
+/// ```
+/// use gamenote::stream::RecordReader;
+/// let data = b"[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1a1 *\n";
+/// let records: Vec<_> = RecordReader::new(&data[..]).map(|r| r.unwrap()).collect();
+/// assert_eq!(records.len(), 2);
+/// assert_eq!(records[1].lines_before, 3);
+/// assert!(records[1].text.starts_with("[Game"));
+/// ```
+pub struct RecordReader<R> {
+    cutter: Cutter<R>,
+}
+
+impl<R: Read> RecordReader<R> {
+    /// A reader with the default [`Limits`].
+    pub fn new(input: R) -> Self {
+        Self::with_limits(input, Limits::default())
+    }
+
+    /// A reader with the given limits.
+    pub fn with_limits(input: R, limits: Limits) -> Self {
+        RecordReader {
+            cutter: Cutter::new(input, limits),
+        }
+    }
+}
+
+impl<R: Read> Iterator for RecordReader<R> {
     type Item = Result<RawRecord, BadRecord>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if self.done {
-                return None;
-            }
-            if !self.pending.is_empty() {
-                let p = std::mem::take(&mut self.pending);
-                self.starts_record(&p);
-                self.buf.extend_from_slice(&p);
-            }
-            let line_start_offset = self.offset;
-            match self.read_line() {
-                Err(e) => {
-                    self.done = true;
-                    let error = ParseError {
-                        span: 0..0,
-                        line: self.lines_read + 1,
-                        column: 1,
-                        expected: "readable input".into(),
-                        found: format!("an I/O error: {e}"),
-                    };
-                    return Some(Err(BadRecord {
-                        error,
-                        line_text: String::new(),
-                    }));
-                }
-                Ok(false) => {
-                    self.done = true;
-                    return self.take_record();
-                }
-                Ok(true) => {}
-            }
-            let mut line = std::mem::take(&mut self.line);
-            if self.first {
-                self.first = false;
-                if line.starts_with(b"\xEF\xBB\xBF") {
-                    line.drain(..3);
-                }
-            }
-            if self.buf.is_empty() {
-                self.record_lines_before = self.lines_read;
-                self.record_offset = line_start_offset;
-            }
-            let boundary = self.starts_record(&line);
-            self.lines_read += 1;
-            if boundary {
-                // This tag line belongs to the next record.
-                self.in_comment = false;
-                let out = self.take_record();
-                self.pending = line;
-                self.record_lines_before = self.lines_read - 1;
-                self.record_offset = line_start_offset;
-                self.has_movetext = false;
-                if let Some(r) = out {
-                    return Some(r);
-                }
-                continue;
-            }
-            if self.buf.len() + line.len() > self.limits.max_record_bytes {
-                self.too_long = true;
-                self.buf.clear();
-                self.buf.push(b' ');
-            } else if !self.too_long {
-                self.buf.extend_from_slice(&line);
-            }
-            self.line = line;
+        Some(match self.cutter.next_cut()? {
+            Cut::Piece {
+                range,
+                lines_before,
+                offset,
+            } => decode(&self.cutter.buf[range], lines_before, offset).map(|text| RawRecord {
+                text: text.to_string(),
+                lines_before,
+                offset,
+            }),
+            Cut::TooLong {
+                lines_before,
+                offset,
+            } => Err(too_long(self.cutter.limits, lines_before, offset)),
+            Cut::Io {
+                error,
+                lines_before,
+            } => Err(io_failure(&error, lines_before)),
+        })
+    }
+}
+
+/// Reads the records of a byte stream through a [`Visitor`], each where it lies in the
+/// reader's buffer: memory of one record and a block, nothing allocated per record by the
+/// reader itself. Lines, columns and spans count in the whole stream.
+///
+/// ```
+/// use gamenote::pylos::Pylos;
+/// use gamenote::stream::Reader;
+/// use gamenote::visit::Summarize;
+/// let data = b"[Game \"Pylos\"]\r\n1b2 1c3 *\r\n\r\n[Game \"Pylos\"]\r\n1a1 zz *\r\n";
+/// let mut reader = Reader::new(&data[..]);
+/// let mut check = Summarize::default();
+/// let first = reader.read_record::<Pylos, _>(&mut check).unwrap();
+/// assert_eq!(first.unwrap().plies, 2);
+/// let second = reader.read_record::<Pylos, _>(&mut check).unwrap();
+/// let err = second.unwrap_err();
+/// assert_eq!((err.line, err.column), (5, 5));
+/// assert!(reader.read_record::<Pylos, _>(&mut check).is_none());
+/// ```
+pub struct Reader<R> {
+    cutter: Cutter<R>,
+    scratch: Scratch,
+    /// The current piece's text, and where its next record starts.
+    text: String,
+    next: Option<usize>,
+    lines: Lines,
+    offset: usize,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader with the default [`Limits`].
+    pub fn new(input: R) -> Self {
+        Self::with_limits(input, Limits::default())
+    }
+
+    /// A reader with the given limits.
+    pub fn with_limits(input: R, limits: Limits) -> Self {
+        Reader {
+            cutter: Cutter::new(input, limits),
+            scratch: Scratch::default(),
+            text: String::new(),
+            next: None,
+            lines: Lines::new(1),
+            offset: 0,
         }
+    }
+
+    /// Reads the next record through `visitor` and returns what it made of it; `None` at
+    /// the end of the stream. A record that is not text, too long, or cut short by an I/O
+    /// error reaches the visitor as an error (with no other calls).
+    pub fn read_record<G: Game, V: Visitor<G>>(&mut self, visitor: &mut V) -> Option<V::Output> {
+        loop {
+            if let Some(from) = self.next {
+                let step = visit_next::<G, V>(
+                    &self.text,
+                    from,
+                    self.offset,
+                    &mut self.lines,
+                    &mut self.scratch,
+                    visitor,
+                );
+                match step {
+                    Some((out, next)) => {
+                        self.next = next;
+                        return Some(out);
+                    }
+                    None => self.next = None,
+                }
+            }
+            let bad = match self.cutter.next_cut()? {
+                Cut::Piece {
+                    range,
+                    lines_before,
+                    offset,
+                } => match decode(&self.cutter.buf[range], lines_before, offset) {
+                    Ok(text) => {
+                        self.text.clear();
+                        self.text.push_str(text);
+                        self.next = Some(0);
+                        self.lines = Lines::new(lines_before + 1);
+                        self.offset = offset as usize;
+                        continue;
+                    }
+                    Err(bad) => bad,
+                },
+                Cut::TooLong {
+                    lines_before,
+                    offset,
+                } => too_long(self.cutter.limits, lines_before, offset),
+                Cut::Io {
+                    error,
+                    lines_before,
+                } => io_failure(&error, lines_before),
+            };
+            visitor.begin_record();
+            return Some(visitor.end_record(Err(bad.error)));
+        }
+    }
+
+    /// The records of the stream as whole [`Record`](crate::Record)s, one at a time.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, stream::Reader};
+    /// let data = b"1b2 1c3 *\n\n[Game \"Pylos\"]\n1a1 *\n";
+    /// let plies: Vec<_> = Reader::new(&data[..]).records::<Pylos>().map(|r| r.unwrap().plies.len()).collect();
+    /// assert_eq!(plies, [2, 1]);
+    /// ```
+    pub fn records<G: Game>(self) -> impl Iterator<Item = Result<crate::Record<G>, ParseError>> {
+        let mut reader = self;
+        let mut build = crate::record::RecordBuilder::<G>::default();
+        std::iter::from_fn(move || reader.read_record::<G, _>(&mut build))
     }
 }
 
@@ -324,20 +626,6 @@ impl<R: BufRead> Iterator for RecordReader<R> {
 /// let err = out[1].as_ref().unwrap_err();
 /// assert_eq!((err.line, err.column), (4, 5));
 /// ```
-pub fn parse_bytes<G: crate::Game>(bytes: &[u8]) -> Vec<Result<crate::Record<G>, ParseError>> {
-    let mut out = Vec::new();
-    for piece in RecordReader::new(bytes) {
-        match piece {
-            Err(bad) => out.push(Err(bad.error)),
-            Ok(raw) => {
-                for r in crate::Record::<G>::parse_all(&raw.text) {
-                    out.push(r.map_err(|mut e| {
-                        e.line += raw.lines_before;
-                        e
-                    }));
-                }
-            }
-        }
-    }
-    out
+pub fn parse_bytes<G: Game>(bytes: &[u8]) -> Vec<Result<crate::Record<G>, ParseError>> {
+    Reader::new(bytes).records::<G>().collect()
 }

@@ -134,17 +134,13 @@ pub fn comment(input: &str) -> PResult<'_, &str> {
     if !input.starts_with('{') {
         return fail(input, "a comment");
     }
-    match memchr(b'}', &input.as_bytes()[1..]) {
+    match memchr::memchr(b'}', &input.as_bytes()[1..]) {
         Some(i) => Ok((&input[i + 2..], &input[1..i + 1])),
         None => Err(nom::Err::Failure(PErr::new(
             input,
             "a comment closed by '}'",
         ))),
     }
-}
-
-fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
-    hay.iter().position(|b| *b == needle)
 }
 
 /// A move number `12.` or `12...`; returns the number (saturating on absurd lengths).

@@ -415,31 +415,55 @@ impl<G: Game, V: Visitor<G>> Iterator for Visits<'_, G, V> {
         if self.done {
             return None;
         }
-        let bytes = self.input.as_bytes();
-        let start = match bytes[self.offset..].iter().position(|&b| !is_space(b)) {
-            Some(i) => self.offset + i,
-            None => {
-                self.done = true;
-                return None;
-            }
-        };
-        self.visitor.begin_record();
-        match read_record::<G, V>(self.input, start, 0, &mut self.scratch, &mut self.visitor) {
-            Ok(end) => {
-                if end <= start {
-                    self.done = true;
-                }
-                self.offset = end;
-                Some(self.visitor.end_record(Ok(())))
-            }
-            Err(f) => {
-                let e = self.lines.error(self.input, f.at, f.expected);
-                match next_record_start(bytes, e.span.end.max(start + 1)) {
+        let step = visit_next::<G, V>(
+            self.input,
+            self.offset,
+            0,
+            &mut self.lines,
+            &mut self.scratch,
+            &mut self.visitor,
+        );
+        match step {
+            Some((out, next)) => {
+                match next {
                     Some(n) => self.offset = n,
                     None => self.done = true,
                 }
-                Some(self.visitor.end_record(Err(e)))
+                Some(out)
             }
+            None => {
+                self.done = true;
+                None
+            }
+        }
+    }
+}
+
+/// Reads the record of `text` that starts at or after `from` (after blank space) through
+/// `v`: its output, and where the next record may start (`None`: nowhere). `None` when only
+/// blank space is left. Spans and errors are shifted by `base`; `lines` counts lines in
+/// `text` and must not be behind an earlier call's errors.
+pub(crate) fn visit_next<G: Game, V: Visitor<G>>(
+    text: &str,
+    from: usize,
+    base: usize,
+    lines: &mut Lines,
+    scratch: &mut Scratch,
+    v: &mut V,
+) -> Option<(V::Output, Option<usize>)> {
+    let bytes = text.as_bytes();
+    let start = from + bytes.get(from..)?.iter().position(|&b| !is_space(b))?;
+    v.begin_record();
+    match read_record::<G, V>(text, start, base, scratch, v) {
+        Ok(end) => {
+            let next = (end > start).then_some(end);
+            Some((v.end_record(Ok(())), next))
+        }
+        Err(f) => {
+            let mut e = lines.error(text, f.at, f.expected);
+            let next = next_record_start(bytes, e.span.end.max(start + 1));
+            e.span = e.span.start + base..e.span.end + base;
+            Some((v.end_record(Err(e)), next))
         }
     }
 }

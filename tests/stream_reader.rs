@@ -1,0 +1,264 @@
+//! The streaming readers against plain restatements of what they promise: records are cut
+//! where a tag line follows movetext, the same however the input arrives, and a visitor
+//! over the stream gives the verdicts of reading each record alone.
+
+use std::io::Read;
+
+use gamenote::generate::Rng;
+use gamenote::gipf::Gipf;
+use gamenote::pylos::Pylos;
+use gamenote::stream::{Limits, RawRecord, Reader, RecordReader};
+use gamenote::visit::{visit, Summarize, Summary};
+use gamenote::{Game, ParseError, Record};
+
+/// A `Read` that hands out at most a few bytes at a time, so every buffer boundary is met.
+struct Trickle<'a> {
+    data: &'a [u8],
+    rng: Rng,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = (1 + self.rng.below(7)).min(out.len()).min(self.data.len());
+        out[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// The cutting rule, restated line by line: (text, lines before, offset) of each piece.
+fn reference_cut(data: &[u8]) -> Vec<(Vec<u8>, usize, u64)> {
+    let start = if data.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    // Lines with their ends.
+    let mut lines = Vec::new();
+    let mut i = start;
+    while i < data.len() {
+        let mut j = i;
+        while j < data.len() && data[j] != b'\n' && data[j] != b'\r' {
+            j += 1;
+        }
+        if j < data.len() {
+            j += if data[j] == b'\r' && data.get(j + 1) == Some(&b'\n') {
+                2
+            } else {
+                1
+            };
+        }
+        lines.push(i..j);
+        i = j;
+    }
+    let mut pieces = Vec::new();
+    let (mut piece_start, mut piece_line) = (start, 0);
+    let (mut in_comment, mut has_movetext) = (false, false);
+    for (n, line) in lines.iter().enumerate() {
+        let bytes = &data[line.clone()];
+        let first = bytes.iter().find(|b| !matches!(b, b' ' | b'\t' | 0x0c));
+        let tag_line = !in_comment && first == Some(&b'[');
+        if tag_line && has_movetext {
+            pieces.push((piece_start..line.start, piece_line));
+            piece_start = line.start;
+            piece_line = n;
+            in_comment = false;
+            has_movetext = false;
+        }
+        let (mut in_quote, mut content) = (false, false);
+        for &b in bytes {
+            match b {
+                b'"' if tag_line && !in_comment => in_quote = !in_quote,
+                b'{' if !in_quote && !in_comment => in_comment = true,
+                b'}' if in_comment => in_comment = false,
+                b if !in_comment && !b.is_ascii_whitespace() => content = true,
+                _ => {}
+            }
+        }
+        if !tag_line && content {
+            has_movetext = true;
+        }
+    }
+    pieces.push((piece_start..data.len(), piece_line));
+    pieces
+        .into_iter()
+        .filter(|(r, _)| !data[r.clone()].iter().all(u8::is_ascii_whitespace))
+        .map(|(r, line)| (data[r.clone()].to_vec(), line, r.start as u64))
+        .collect()
+}
+
+fn random_input(rng: &mut Rng, len: usize) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"[[]]{{}}\"\"\n\n\n\r \t1b2c3-(),*.Game ";
+    (0..len)
+        .map(|_| match rng.below(40) {
+            0 => b"\xEF\xBB\xBF\x00\xFF\xC3"[rng.below(6)],
+            _ => ALPHABET[rng.below(ALPHABET.len())],
+        })
+        .collect()
+}
+
+fn pieces<R: Read>(input: R) -> Vec<Result<RawRecord, ParseError>> {
+    RecordReader::new(input)
+        .map(|p| p.map_err(|b| b.error))
+        .collect()
+}
+
+#[test]
+fn records_are_cut_as_the_rule_says_however_the_input_arrives() {
+    let mut rng = Rng::new(7);
+    for round in 0..3000 {
+        let len = 1 + rng.below(300);
+        let mut data = random_input(&mut rng, len);
+        if round % 5 == 0 {
+            data.splice(0..0, b"\xEF\xBB\xBF".iter().copied());
+        }
+        let whole = pieces(&data[..]);
+        let trickled = pieces(Trickle {
+            data: &data,
+            rng: Rng::new(round),
+        });
+        assert_eq!(whole, trickled, "{:?}", String::from_utf8_lossy(&data));
+        let reference = reference_cut(&data);
+        assert_eq!(whole.len(), reference.len(), "{data:?}");
+        for (got, (bytes, lines_before, offset)) in whole.iter().zip(&reference) {
+            match (got, std::str::from_utf8(bytes)) {
+                (Ok(raw), Ok(text)) if !text.contains('\0') => {
+                    assert_eq!(raw.text, text, "{data:?}");
+                    assert_eq!((raw.lines_before, raw.offset), (*lines_before, *offset));
+                }
+                (Err(e), _) => {
+                    assert!(
+                        e.expected == "UTF-8 text" || e.found == "a NUL byte",
+                        "{e:?} in {data:?}"
+                    );
+                    assert!(e.line > *lines_before, "{e:?}");
+                }
+                (Ok(raw), _) => panic!("{raw:?} holds bytes that are not text"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_record_over_the_limit_is_skipped_even_when_it_arrives_in_drops() {
+    let mut data = b"[Game \"Pylos\"]\n{a comment\n[that looks like a tag]}\n".to_vec();
+    data.extend(std::iter::repeat_n(b"1a1 ".as_slice(), 5_000).flatten());
+    data.extend_from_slice(b"*\n\n[Game \"Pylos\"]\r\n1b2 *\r\n");
+    let limits = Limits {
+        max_record_bytes: 1000,
+    };
+    for out in [
+        RecordReader::with_limits(&data[..], limits).collect::<Vec<_>>(),
+        RecordReader::with_limits(
+            Trickle {
+                data: &data,
+                rng: Rng::new(3),
+            },
+            limits,
+        )
+        .collect(),
+    ] {
+        assert_eq!(out.len(), 2);
+        let err = &out[0].as_ref().unwrap_err().error;
+        assert_eq!(err.expected, "a record of at most 1000 bytes");
+        assert_eq!(err.line, 1);
+        let good = out[1].as_ref().unwrap();
+        assert_eq!(good.text, "[Game \"Pylos\"]\r\n1b2 *\r\n");
+        assert_eq!(good.lines_before, 5);
+    }
+}
+
+/// The verdicts of a visitor over the stream, and of reading each cut record alone.
+fn both_ways<G: Game>(
+    data: &[u8],
+) -> (
+    Vec<Result<Summary, ParseError>>,
+    Vec<Result<Summary, ParseError>>,
+) {
+    let mut streamed = Vec::new();
+    let mut reader = Reader::new(Trickle {
+        data,
+        rng: Rng::new(11),
+    });
+    let mut check = Summarize::default();
+    while let Some(v) = reader.read_record::<G, _>(&mut check) {
+        streamed.push(v);
+    }
+    let mut alone = Vec::new();
+    for piece in RecordReader::new(data) {
+        match piece {
+            Err(bad) => alone.push(Err(bad.error)),
+            Ok(raw) => {
+                for v in visit::<G, _>(&raw.text, Summarize::default()) {
+                    alone.push(v.map_err(|mut e| {
+                        e.line += raw.lines_before;
+                        e.span =
+                            e.span.start + raw.offset as usize..e.span.end + raw.offset as usize;
+                        e
+                    }));
+                }
+            }
+        }
+    }
+    (streamed, alone)
+}
+
+#[test]
+fn a_visitor_over_the_stream_gives_the_verdicts_of_each_record_alone() {
+    let mut rng = Rng::new(99);
+    let forms = [
+        "[Game \"Pylos\"]\n1. 1b2 1c3 2. 1c4 1c2 *\n",
+        "[Game \"Pylos\"]\r\n[Round \"7\"]\r\n1. 1b2 q *\r\n",
+        "{before}\n[Game \"Pylos\"]\n{a comment\n[that looks like a tag]}\n1. 1a1 1a2 0-1\n",
+        "[Event \"a {brace} in a value\"]\n1b2 1c3 *\n",
+        "[Game \"Pylos\"]\n1b2 \u{e9}t\u{e9} *\n",
+        "[Game \"Pylos\"]\n1a1 1a2 1a3 0-1 {after}\n",
+        "[Game \"Pylos\"]\n1b2 \u{0}1c3 *\n",
+    ];
+    let mut data = Vec::new();
+    for _ in 0..2000 {
+        data.extend_from_slice(forms[rng.below(forms.len())].as_bytes());
+        data.push(b'\n');
+    }
+    let (streamed, alone) = both_ways::<Pylos>(&data);
+    assert_eq!(streamed.len(), 2000);
+    assert_eq!(streamed, alone);
+    assert!(streamed.iter().any(|v| v.is_ok()));
+    assert!(streamed.iter().any(|v| v.is_err()));
+    // The GIPF data, whose endings are written as comments, reads the same both ways.
+    let gipf = include_bytes!("data/gipf/bench.gipf");
+    let (streamed, alone) = both_ways::<Gipf>(gipf);
+    assert_eq!(streamed.len(), 75);
+    assert!(streamed.iter().all(|v| v.is_ok()), "{streamed:?}");
+    assert_eq!(streamed, alone);
+}
+
+#[test]
+fn records_from_the_stream_equal_records_from_the_string() {
+    let text = include_str!("data/gipf/bench.gipf");
+    let from_stream: Vec<_> = Reader::new(text.as_bytes()).records::<Gipf>().collect();
+    let from_string: Vec<_> = Record::<Gipf>::iter(text).collect();
+    assert_eq!(from_stream.len(), 75);
+    assert_eq!(from_stream, from_string);
+    // Spans count in the whole stream.
+    let last = from_stream[74].as_ref().unwrap();
+    let ply = &last.plies[0];
+    assert!(text[ply.span.clone()].starts_with(&ply.notation.to_string()[..2]));
+}
+
+#[test]
+fn stream_errors_name_the_place_in_the_stream() {
+    let data = b"\xEF\xBB\xBF[Game \"Pylos\"]\r\n1b2 1c3 *\r\n\r\n[Game \"Pylos\"]\r\n1a1\t\xFF *\r\n\r\n[Game \"Pylos\"]\r1c1 zz *\r";
+    let out: Vec<_> = Reader::new(&data[..]).records::<Pylos>().collect();
+    assert_eq!(out.len(), 3);
+    assert_eq!(out[0].as_ref().unwrap().plies.len(), 2);
+    let e = out[1].as_ref().unwrap_err();
+    assert_eq!(
+        (e.line, e.column, e.expected.as_str()),
+        (5, 5, "UTF-8 text")
+    );
+    assert_eq!(e.found, "the byte 0xff");
+    let e = out[2].as_ref().unwrap_err();
+    assert_eq!((e.line, e.column), (8, 5));
+    assert_eq!(&data[e.span.clone()], b"zz");
+}
