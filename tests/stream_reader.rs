@@ -168,13 +168,10 @@ fn a_record_over_the_limit_is_skipped_even_when_it_arrives_in_drops() {
     }
 }
 
+type Verdicts = Vec<Result<Summary, ParseError>>;
+
 /// The verdicts of a visitor over the stream, and of reading each cut record alone.
-fn both_ways<G: Game>(
-    data: &[u8],
-) -> (
-    Vec<Result<Summary, ParseError>>,
-    Vec<Result<Summary, ParseError>>,
-) {
+fn both_ways<G: Game>(data: &[u8]) -> (Verdicts, Verdicts) {
     let mut streamed = Vec::new();
     let mut reader = Reader::new(Trickle {
         data,
