@@ -39,6 +39,14 @@ pub fn notation_roundtrip<G: Game>(data: &[u8]) {
 /// ```
 pub fn record_roundtrip<G: Game>(data: &[u8]) {
     let s = text(data);
+    // The syntax-only visitor gives the verdicts of building the records.
+    let built: Vec<_> = Record::<G>::iter(s)
+        .map(|r| r.map(|r| r.plies.len()))
+        .collect();
+    let summed: Vec<_> = crate::visit::visit::<G, _>(s, crate::visit::Summarize::default())
+        .map(|r| r.map(|x| x.plies))
+        .collect();
+    assert_eq!(built, summed, "{s:?}");
     for rec in Record::<G>::parse_all(s).into_iter().flatten() {
         let printed = rec.to_string();
         let again = match Record::<G>::parse(&printed) {
@@ -152,4 +160,17 @@ pub fn stream_reader(data: &[u8]) {
             }
         }
     }
+}
+
+/// The readers' shortcuts for the common move (Pylos, three-man chess) read what the
+/// general grammar reads, whenever they read anything.
+///
+/// ```
+/// gamenote::fuzzing::shortcuts_agree(b"GRBxc2+ {");
+/// gamenote::fuzzing::shortcuts_agree(b"1d2-2b2 ");
+/// ```
+pub fn shortcuts_agree(data: &[u8]) {
+    let s = text(data);
+    crate::pylos::notation::check_quick(s);
+    crate::threeman::notation::check_quick(s);
 }

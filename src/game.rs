@@ -171,6 +171,7 @@ pub trait Game: Sized + 'static {
 
     /// Reads one movetext token. The default reads a result, else a move; the record reader
     /// has already skipped whitespace, comments and move numbers.
+    #[inline(always)]
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Self::Notation>> {
         if let Some((rest, r)) = Self::parse_result(input) {
             return Ok((rest, Token::Result(r)));

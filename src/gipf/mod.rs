@@ -215,6 +215,7 @@ impl Game for Gipf {
         Ok(pos)
     }
 
+    #[inline(always)]
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Notation>> {
         if let Some((rest, r)) = Self::parse_result(input) {
             return Ok((rest, Token::Result(r)));

@@ -15,7 +15,7 @@
 
 mod coord;
 mod mistakes;
-mod notation;
+pub(crate) mod notation;
 mod position;
 
 pub use coord::{slot, slot_any, slot_numeric, slots, Slot, ABOVE, LINES, SQUARES, SUPPORT, TOP};
@@ -143,7 +143,13 @@ impl Game for Pylos {
         )))
     }
 
+    #[inline(always)]
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Notation>> {
+        // The common move, read in registers: a call that returns it through memory costs
+        // a store-forwarding stall per move (docs/performance.md).
+        if let Some((rest, n)) = notation::quick(input) {
+            return Ok((rest, Token::Move(n)));
+        }
         // Canonical and compact moves start with a letter or a digit and a letter; only other
         // tokens need to know whether the record declared the numeric style.
         let b = input.as_bytes();

@@ -386,8 +386,8 @@ fn any_slot(input: &str, numeric: bool) -> PResult<'_, (Slot, Form)> {
 
 /// The common case, a canonical placement or dashed raise followed by whitespace or the end,
 /// read without the general grammar.
-#[inline]
-fn quick(input: &str) -> Option<(&str, Notation)> {
+#[inline(always)]
+pub(crate) fn quick(input: &str) -> Option<(&str, Notation)> {
     let b = input.as_bytes();
     let slot_at = |i: usize| -> Option<Slot> {
         let l = *b.get(i)?;
@@ -414,6 +414,16 @@ fn quick(input: &str) -> Option<(&str, Notation)> {
     None
 }
 
+/// Panics unless the shortcut reads `s` as the general grammar does (for the fuzz targets).
+pub(crate) fn check_quick(s: &str) {
+    if let Some((rest, n)) = quick(s) {
+        match general(s, false) {
+            Ok((rest2, n2)) => assert_eq!((rest, n.to_string()), (rest2, n2.to_string()), "{s:?}"),
+            Err(e) => panic!("the shortcut reads {s:?} but the grammar does not: {e:?}"),
+        }
+    }
+}
+
 /// One written move; `numeric` selects the numeric style.
 pub fn notation(input: &str, numeric: bool) -> PResult<'_, Notation> {
     if !numeric {
@@ -421,6 +431,11 @@ pub fn notation(input: &str, numeric: bool) -> PResult<'_, Notation> {
             return Ok(done);
         }
     }
+    general(input, numeric)
+}
+
+/// [`notation`] without the shortcut for the common move.
+fn general(input: &str, numeric: bool) -> PResult<'_, Notation> {
     let mut compact = false;
     let (mut rest, (first, f)) = match any_slot(input, numeric) {
         Ok(x) => x,
@@ -529,6 +544,50 @@ pub fn notation(input: &str, numeric: bool) -> PResult<'_, Notation> {
 
 #[cfg(test)]
 mod tests {
+    /// Every string the shortcut reads, the general grammar reads the same way.
+    #[test]
+    fn the_shortcut_agrees_with_the_grammar() {
+        let parts: &[&[&str]] = &[
+            &["1", "2", "3", "4", "5", "0", "a"],
+            &["a", "b", "c", "d", "e", "1"],
+            &["1", "2", "3", "4", "5", "x"],
+            &["", "-", "1", "("],
+            &["", "2a1", "3b2", "4a1", "2c3"],
+            &["", " ", "{", "x", "(", "\n", " 1b2"],
+        ];
+        let mut count = 0;
+        let mut s = String::new();
+        let mut stack = vec![0usize; parts.len()];
+        loop {
+            s.clear();
+            for (p, &k) in parts.iter().zip(&stack) {
+                s.push_str(p[k]);
+            }
+            if let Some((rest, n)) = quick(&s) {
+                count += 1;
+                let (rest2, n2) = general(&s, false).expect("the grammar reads it");
+                assert_eq!(
+                    (rest, n.to_string(), n),
+                    (rest2, n2.to_string(), n2),
+                    "{s:?}"
+                );
+            }
+            let mut d = 0;
+            while d < stack.len() {
+                stack[d] += 1;
+                if stack[d] < parts[d].len() {
+                    break;
+                }
+                stack[d] = 0;
+                d += 1;
+            }
+            if d == stack.len() {
+                break;
+            }
+        }
+        assert!(count > 200, "{count}");
+    }
+
     use super::*;
 
     fn n(s: &str) -> Notation {

@@ -502,7 +502,12 @@ impl Game for ThreeMan {
         }
     }
 
+    #[inline(always)]
     fn parse_token<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Token<Notation>> {
+        // The common move in registers (see the Pylos reader's note on store forwarding).
+        if let Some((rest, n)) = notation::quick(input) {
+            return Ok((rest, Token::Move(n)));
+        }
         if let Some(rest) = input.strip_prefix("--") {
             if text::at_boundary(rest, b"") {
                 return Ok((rest, Token::Skip));

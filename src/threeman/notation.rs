@@ -271,6 +271,73 @@ impl FromStr for Notation {
     }
 }
 
+/// The common move, `zone [piece] [x] file rank [+#]` ended by a token boundary, read in
+/// registers without the general grammar (which gives the same value for it); `None` for
+/// anything else.
+#[inline(always)]
+pub(crate) fn quick(input: &str) -> Option<(&str, Notation)> {
+    let b = input.as_bytes();
+    let z = match b.get(..2)? {
+        b"WH" => Colour::White,
+        b"GR" => Colour::Gray,
+        b"BL" => Colour::Black,
+        _ => return None,
+    };
+    let mut i = 2;
+    let piece = match b.get(i) {
+        Some(b'K') => Some(Kind::King),
+        Some(b'Q') => Some(Kind::Queen),
+        Some(b'R') => Some(Kind::Rook),
+        Some(b'B') => Some(Kind::Bishop),
+        Some(b'N') => Some(Kind::Knight),
+        _ => None,
+    };
+    i += usize::from(piece.is_some());
+    let sep = if b.get(i) == Some(&b'x') {
+        i += 1;
+        Sep::Capture
+    } else {
+        Sep::None
+    };
+    let f = b.get(i).filter(|c| (b'a'..=b'h').contains(c))? - b'a';
+    let r = b.get(i + 1).filter(|c| (b'1'..=b'6').contains(c))? - b'1';
+    i += 2;
+    let mark = match b.get(i) {
+        Some(b'+') => Mark::Check,
+        Some(b'#') => Mark::Mate,
+        _ => Mark::None,
+    };
+    i += usize::from(mark != Mark::None);
+    if !b
+        .get(i)
+        .map_or(true, |c| c.is_ascii_whitespace() || *c == b'{')
+    {
+        return None;
+    }
+    let w = Written {
+        from_zone: None,
+        piece,
+        from_file: None,
+        from_rank: None,
+        sep,
+        to: Square::from_article(z, f, r),
+        promotion: None,
+        en_passant: false,
+        mark,
+    };
+    Some((&input[i..], Notation::Normal(w)))
+}
+
+/// Panics unless the shortcut reads `s` as the general grammar does (for the fuzz targets).
+pub(crate) fn check_quick(s: &str) {
+    if let Some((rest, n)) = quick(s) {
+        match token(s) {
+            Ok((rest2, n2)) => assert_eq!((rest, n), (rest2, n2), "{s:?}"),
+            Err(e) => panic!("the shortcut reads {s:?} but the grammar does not: {e:?}"),
+        }
+    }
+}
+
 /// Reads a move that must end at a token boundary (whitespace, `{`, end).
 pub fn token(input: &str) -> PResult<'_, Notation> {
     let (rest, n) = notation(input)?;
@@ -281,4 +348,50 @@ pub fn token(input: &str) -> PResult<'_, Notation> {
         )));
     }
     Ok((rest, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every string the shortcut reads, the general grammar reads the same way.
+    #[test]
+    fn the_shortcut_agrees_with_the_grammar() {
+        let parts: &[&[&str]] = &[
+            &["WH", "GR", "BL", "WB", "O-"],
+            &["", "K", "Q", "R", "B", "N", "P", "L", "BL"],
+            &["", "x", "-", "e"],
+            &["a", "d", "h", "i", "2"],
+            &["1", "6", "7", "x"],
+            &["", "+", "#", "="],
+            &["", " ", "{", "e.p.", "a", "\t1"],
+        ];
+        let mut count = 0;
+        let mut s = String::new();
+        let mut stack = vec![0usize; parts.len()];
+        loop {
+            s.clear();
+            for (p, &k) in parts.iter().zip(&stack) {
+                s.push_str(p[k]);
+            }
+            if let Some((rest, n)) = quick(&s) {
+                count += 1;
+                let (rest2, n2) = token(&s).expect("the grammar reads it");
+                assert_eq!((rest, n), (rest2, n2), "{s:?}");
+            }
+            let mut d = 0;
+            while d < stack.len() {
+                stack[d] += 1;
+                if stack[d] < parts[d].len() {
+                    break;
+                }
+                stack[d] = 0;
+                d += 1;
+            }
+            if d == stack.len() {
+                break;
+            }
+        }
+        assert!(count > 500, "{count}");
+    }
 }
