@@ -162,7 +162,7 @@ pub fn stream_reader(data: &[u8]) {
     }
 }
 
-/// The readers' shortcuts for the common move (Pylos, three-man chess) read what the
+/// The readers' shortcuts for the common move (every game's) read what the
 /// general grammar reads, whenever they read anything.
 ///
 /// ```
@@ -173,4 +173,6 @@ pub fn shortcuts_agree(data: &[u8]) {
     let s = text(data);
     crate::pylos::notation::check_quick(s);
     crate::threeman::notation::check_quick(s);
+    crate::pylon::notation::check_quick(s);
+    crate::gipf::notation::check_quick(s);
 }

@@ -129,6 +129,65 @@ impl Scan {
     }
 }
 
+/// What the start of a line or of the text after a comment says.
+enum Begin {
+    /// The next record starts at this line.
+    Boundary(usize),
+    /// Only blanks up to the end of the data.
+    More,
+    /// Scan on.
+    Go,
+}
+
+impl Scan {
+    /// At the start of a line or after a comment: skips blanks and looks at the first byte
+    /// (a tag line? something outside comments?). `i` moves past the blanks.
+    #[inline]
+    fn begin(&mut self, b: &[u8], i: &mut usize) -> Begin {
+        if !(self.at_line_start || self.seg_start) {
+            return Begin::Go;
+        }
+        while *i < b.len() && matches!(b[*i], b' ' | b'\t' | 0x0c) {
+            *i += 1;
+        }
+        let Some(&c) = b.get(*i) else {
+            self.pos = *i;
+            return Begin::More;
+        };
+        if self.at_line_start {
+            self.at_line_start = false;
+            self.tag_line = !self.in_comment && c == b'[';
+            if self.tag_line && self.has_movetext {
+                let at = self.line_begin;
+                *self = Scan::at(at);
+                return Begin::Boundary(at);
+            }
+            self.quotes_from = *i;
+        }
+        if self.seg_start {
+            self.seg_start = false;
+            if !self.in_comment && !matches!(c, b'{' | b'\n' | b'\r') {
+                self.content = true;
+            }
+        }
+        Begin::Go
+    }
+}
+
+/// The line end at `p` (`\n`, `\r\n` or a lone `\r`): where the next line starts, or
+/// `None` when a `\r` ends the data and more may follow.
+#[inline]
+fn line_end(b: &[u8], p: usize, eof: bool) -> Option<usize> {
+    if b[p] == b'\r' {
+        return match b.get(p + 1) {
+            None if !eof => None,
+            Some(b'\n') => Some(p + 2),
+            _ => Some(p + 1),
+        };
+    }
+    Some(p + 1)
+}
+
 /// Cuts a byte stream into the bytes of single records, in one buffer.
 struct Cutter<R> {
     input: R,
@@ -173,88 +232,82 @@ impl<R: Read> Cutter<R> {
 
     /// Scans on from `scan.pos`: the start of the next record's first line when one is
     /// found, else `None` with everything up to `len` scanned (more input is needed, or the
-    /// input has ended). Only line ends and braces are looked at one by one; the rest is
-    /// skipped with `memchr`.
+    /// input has ended). Only line ends and braces are looked at one by one; `memchr` finds
+    /// them.
     fn find_boundary(&mut self) -> Option<usize> {
         let len = self.len;
+        let eof = self.eof;
         let b = &self.buf[..len];
         let s = &mut self.scan;
         let mut i = s.pos;
-        loop {
-            if s.at_line_start || s.seg_start {
-                while i < len && matches!(b[i], b' ' | b'\t' | 0x0c) {
-                    i += 1;
-                }
-                if i == len {
-                    s.pos = i;
-                    return None;
-                }
-                let c = b[i];
-                if s.at_line_start {
-                    s.at_line_start = false;
-                    s.tag_line = !s.in_comment && c == b'[';
-                    if s.tag_line && s.has_movetext {
-                        let at = s.line_begin;
-                        *s = Scan::at(at);
-                        return Some(at);
-                    }
-                    s.quotes_from = i;
-                }
-                if s.seg_start {
-                    s.seg_start = false;
-                    if !s.in_comment && !matches!(c, b'{' | b'\n' | b'\r') {
-                        s.content = true;
-                    }
-                }
+        'segment: loop {
+            match s.begin(b, &mut i) {
+                Begin::Boundary(at) => return Some(at),
+                Begin::More => return None,
+                Begin::Go => {}
             }
-            let stop = if s.in_comment {
-                memchr::memchr3(b'}', b'\n', b'\r', &b[i..])
-            } else {
-                memchr::memchr3(b'{', b'\n', b'\r', &b[i..])
-            };
-            let Some(k) = stop else {
-                s.pos = len;
-                return None;
-            };
-            i += k;
-            match b[i] {
-                b'}' => {
+            if s.in_comment {
+                let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &b[i..]) else {
+                    s.pos = len;
+                    return None;
+                };
+                let p = i + k;
+                if b[p] == b'}' {
                     s.in_comment = false;
                     s.seg_start = true;
-                    i += 1;
+                    i = p + 1;
                     s.quotes_from = i;
-                    continue;
+                } else {
+                    match line_end(b, p, eof) {
+                        Some(next) => {
+                            self.lines += 1;
+                            s.end_line(next);
+                            i = next;
+                        }
+                        None => {
+                            s.pos = p;
+                            return None;
+                        }
+                    }
                 }
-                b'{' => {
+                continue 'segment;
+            }
+            let base = i;
+            for k in memchr::memchr3_iter(b'{', b'\n', b'\r', &b[base..]) {
+                let p = base + k;
+                if p < i {
+                    continue; // the `\n` of a `\r\n` already taken
+                }
+                if b[p] == b'{' {
                     if s.tag_line {
                         // A brace inside a quoted tag value opens no comment.
-                        let from = s.quotes_from.min(i);
-                        let quotes = memchr::memchr_iter(b'"', &b[from..i]).count();
+                        let from = s.quotes_from.min(p);
+                        let quotes = memchr::memchr_iter(b'"', &b[from..p]).count();
                         s.in_quote ^= quotes % 2 == 1;
-                        s.quotes_from = i + 1;
+                        s.quotes_from = p + 1;
                         if s.in_quote {
-                            i += 1;
                             continue;
                         }
                     }
                     s.in_comment = true;
-                    i += 1;
-                    continue;
+                    i = p + 1;
+                    continue 'segment;
                 }
-                b'\r' => match b.get(i + 1) {
-                    // Whether this ends the line or begins `\r\n` is not known yet.
-                    None if !self.eof => {
-                        s.pos = i;
-                        return None;
-                    }
-                    Some(b'\n') => i += 1,
-                    _ => {}
-                },
-                _ => {}
+                let Some(next) = line_end(b, p, eof) else {
+                    s.pos = p;
+                    return None;
+                };
+                self.lines += 1;
+                s.end_line(next);
+                i = next;
+                match s.begin(b, &mut i) {
+                    Begin::Boundary(at) => return Some(at),
+                    Begin::More => return None,
+                    Begin::Go => {}
+                }
             }
-            i += 1;
-            self.lines += 1;
-            s.end_line(i);
+            s.pos = len;
+            return None;
         }
     }
 

@@ -185,6 +185,28 @@ pub fn tag_pair(input: &str) -> PResult<'_, (&str, String)> {
     Ok((rest, (name, value)))
 }
 
+const NAME: u8 = 1;
+const SPECIAL: u8 = 2;
+
+/// What a byte is to the tag reader: a letter of a name, a byte a value cannot simply
+/// contain (`"`, `\\`, a line end), or anything else.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+            NAME
+        } else if matches!(c, b'"' | b'\\' | b'\n' | b'\r') {
+            SPECIAL
+        } else {
+            0
+        };
+        b += 1;
+    }
+    t
+};
+
 /// A tag pair `[Name "value"]` with the value as written, escapes and all: reading it
 /// allocates nothing. [`unescape_tag`] gives the value.
 ///
@@ -201,7 +223,7 @@ pub fn tag_pair_raw(input: &str) -> PResult<'_, (&str, &str)> {
     let (rest, _) = sp(rest)?;
     let n = rest
         .bytes()
-        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-')
+        .take_while(|&b| CLASS[b as usize] == NAME)
         .count();
     if n == 0 {
         return Err(nom::Err::Failure(PErr::new(rest, "a tag name")));
@@ -221,6 +243,9 @@ pub fn tag_pair_raw(input: &str) -> PResult<'_, (&str, &str)> {
     };
     let mut i = 0;
     let end = loop {
+        while i < body.len() && CLASS[body[i] as usize] != SPECIAL {
+            i += 1;
+        }
         match body.get(i) {
             None => return Err(unclosed()),
             Some(b'"') => break i,

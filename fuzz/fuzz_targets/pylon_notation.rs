@@ -3,4 +3,5 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     gamenote::fuzzing::notation_roundtrip::<gamenote::pylon::Pylon>(data);
+    gamenote::fuzzing::shortcuts_agree(data);
 });

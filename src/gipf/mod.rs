@@ -24,7 +24,7 @@
 
 mod coord;
 mod mistakes;
-mod notation;
+pub(crate) mod notation;
 mod picture;
 mod position;
 mod resolve;
@@ -217,6 +217,11 @@ impl Game for Gipf {
 
     #[inline(always)]
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Notation>> {
+        // The common half-move in registers (see the Pylos reader's note on store
+        // forwarding); no result, mark or word starts with a point letter.
+        if let Some((rest, n)) = notation::quick(input) {
+            return Ok((rest, Token::Move(n)));
+        }
         if let Some((rest, r)) = Self::parse_result(input) {
             return Ok((rest, Token::Result(r)));
         }

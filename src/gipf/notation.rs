@@ -350,6 +350,7 @@ fn at_end(s: &str) -> bool {
     }
 }
 
+#[inline(always)]
 fn reserve(input: &str) -> (&str, Option<u16>) {
     let b = input.as_bytes();
     let mut i = 0;
@@ -393,7 +394,7 @@ fn point_at(b: &[u8], i: usize) -> Option<Point> {
 
 /// The common case, a push with nothing removed: `[G]P[-P]` followed by the end of the
 /// half-move. `None` sends everything else to the full grammar.
-#[inline]
+#[inline(always)]
 fn plain_push(input: &str) -> Option<(&str, PushNote)> {
     let b = input.as_bytes();
     let gipf = b.first() == Some(&b'G');
@@ -411,6 +412,38 @@ fn plain_push(input: &str) -> Option<(&str, PushNote)> {
         _ => return None,
     }
     Some((&input[i..], PushNote { gipf, from, to }))
+}
+
+/// The common half-move, a push with or without its reserve count, read in registers
+/// without the general grammar (which gives the same value for it); `None` for anything
+/// else, errors included.
+#[inline(always)]
+pub(crate) fn quick(input: &str) -> Option<(&str, Notation)> {
+    let (rest, push) = plain_push(input)?;
+    let (after, res) = reserve(rest);
+    let fine = match res {
+        Some(_) => text::at_boundary(after, b"/"),
+        None => !after.starts_with('('),
+    };
+    fine.then_some((
+        after,
+        Notation {
+            pre: Vec::new(),
+            push: Some(push),
+            post: Vec::new(),
+            reserve: res,
+        },
+    ))
+}
+
+/// Panics unless the shortcut reads `s` as the general grammar does (for the fuzz targets).
+pub(crate) fn check_quick(s: &str) {
+    if let Some((rest, n)) = quick(s) {
+        match half_move(s) {
+            Ok((rest2, n2)) => assert_eq!((rest, n), (rest2, n2), "{s:?}"),
+            Err(e) => panic!("the shortcut reads {s:?} but the grammar does not: {e:?}"),
+        }
+    }
 }
 
 /// Reads one half-move, with its reserve count when one follows.
@@ -547,6 +580,28 @@ pub fn half_move(input: &str) -> PResult<'_, Notation> {
 
 #[cfg(test)]
 mod tests {
+
+    /// Every string the shortcut reads, the general grammar reads the same way.
+    #[test]
+    fn the_shortcut_agrees_with_the_grammar() {
+        let mut count = 0;
+        for g in ["", "G", "x"] {
+            for from in ["a1", "e5", "i4", "j1", "a0"] {
+                for to in ["", "-b2", "-z9", "-"] {
+                    for tail in [
+                        "", " ", " (11)", "(3) ", " (12345)", "(7)x", "/", "(", "{c}", ";xe4",
+                        ",b3",
+                    ] {
+                        let s = format!("{g}{from}{to}{tail}");
+                        check_quick(&s);
+                        count += usize::from(quick(&s).is_some());
+                    }
+                }
+            }
+        }
+        assert!(count > 50, "{count}");
+    }
+
     use super::*;
 
     fn rt(s: &str) -> Notation {

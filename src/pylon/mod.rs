@@ -16,7 +16,7 @@
 
 mod coord;
 mod mistakes;
-mod notation;
+pub(crate) mod notation;
 mod position;
 mod rules;
 
@@ -26,7 +26,7 @@ pub use position::{Move, Position};
 pub use rules::{Rules, Suicide};
 
 use crate::error::MoveError;
-use crate::game::{tag, Game, GameResult, Outcome, Tags};
+use crate::game::{tag, Game, GameResult, Outcome, Tags, Token};
 use crate::text::PResult;
 
 /// The game of Pylon.
@@ -211,6 +211,19 @@ impl Game for Pylon {
             ("Size".to_string(), rules.size.to_string()),
             ("Rules".to_string(), rules.to_string()),
         ]
+    }
+
+    #[inline(always)]
+    fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Notation>> {
+        // The common move in registers (see the Pylos reader's note on store forwarding).
+        if let Some((rest, n)) = notation::quick(input) {
+            return Ok((rest, Token::Move(n)));
+        }
+        if let Some((rest, r)) = Self::parse_result(input) {
+            return Ok((rest, Token::Result(r)));
+        }
+        let (rest, n) = Self::parse_notation(input, tags)?;
+        Ok((rest, Token::Move(n)))
     }
 
     fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
