@@ -1,10 +1,11 @@
-//! Record reading throughput (MB/s), syntax only and with legality, for each game: the
-//! whole-string reader, and the streaming reader that cuts a byte stream into records.
+//! Record reading throughput (MB/s) for each game: syntax only (a visitor that keeps
+//! nothing), whole records, and with legality; from one string and from a byte stream.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gamenote::pylos::Pylos;
 use gamenote::record::replay;
-use gamenote::stream::RecordReader;
+use gamenote::stream::Reader;
+use gamenote::visit::{visit, Summarize};
 use gamenote::{Game, Mode, Record};
 use std::hint::black_box;
 
@@ -22,7 +23,30 @@ fn archive(record_movetext: &str, game: &str, n: usize) -> String {
 fn reading<G: Game>(c: &mut Criterion, name: &str, text: &str) {
     let mut g = c.benchmark_group(format!("read_{name}"));
     g.throughput(Throughput::Bytes(text.len() as u64));
+    // Syntax only: the grammar with a visitor that keeps nothing.
     g.bench_function("syntax_only", |b| {
+        b.iter(|| {
+            let mut plies = 0;
+            for s in visit::<G, _>(black_box(text), Summarize::default()).flatten() {
+                plies += s.plies;
+            }
+            plies
+        })
+    });
+    // The same from a byte stream: blocks, record cutting, UTF-8 checks.
+    g.bench_function("syntax_only_streaming", |b| {
+        b.iter(|| {
+            let mut plies = 0;
+            let mut reader = Reader::new(black_box(text.as_bytes()));
+            let mut check = Summarize::default();
+            while let Some(s) = reader.read_record::<G, _>(&mut check) {
+                plies += s.map_or(0, |s| s.plies);
+            }
+            plies
+        })
+    });
+    // Whole `Record`s, from a string and from a stream.
+    g.bench_function("records", |b| {
         b.iter(|| {
             let mut plies = 0;
             for r in Record::<G>::iter(black_box(text)).flatten() {
@@ -31,13 +55,14 @@ fn reading<G: Game>(c: &mut Criterion, name: &str, text: &str) {
             plies
         })
     });
-    g.bench_function("streaming_syntax_only", |b| {
+    g.bench_function("records_streaming", |b| {
         b.iter(|| {
             let mut plies = 0;
-            for raw in RecordReader::new(black_box(text.as_bytes())).flatten() {
-                for r in Record::<G>::parse_all(&raw.text).into_iter().flatten() {
-                    plies += r.plies.len();
-                }
+            for r in Reader::new(black_box(text.as_bytes()))
+                .records::<G>()
+                .flatten()
+            {
+                plies += r.plies.len();
             }
             plies
         })

@@ -86,6 +86,10 @@ pub trait Game: Sized + 'static {
     const ALIASES: &'static [&'static str] = &[];
     /// Moves per move number: 2, or 3 for three-man chess.
     const SEATS: usize = 2;
+    /// Whether [`Game::parse_token`] and [`Game::comment_move`] look at the record's tags
+    /// (Pylos reads its numeric style under `[Style "numeric"]`). When false, the record
+    /// reader hands them an empty list and keeps no copy of the tags.
+    const TOKENS_READ_TAGS: bool = false;
 
     /// Rule set and options, written as in the `[Rules]` tag (`alignment,takeback=optional`).
     type Rules: Clone + Debug + Default + PartialEq + Display + FromStr<Err = String>;

@@ -228,13 +228,16 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
                 let value = if raw.contains('\\') {
                     scratch.value.clear();
                     text::unescape_tag(raw, &mut scratch.value);
-                    scratch.push_tag(name, &scratch.value.clone());
-                    &scratch.tags[scratch.ntags - 1].1
+                    &scratch.value
                 } else {
-                    scratch.push_tag(name, raw);
                     raw
                 };
                 v.tag(name, value);
+                if G::TOKENS_READ_TAGS {
+                    let value = std::mem::take(&mut scratch.value);
+                    scratch.push_tag(name, if raw.contains('\\') { &value } else { raw });
+                    scratch.value = value;
+                }
                 s = rest;
                 continue;
             }
