@@ -443,7 +443,13 @@ pub struct CheckOptions<'a> {
     pub limits: Limits,
 }
 
-type Job = (usize, GameId, Arc<str>, Result<RawRecord, BadRecord>);
+/// Records handed to a worker at once: a batch, so that the threads meet once per batch and
+/// not once per record.
+type Job = (usize, GameId, Arc<str>, Vec<Result<RawRecord, BadRecord>>);
+
+/// A batch ends after this many records or bytes of record text.
+const BATCH_RECORDS: usize = 64;
+const BATCH_BYTES: usize = 256 << 10;
 
 /// Checks every record of every file, streaming each file with memory of the order of one
 /// record per worker, on `threads` workers, and hands the reports to `emit` in input order
@@ -472,10 +478,13 @@ pub fn check_files(
                     Ok(guard) => guard.recv(),
                     Err(_) => return,
                 };
-                let Ok((seq, id, file, piece)) = job else {
+                let Ok((seq, id, file, pieces)) = job else {
                     return;
                 };
-                let reports = check_piece(id, &file, &piece, overrides, mode);
+                let reports = pieces
+                    .iter()
+                    .flat_map(|piece| check_piece(id, &file, piece, overrides, mode))
+                    .collect();
                 if tx.send((seq, reports)).is_err() {
                     return;
                 }
@@ -512,7 +521,7 @@ pub fn check_files(
                             line_text: String::new(),
                         };
                         wait_turn(seq);
-                        let _ = job_tx.send((seq, GameId::Pylos, name, Err(bad)));
+                        let _ = job_tx.send((seq, GameId::Pylos, name, vec![Err(bad)]));
                         seq += 1;
                         continue;
                     }
@@ -537,16 +546,26 @@ pub fn check_files(
                         line_text: String::new(),
                     };
                     wait_turn(seq);
-                    let _ = job_tx.send((seq, GameId::Pylos, name, Err(bad)));
+                    let _ = job_tx.send((seq, GameId::Pylos, name, vec![Err(bad)]));
                     seq += 1;
                     continue;
                 };
-                for piece in RecordReader::with_limits(reader, opts.limits) {
-                    wait_turn(seq);
-                    if job_tx.send((seq, id, Arc::clone(&name), piece)).is_err() {
-                        return;
+                let mut batch = Vec::new();
+                let mut bytes = 0;
+                let mut pieces = RecordReader::with_limits(reader, opts.limits).peekable();
+                while let Some(piece) = pieces.next() {
+                    bytes += piece.as_ref().map_or(0, |raw| raw.text.len());
+                    batch.push(piece);
+                    let full = batch.len() >= BATCH_RECORDS || bytes >= BATCH_BYTES;
+                    if full || pieces.peek().is_none() {
+                        wait_turn(seq);
+                        let job = (seq, id, Arc::clone(&name), std::mem::take(&mut batch));
+                        if job_tx.send(job).is_err() {
+                            return;
+                        }
+                        seq += 1;
+                        bytes = 0;
                     }
-                    seq += 1;
                 }
             }
         });

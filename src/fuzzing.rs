@@ -139,8 +139,9 @@ pub fn threeman_position(data: &[u8]) {
     }
 }
 
-/// The streaming reader over arbitrary bytes, checking each piece as every game: it never
-/// panics, and every record it cuts out is checked the same as when read alone.
+/// The streaming readers over arbitrary bytes, checking each piece as every game: they never
+/// panic, every record cut out is checked the same as when read alone, and the visitor
+/// reader, fed a few bytes at a time, gives the same verdicts.
 ///
 /// ```
 /// gamenote::fuzzing::stream_reader(b"[Game \"Pylos\"]\n1b2 *\n\n[Game \"GIPF\"]\n\xff");
@@ -160,6 +161,54 @@ pub fn stream_reader(data: &[u8]) {
             }
         }
     }
+    // The visitor reader, fed a few bytes at a time, gives the verdicts of reading each cut
+    // record alone.
+    for &(id, ..) in GameId::ALL {
+        crate::with_game!(id, G => stream_agrees::<G>(data, limits));
+    }
+}
+
+/// A `Read` that hands out 1 to 7 bytes at a time.
+struct Trickle<'a> {
+    data: &'a [u8],
+    step: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        self.step = self.step % 7 + 1;
+        let n = self.step.min(out.len()).min(self.data.len());
+        out[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+fn stream_agrees<G: Game>(data: &[u8], limits: crate::stream::Limits) {
+    use crate::visit::{visit, Summarize};
+    let mut streamed = Vec::new();
+    let mut reader = crate::stream::Reader::with_limits(Trickle { data, step: 0 }, limits);
+    let mut check = Summarize::default();
+    while let Some(v) = reader.read_record::<G, _>(&mut check) {
+        streamed.push(v);
+    }
+    let mut alone = Vec::new();
+    for piece in crate::stream::RecordReader::with_limits(data, limits) {
+        match piece {
+            Err(bad) => alone.push(Err(bad.error)),
+            Ok(raw) => {
+                for v in visit::<G, _>(&raw.text, Summarize::default()) {
+                    alone.push(v.map_err(|mut e| {
+                        let at = raw.offset as usize;
+                        e.line += raw.lines_before;
+                        e.span = e.span.start + at..e.span.end + at;
+                        e
+                    }));
+                }
+            }
+        }
+    }
+    assert_eq!(streamed, alone);
 }
 
 /// The readers' shortcuts for the common move (every game's) read what the

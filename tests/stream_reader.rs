@@ -259,3 +259,16 @@ fn stream_errors_name_the_place_in_the_stream() {
     assert_eq!((e.line, e.column), (8, 5));
     assert_eq!(&data[e.span.clone()], b"zz");
 }
+
+#[test]
+fn the_stream_fuzz_harness_holds_on_its_seeds_and_random_bytes() {
+    for entry in std::fs::read_dir("fuzz/seeds/stream").expect("seeds") {
+        let data = std::fs::read(entry.expect("entry").path()).expect("seed");
+        gamenote::fuzzing::stream_reader(&data);
+    }
+    let mut rng = Rng::new(5);
+    for _ in 0..300 {
+        let len = rng.below(400);
+        gamenote::fuzzing::stream_reader(&random_input(&mut rng, len));
+    }
+}
