@@ -325,3 +325,15 @@ fn no_reserve_to_place() {
     let err = try_move(&pos, &free.to_string()).unwrap_err();
     assert!(err.contains("has no ball in reserve"), "{err}");
 }
+
+/// The grammar allows spaces before the take-backs; the reader's shortcut for the common
+/// move must not cut them off (found by the gipf_notation fuzz target's shortcut check).
+#[test]
+fn take_backs_may_follow_after_spaces() {
+    let n: Notation = "1d1 (1c1,1d1)".parse().unwrap();
+    assert_eq!(n.takebacks.len(), 2);
+    let rec: Record<Pylos> = "1d1  (1c1) *".parse().unwrap();
+    assert_eq!(rec.plies.len(), 1);
+    assert_eq!(rec.plies[0].notation.takebacks.len(), 1);
+    gamenote::fuzzing::shortcuts_agree(b"2a2                           (          ");
+}

@@ -400,7 +400,18 @@ pub(crate) fn quick(input: &str) -> Option<(&str, Notation)> {
             b.get(i + 2)?.wrapping_sub(b'1'),
         )
     };
-    let ends = |i: usize| b.get(i).map_or(true, u8::is_ascii_whitespace);
+    // The move ends here unless take-backs follow after spaces (`1d1 (1c1,1d1)`).
+    let ends = |i: usize| match b.get(i) {
+        None => true,
+        Some(c) if c.is_ascii_whitespace() => {
+            let gap = b[i..]
+                .iter()
+                .take_while(|&&c| c == b' ' || c == b'\t')
+                .count();
+            b.get(i + gap) != Some(&b'(')
+        }
+        Some(_) => false,
+    };
     let first = slot_at(0)?;
     if ends(3) {
         return Some((&input[3..], Notation::place(first)));
@@ -553,7 +564,9 @@ mod tests {
             &["1", "2", "3", "4", "5", "x"],
             &["", "-", "1", "("],
             &["", "2a1", "3b2", "4a1", "2c3"],
-            &["", " ", "{", "x", "(", "\n", " 1b2"],
+            &[
+                "", " ", "{", "x", "(", "\n", " 1b2", "  (1a1)", "\t(", " \n(1a1)",
+            ],
         ];
         let mut count = 0;
         let mut s = String::new();
