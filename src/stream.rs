@@ -13,6 +13,12 @@
 //! pgn-reader does for chess): the fastest way to check a large archive.
 //! [`RecordReader`] hands out each record's text as an owned [`RawRecord`], to be read
 //! later or on another thread.
+//!
+//! Because records are cut at tag lines, a record without tags can only be the first of a
+//! stream: later, its movetext belongs to the record before it (and is then reported as
+//! text after that record's result). While a record over the limit is skipped, a run of
+//! more than 4096 blanks at the start of a line is not kept, so the columns of the next
+//! record's first line can then come out short.
 
 use std::io::{self, Read};
 use std::ops::Range;
