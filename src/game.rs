@@ -57,6 +57,24 @@ pub enum Token<N> {
     Skip,
 }
 
+/// The default [`Game::parse_token`]: a result, else a move. Games that read their common
+/// move first with a shortcut fall back to it.
+///
+/// ```
+/// use gamenote::{game::result_or_move, pylon::Pylon, GameResult, Outcome, Token};
+/// let (rest, token) = result_or_move::<Pylon>("0-1 {W 3 B 7}", &[]).unwrap();
+/// assert_eq!(token, Token::Result(GameResult::Decided(Outcome::Win(1))));
+/// assert_eq!(rest, " {W 3 B 7}");
+/// ```
+#[inline(always)]
+pub fn result_or_move<'a, G: Game>(input: &'a str, tags: &Tags) -> PResult<'a, Token<G::Notation>> {
+    if let Some((rest, r)) = G::parse_result(input) {
+        return Ok((rest, Token::Result(r)));
+    }
+    let (rest, n) = G::parse_notation(input, tags)?;
+    Ok((rest, Token::Move(n)))
+}
+
 /// What a game makes of a movetext comment: see [`Game::comment_move`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum CommentMove<N> {
@@ -177,11 +195,7 @@ pub trait Game: Sized + 'static {
     /// has already skipped whitespace, comments and move numbers.
     #[inline(always)]
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Self::Notation>> {
-        if let Some((rest, r)) = Self::parse_result(input) {
-            return Ok((rest, Token::Result(r)));
-        }
-        let (rest, n) = Self::parse_notation(input, tags)?;
-        Ok((rest, Token::Move(n)))
+        result_or_move::<Self>(input, tags)
     }
 
     /// Reads one written move at the start of `input` (the nom parser behind `FromStr`).

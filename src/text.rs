@@ -315,3 +315,30 @@ pub fn at_boundary(input: &str, extra: &[u8]) -> bool {
         Some(b) => b.is_ascii_whitespace() || *b == b'{' || extra.contains(b),
     }
 }
+
+/// Calls `f` with every string made of one choice from each part, in order (for tests that
+/// compare two readers over a family of inputs).
+#[cfg(test)]
+pub(crate) fn each_combination(parts: &[&[&str]], mut f: impl FnMut(&str)) {
+    let mut s = String::new();
+    let mut choice = vec![0usize; parts.len()];
+    loop {
+        s.clear();
+        for (p, &k) in parts.iter().zip(&choice) {
+            s.push_str(p[k]);
+        }
+        f(&s);
+        let mut d = 0;
+        while d < choice.len() {
+            choice[d] += 1;
+            if choice[d] < parts[d].len() {
+                break;
+            }
+            choice[d] = 0;
+            d += 1;
+        }
+        if d == choice.len() {
+            return;
+        }
+    }
+}

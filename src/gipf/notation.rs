@@ -419,13 +419,25 @@ fn plain_push(input: &str) -> Option<(&str, PushNote)> {
 /// else, errors included.
 #[inline(always)]
 pub(crate) fn quick(input: &str) -> Option<(&str, Notation)> {
+    plain_half_move(input)?.ok()
+}
+
+/// A half-move that starts with a plain push: the push with its reserve count, or the error
+/// after it; `None` when the input does not start with a plain push.
+#[inline(always)]
+fn plain_half_move(input: &str) -> Option<PResult<'_, Notation>> {
     let (rest, push) = plain_push(input)?;
     let (after, res) = reserve(rest);
-    let fine = match res {
-        Some(_) => text::at_boundary(after, b"/"),
-        None => !after.starts_with('('),
-    };
-    fine.then_some((
+    if res.is_some() && !text::at_boundary(after, b"/") {
+        return Some(failure(
+            after,
+            "the end of the half-move after the reserve count",
+        ));
+    }
+    if res.is_none() && after.starts_with('(') {
+        return Some(failure(after, "a reserve count such as (16)"));
+    }
+    Some(Ok((
         after,
         Notation {
             pre: Vec::new(),
@@ -433,7 +445,7 @@ pub(crate) fn quick(input: &str) -> Option<(&str, Notation)> {
             post: Vec::new(),
             reserve: res,
         },
-    ))
+    )))
 }
 
 /// Panics unless the shortcut reads `s` as the general grammar does (for the fuzz targets).
@@ -448,23 +460,8 @@ pub(crate) fn check_quick(s: &str) {
 
 /// Reads one half-move, with its reserve count when one follows.
 pub fn half_move(input: &str) -> PResult<'_, Notation> {
-    if let Some((rest, push)) = plain_push(input) {
-        let (after, res) = reserve(rest);
-        if res.is_some() && !text::at_boundary(after, b"/") {
-            return failure(after, "the end of the half-move after the reserve count");
-        }
-        if res.is_none() && after.starts_with('(') {
-            return failure(after, "a reserve count such as (16)");
-        }
-        return Ok((
-            after,
-            Notation {
-                pre: Vec::new(),
-                push: Some(push),
-                post: Vec::new(),
-                reserve: res,
-            },
-        ));
+    if let Some(done) = plain_half_move(input) {
+        return done;
     }
     let mut n = Notation::default();
     let mut rest = input;

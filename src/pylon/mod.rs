@@ -219,11 +219,7 @@ impl Game for Pylon {
         if let Some((rest, n)) = notation::quick(input) {
             return Ok((rest, Token::Move(n)));
         }
-        if let Some((rest, r)) = Self::parse_result(input) {
-            return Ok((rest, Token::Result(r)));
-        }
-        let (rest, n) = Self::parse_notation(input, tags)?;
-        Ok((rest, Token::Move(n)))
+        crate::game::result_or_move::<Self>(input, tags)
     }
 
     fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {

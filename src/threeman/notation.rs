@@ -367,31 +367,13 @@ mod tests {
             &["", " ", "{", "e.p.", "a", "\t1"],
         ];
         let mut count = 0;
-        let mut s = String::new();
-        let mut stack = vec![0usize; parts.len()];
-        loop {
-            s.clear();
-            for (p, &k) in parts.iter().zip(&stack) {
-                s.push_str(p[k]);
-            }
-            if let Some((rest, n)) = quick(&s) {
+        crate::text::each_combination(parts, |s| {
+            if let Some((rest, n)) = quick(s) {
                 count += 1;
-                let (rest2, n2) = token(&s).expect("the grammar reads it");
+                let (rest2, n2) = token(s).expect("the grammar reads it");
                 assert_eq!((rest, n), (rest2, n2), "{s:?}");
             }
-            let mut d = 0;
-            while d < stack.len() {
-                stack[d] += 1;
-                if stack[d] < parts[d].len() {
-                    break;
-                }
-                stack[d] = 0;
-                d += 1;
-            }
-            if d == stack.len() {
-                break;
-            }
-        }
+        });
         assert!(count > 500, "{count}");
     }
 }
