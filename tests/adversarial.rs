@@ -275,3 +275,44 @@ fn an_escaped_line_end_in_a_tag_value_is_an_error() {
         assert!(err.expected.contains("on the same line"), "{err}");
     }
 }
+
+/// The inputs of point 4 again, through the visitor reader over a byte stream: each ends
+/// with a verdict in time, at the right place.
+#[test]
+fn the_visitor_stream_reader_on_the_hostile_inputs() {
+    use gamenote::stream::Reader;
+    use gamenote::visit::Summarize;
+    fn verdicts(data: &[u8]) -> Vec<Result<gamenote::visit::Summary, gamenote::ParseError>> {
+        let mut reader = Reader::new(data);
+        let mut check = Summarize::default();
+        std::iter::from_fn(|| reader.read_record::<Pylos, _>(&mut check)).collect()
+    }
+    // A million moves.
+    let text = "1a1 ".repeat(1_000_000) + "*";
+    let v = timed("moves", || verdicts(text.as_bytes()));
+    assert_eq!(v[0].as_ref().unwrap().plies, 1_000_000);
+    // A million unclosed braces.
+    let text = "1b2 ".to_string() + &"{".repeat(1_000_000);
+    let v = timed("braces", || verdicts(text.as_bytes()));
+    let e = v[0].as_ref().unwrap_err();
+    assert_eq!((e.line, e.column), (1, 5));
+    assert!(e.expected.contains("closed by '}'"), "{e}");
+    // A million-digit move number, and one that is not followed by a dot.
+    let text =
+        "1".repeat(1_000_000) + ". 1b2 *\n\n[Game \"Pylos\"]\n" + &"1".repeat(1_000_000) + " *";
+    let v = timed("digits", || verdicts(text.as_bytes()));
+    assert_eq!(v[0].as_ref().unwrap().plies, 1);
+    let e = v[1].as_ref().unwrap_err();
+    assert_eq!((e.line, e.column), (4, 1));
+    // A tag value of two million characters: over the token limit.
+    let text = format!("[White \"{}\"]\n1b2 *", "x".repeat(2_000_000));
+    let v = timed("tag", || verdicts(text.as_bytes()));
+    let e = v[0].as_ref().unwrap_err();
+    assert_eq!((e.line, e.column), (1, 1));
+    assert!(e.expected.contains("at most 1048576 bytes"), "{e}");
+    // 20 MB of random bytes: some verdicts, no panic, in time.
+    let mut rng = gamenote::generate::Rng::new(17);
+    let bytes: Vec<u8> = (0..20_000_000).map(|_| rng.next_u64() as u8).collect();
+    let v = timed("random", || verdicts(&bytes));
+    assert!(!v.is_empty());
+}
