@@ -353,11 +353,9 @@ fn fields<'a>(input: &'a str, pos: &mut Position) -> PResult<'a, ()> {
             pos.ep[newer] = b.0;
         }
         [a] => {
-            let owner = pos
-                .piece_at(Square(a.0 + 24))
-                .filter(|p| p.kind == Kind::Pawn && p.colour.index() != side.index())
-                .map(|p| p.colour.index())
-                .unwrap_or(a.zone().index());
+            // The passed square lies in the zone of the seat that double-stepped; the pawn
+            // beyond it may since have been taken, even by another seat's pawn.
+            let owner = a.zone().index();
             if owner == side.index() {
                 return err(
                     ep_at,
