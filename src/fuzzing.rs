@@ -185,6 +185,25 @@ impl std::io::Read for Trickle<'_> {
 }
 
 fn stream_agrees<G: Game>(data: &[u8], limits: crate::stream::Limits) {
+    let (streamed, alone) = stream_verdicts::<G>(data, limits);
+    assert_eq!(streamed, alone);
+}
+
+/// The syntax-only verdicts on `data` two ways: through the visitor stream reader fed 1 to
+/// 7 bytes at a time, and by reading each record the cutter hands out alone (errors moved
+/// to their place in the stream). The streaming promise is that the two are equal.
+///
+/// ```
+/// use gamenote::{fuzzing::stream_verdicts, pylos::Pylos, stream::Limits};
+/// let data = b"[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1b2 zz *\n";
+/// let (streamed, alone) = stream_verdicts::<Pylos>(data, Limits::default());
+/// assert_eq!(streamed, alone);
+/// assert_eq!(streamed[1].as_ref().unwrap_err().line, 5);
+/// ```
+pub fn stream_verdicts<G: Game>(
+    data: &[u8],
+    limits: crate::stream::Limits,
+) -> (Vec<SyntaxVerdict>, Vec<SyntaxVerdict>) {
     use crate::visit::{visit, Summarize};
     let mut streamed = Vec::new();
     let mut reader = crate::stream::Reader::with_limits(Trickle { data, step: 0 }, limits);
@@ -208,8 +227,11 @@ fn stream_agrees<G: Game>(data: &[u8], limits: crate::stream::Limits) {
             }
         }
     }
-    assert_eq!(streamed, alone);
+    (streamed, alone)
 }
+
+/// What a syntax-only reading says of one record.
+pub type SyntaxVerdict = Result<crate::visit::Summary, crate::error::ParseError>;
 
 /// The readers' shortcuts for the common move (every game's) read what the
 /// general grammar reads, whenever they read anything.

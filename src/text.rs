@@ -116,11 +116,14 @@ pub fn sp(input: &str) -> PResult<'_, &str> {
 
 /// Any whitespace, including line ends; may be empty.
 pub fn ws(input: &str) -> PResult<'_, &str> {
-    let n = input
-        .bytes()
-        .take_while(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c))
-        .count();
+    let n = input.bytes().take_while(|&b| is_space(b)).count();
     Ok((&input[n..], &input[..n]))
+}
+
+/// The whitespace between tokens: spaces, tabs, line ends and form feeds.
+#[inline]
+pub(crate) fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c)
 }
 
 /// A `{comment}`; returns the text between the braces. Braces do not nest.
@@ -153,22 +156,32 @@ pub fn comment(input: &str) -> PResult<'_, &str> {
 /// ```
 #[inline]
 pub fn move_number(input: &str) -> PResult<'_, u64> {
-    let digits = input.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
+    let len = move_number_len(input.as_bytes());
+    if len == 0 {
         return fail(input, "a move number");
     }
-    let rest = &input[digits..];
-    let dots = if rest.starts_with("...") {
-        3
-    } else if rest.starts_with('.') {
-        1
+    let n = input
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .fold(0u64, |acc, d| {
+            acc.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+        });
+    Ok((&input[len..], n))
+}
+
+/// The length of the move number (`12.` or `12...`) at the start of `s`, or 0: what
+/// [`move_number`] reads, for the record reader, which skips it without its value.
+#[inline]
+pub(crate) fn move_number_len(s: &[u8]) -> usize {
+    let digits = s.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || s.get(digits) != Some(&b'.') {
+        return 0;
+    }
+    if s.get(digits + 1) == Some(&b'.') && s.get(digits + 2) == Some(&b'.') {
+        digits + 3
     } else {
-        return fail(input, "a move number");
-    };
-    let n = input[..digits].bytes().fold(0u64, |acc, d| {
-        acc.saturating_mul(10).saturating_add(u64::from(d - b'0'))
-    });
-    Ok((&rest[dots..], n))
+        digits + 1
+    }
 }
 
 /// A tag pair `[Name "value"]`; the value may contain `\"` and `\\` escapes.

@@ -84,25 +84,35 @@ impl<G: Game> Visitor<G> for Summarize {
 /// it warms up.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    /// The tags of the record being read (the first `ntags` are live), for the games whose
-    /// moves read differently under some tag (Pylos's `[Style "numeric"]`).
-    tags: Vec<(String, String)>,
-    ntags: usize,
+    /// The tags of the record being read, for the games whose moves read differently under
+    /// some tag (Pylos's `[Style "numeric"]`).
+    tags: TagList,
     /// An unescaped tag value.
     value: String,
 }
 
-impl Scratch {
-    fn push_tag(&mut self, name: &str, value: &str) {
-        if self.ntags == self.tags.len() {
-            self.tags.push((String::new(), String::new()));
+/// Tag pairs kept in strings that outlive the record: the first `live` are the record's.
+#[derive(Debug, Default)]
+struct TagList {
+    list: Vec<(String, String)>,
+    live: usize,
+}
+
+impl TagList {
+    fn push(&mut self, name: &str, value: &str) {
+        if self.live == self.list.len() {
+            self.list.push((String::new(), String::new()));
         }
-        let slot = &mut self.tags[self.ntags];
+        let slot = &mut self.list[self.live];
         slot.0.clear();
         slot.0.push_str(name);
         slot.1.clear();
         slot.1.push_str(value);
-        self.ntags += 1;
+        self.live += 1;
+    }
+
+    fn live(&self) -> &[(String, String)] {
+        &self.list[..self.live]
     }
 }
 
@@ -137,27 +147,6 @@ fn long_token<'a, T>(at: &'a str, r: text::PResult<'a, T>) -> text::PResult<'a, 
     }
 }
 
-/// The length of the move number (`12.` or `12...`) at the start of `s`, or 0: what
-/// [`text::move_number`] reads, without building its result.
-#[inline]
-fn move_number_len(s: &[u8]) -> usize {
-    let digits = s.iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits == 0 || s.get(digits) != Some(&b'.') {
-        return 0;
-    }
-    if s.get(digits + 1) == Some(&b'.') && s.get(digits + 2) == Some(&b'.') {
-        digits + 3
-    } else {
-        digits + 1
-    }
-}
-
-/// The whitespace between tokens: what [`text::ws`] skips.
-#[inline]
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c)
-}
-
 /// Reads one record starting at byte `from` of `input` and reports it to `v` (not calling
 /// `begin_record` or `end_record`). Returns the offset where the record ends: the next
 /// record's first tag, or the end of `input`. Spans reported are shifted by `base`.
@@ -173,14 +162,14 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         at: input.len() - at.len(),
         expected: what.into(),
     };
-    scratch.ntags = 0;
+    scratch.tags.live = 0;
     let mut s = &input[from..];
     let mut pending: Option<Ply<G::Notation>> = None;
     let mut plies = 0usize;
     let mut result = false;
     let mut in_tags = true;
     loop {
-        let gap = s.bytes().take_while(|&b| is_space(b)).count();
+        let gap = s.bytes().take_while(|&b| text::is_space(b)).count();
         let spaces = &s.as_bytes()[..gap];
         s = &s[gap..];
         let Some(&first) = s.as_bytes().first() else {
@@ -191,7 +180,7 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
             let (rest, c) = long_token(s, text::comment(s)).map_err(err)?;
             s = rest;
             if !result && !in_tags {
-                let live = &scratch.tags[..scratch.ntags];
+                let live = scratch.tags.live();
                 match G::comment_move(c, plies, pending.as_mut().map(|p| &mut p.notation), live) {
                     CommentMove::Comment => {}
                     CommentMove::Extends => {
@@ -234,9 +223,7 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
                 };
                 v.tag(name, value);
                 if G::TOKENS_READ_TAGS {
-                    let value = std::mem::take(&mut scratch.value);
-                    scratch.push_tag(name, if raw.contains('\\') { &value } else { raw });
-                    scratch.value = value;
+                    scratch.tags.push(name, value);
                 }
                 s = rest;
                 continue;
@@ -247,14 +234,14 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
             return Err(here(s, "nothing after the result"));
         }
         if first.is_ascii_digit() {
-            let n = move_number_len(s.as_bytes());
+            let n = text::move_number_len(s.as_bytes());
             if n > 0 {
                 s = &s[n..];
                 continue;
             }
         }
         let start = input.len() - s.len();
-        let live = &scratch.tags[..scratch.ntags];
+        let live = scratch.tags.live();
         let (rest, token) = G::parse_token(s, live).map_err(err)?;
         if rest.len() == s.len() {
             return Err(here(s, "a move"));
@@ -455,7 +442,11 @@ pub(crate) fn visit_next<G: Game, V: Visitor<G>>(
     v: &mut V,
 ) -> Option<(V::Output, Option<usize>)> {
     let bytes = text.as_bytes();
-    let start = from + bytes.get(from..)?.iter().position(|&b| !is_space(b))?;
+    let start = from
+        + bytes
+            .get(from..)?
+            .iter()
+            .position(|&b| !text::is_space(b))?;
     v.begin_record();
     match read_record::<G, V>(text, start, base, scratch, v) {
         Ok(end) => {

@@ -116,43 +116,20 @@ proptest! {
     }
 }
 
-/// Plays a random legal game and writes it as a record, with the result and score when the
-/// game ended.
+/// Plays a random legal game and writes it as a record (`generate::legal_game`), with the
+/// score after the result when the game ended.
 fn random_game(
     rules: Rules,
     seed: u64,
     max_plies: usize,
 ) -> (Record<Pylon>, gamenote::pylon::Position) {
-    let mut rng = gamenote::generate::Rng::new(seed);
-    let mut pos = Pylon::start(&rules);
-    let mut rec = Record::<Pylon>::default();
-    rec.tags.push(("Game".into(), "Pylon".into()));
-    rec.tags.push(("Size".into(), rules.size.to_string()));
-    rec.tags.push(("Rules".into(), rules.to_string()));
-    let mut moves = Vec::new();
-    for _ in 0..max_plies {
-        moves.clear();
-        Pylon::legal_moves(&pos, &mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len())];
-        rec.plies
-            .push(Ply::new(Pylon::notate(&pos, &m, Default::default())));
-        Pylon::play(&mut pos, &m);
+    let game = gamenote::generate::legal_game::<Pylon>(&rules, max_plies, seed);
+    let mut rec = game.record;
+    if Pylon::outcome(&game.end).is_some() {
+        rec.comments_after
+            .push(format!("W {} B {}", game.end.score(0), game.end.score(1)));
     }
-    let result = match Pylon::outcome(&pos) {
-        Some(o) => {
-            rec.comments_after
-                .push(format!("W {} B {}", pos.score(0), pos.score(1)));
-            GameResult::Decided(o)
-        }
-        None => GameResult::Unfinished,
-    };
-    rec.result = Some(result);
-    rec.tags
-        .push(("Result".into(), Pylon::write_result(result)));
-    (rec, pos)
+    (rec, game.end)
 }
 
 proptest! {

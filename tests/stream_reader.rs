@@ -4,12 +4,12 @@
 
 use std::io::Read;
 
+use gamenote::fuzzing::stream_verdicts;
 use gamenote::generate::Rng;
 use gamenote::gipf::Gipf;
 use gamenote::pylos::Pylos;
 use gamenote::stream::{Limits, RawRecord, Reader, RecordReader};
-use gamenote::visit::{visit, Summarize, Summary};
-use gamenote::{Game, ParseError, Record};
+use gamenote::{ParseError, Record};
 
 /// A `Read` that hands out at most a few bytes at a time, so every buffer boundary is met.
 struct Trickle<'a> {
@@ -168,38 +168,6 @@ fn a_record_over_the_limit_is_skipped_even_when_it_arrives_in_drops() {
     }
 }
 
-type Verdicts = Vec<Result<Summary, ParseError>>;
-
-/// The verdicts of a visitor over the stream, and of reading each cut record alone.
-fn both_ways<G: Game>(data: &[u8]) -> (Verdicts, Verdicts) {
-    let mut streamed = Vec::new();
-    let mut reader = Reader::new(Trickle {
-        data,
-        rng: Rng::new(11),
-    });
-    let mut check = Summarize::default();
-    while let Some(v) = reader.read_record::<G, _>(&mut check) {
-        streamed.push(v);
-    }
-    let mut alone = Vec::new();
-    for piece in RecordReader::new(data) {
-        match piece {
-            Err(bad) => alone.push(Err(bad.error)),
-            Ok(raw) => {
-                for v in visit::<G, _>(&raw.text, Summarize::default()) {
-                    alone.push(v.map_err(|mut e| {
-                        e.line += raw.lines_before;
-                        e.span =
-                            e.span.start + raw.offset as usize..e.span.end + raw.offset as usize;
-                        e
-                    }));
-                }
-            }
-        }
-    }
-    (streamed, alone)
-}
-
 #[test]
 fn a_visitor_over_the_stream_gives_the_verdicts_of_each_record_alone() {
     let mut rng = Rng::new(99);
@@ -217,14 +185,14 @@ fn a_visitor_over_the_stream_gives_the_verdicts_of_each_record_alone() {
         data.extend_from_slice(forms[rng.below(forms.len())].as_bytes());
         data.push(b'\n');
     }
-    let (streamed, alone) = both_ways::<Pylos>(&data);
+    let (streamed, alone) = stream_verdicts::<Pylos>(&data, Limits::default());
     assert_eq!(streamed.len(), 2000);
     assert_eq!(streamed, alone);
     assert!(streamed.iter().any(|v| v.is_ok()));
     assert!(streamed.iter().any(|v| v.is_err()));
     // The GIPF data, whose endings are written as comments, reads the same both ways.
     let gipf = include_bytes!("data/gipf/bench.gipf");
-    let (streamed, alone) = both_ways::<Gipf>(gipf);
+    let (streamed, alone) = stream_verdicts::<Gipf>(gipf, Limits::default());
     assert_eq!(streamed.len(), 75);
     assert!(streamed.iter().all(|v| v.is_ok()), "{streamed:?}");
     assert_eq!(streamed, alone);
@@ -237,10 +205,21 @@ fn records_from_the_stream_equal_records_from_the_string() {
     let from_string: Vec<_> = Record::<Gipf>::iter(text).collect();
     assert_eq!(from_stream.len(), 75);
     assert_eq!(from_stream, from_string);
-    // Spans count in the whole stream.
-    let last = from_stream[74].as_ref().unwrap();
-    let ply = &last.plies[0];
-    assert!(text[ply.span.clone()].starts_with(&ply.notation.to_string()[..2]));
+    // Spans count in the whole stream: each one holds the move as written, or the
+    // `{w: x…}` comment an ending was written as.
+    let mut moves = 0;
+    for rec in &from_stream {
+        for ply in &rec.as_ref().unwrap().plies {
+            let written = &text[ply.span.clone()];
+            if written.starts_with('{') {
+                assert!(written.ends_with('}'), "{written:?}");
+            } else {
+                assert_eq!(written, ply.notation.to_string());
+                moves += 1;
+            }
+        }
+    }
+    assert!(moves > 1000, "{moves}");
 }
 
 #[test]
