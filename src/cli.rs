@@ -247,7 +247,7 @@ pub fn problem_at(
     fallback: usize,
 ) -> Problem {
     let (kind, span, ply, message) = match err {
-        Error::Parse(e) => ("parse", e.span.clone(), None, e.message()),
+        Error::Parse(e) => ("parse", e.span.clone(), e.ply, e.message()),
         Error::Illegal(e) => {
             let kind = if e.kind == crate::error::MoveErrorKind::Mismatch {
                 "mismatch"
@@ -517,6 +517,7 @@ pub fn check_files(
                                 column: 1,
                                 expected: "a readable file".into(),
                                 found: format!("{e}"),
+                                ply: None,
                             },
                             line_text: String::new(),
                         };
@@ -542,6 +543,7 @@ pub fn check_files(
                                 "a known game (give --game, a [Game] tag or a known extension)"
                                     .into(),
                             found: "none".into(),
+                            ply: None,
                         },
                         line_text: String::new(),
                     };

@@ -25,6 +25,10 @@ pub struct ParseError {
     pub expected: String,
     /// What was there instead (`end of input` at the end).
     pub found: String,
+    /// The 1-based index of the written move that could not be read, when the error lies
+    /// in one (a move of the movetext); `None` elsewhere (tags, comments, a lone move).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub ply: Option<usize>,
 }
 
 impl fmt::Display for ParseError {
@@ -55,6 +59,7 @@ impl ParseError {
             column,
             expected: expected.into(),
             found,
+            ply: None,
         }
     }
 

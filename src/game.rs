@@ -104,10 +104,11 @@ pub trait Game: Sized + 'static {
     const ALIASES: &'static [&'static str] = &[];
     /// Moves per move number: 2, or 3 for three-man chess.
     const SEATS: usize = 2;
-    /// Whether [`Game::parse_token`] and [`Game::comment_move`] look at the record's tags
-    /// (Pylos reads its numeric style under `[Style "numeric"]`). When false, the record
-    /// reader hands them an empty list and keeps no copy of the tags.
-    const TOKENS_READ_TAGS: bool = false;
+    /// The tags [`Game::parse_token`] and [`Game::comment_move`] look at (Pylos reads its
+    /// numeric style under `[Style "numeric"]`). The record reader hands them only these,
+    /// the first of each name, so a record with many tags costs nothing per move; with
+    /// none (the default) it keeps no copy of the tags at all.
+    const TOKEN_TAGS: &'static [&'static str] = &[];
 
     /// Rule set and options, written as in the `[Rules]` tag (`alignment,takeback=optional`).
     type Rules: Clone + Debug + Default + PartialEq + Display + FromStr<Err = String>;

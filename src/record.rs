@@ -214,7 +214,11 @@ impl<G: Game> Record<G> {
         let mut scratch = crate::visit::Scratch::default();
         match crate::visit::read_record::<G, _>(input, offset, 0, &mut scratch, &mut build) {
             Ok(end) => Ok((build.record, &input[end..])),
-            Err(f) => Err(crate::visit::Lines::new(1).error(input, f.at, f.expected)),
+            Err(f) => {
+                let mut e = crate::visit::Lines::new(1).error(input, f.at, f.expected);
+                e.ply = f.ply;
+                Err(e)
+            }
         }
     }
 

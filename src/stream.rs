@@ -1,9 +1,20 @@
 //! Reading archives that may be huge or hostile: bytes in, records out, one at a time, with
 //! memory bounded by the size of one record.
 //!
-//! Both readers here cut a byte stream into the text of single records without
-//! understanding any game's grammar: a record ends where a tag line (`[` at the start of a
-//! line, outside a comment) follows movetext. The stream is read in large blocks into one
+//! Every reader of the crate (and every command of the CLI) cuts a byte stream into records
+//! by one rule, without understanding any game's grammar:
+//!
+//! - A **tag pair** is `[` ... `]` on one line, read where a token may start before the
+//!   record's movetext. Its quoted value may hold `]`, `{`, `}` and `\"`.
+//! - A **comment** runs from `{` to the next `}`, across lines.
+//! - **Movetext** is anything else that is not blank.
+//! - A record ends before a line whose first non-blank byte is `[` when the record already
+//!   has movetext, and before a line that starts with a whole tag pair (`[Name "value"]`,
+//!   within its first 1024 bytes) met inside a comment: a comment left open stops at the
+//!   next record's tags, so one unclosed `{` costs one record, never the records after it.
+//!
+//! The record grammar ([`crate::visit`]) follows the same rule, and a record that fails to
+//! parse still ends where this rule says. The stream is read in large blocks into one
 //! buffer that holds at most one record and a block, and is scanned once. Each piece is
 //! checked for UTF-8 and NUL bytes, so errors found in it name the right place in the file.
 //! A record longer than [`Limits::max_record_bytes`] is skipped with an error, and reading
@@ -88,96 +99,58 @@ enum Cut {
 struct Scan {
     /// Next byte to look at.
     pos: usize,
-    /// At the start of a line, before its first non-blank byte.
-    at_line_start: bool,
-    /// Before the first non-blank byte after a line start or a comment.
-    seg_start: bool,
+    /// At the start of a token (after a line end, a comment or a tag pair), before its
+    /// blanks: a tag pair or a comment may begin here.
+    at_token: bool,
+    /// That token start is also the start of a line: a record may begin here.
+    line_start: bool,
     /// Where the current line starts.
     line_begin: usize,
     in_comment: bool,
-    /// Inside a quoted value of a tag line, as far as `quotes_from`.
-    in_quote: bool,
-    quotes_from: usize,
-    tag_line: bool,
-    /// The current line has something outside comments.
-    content: bool,
-    /// The record so far has a line that is not a tag line and not only comments.
+    /// Inside the brackets of a tag pair.
+    tag: Tag,
+    /// The record so far has something outside tag pairs and comments.
     has_movetext: bool,
+}
+
+/// How far a tag pair has been read: its quoted value may hold `]`, `{` and escaped quotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tag {
+    /// Not in a tag pair.
+    Off,
+    /// Inside the brackets, outside the quotes.
+    Open,
+    /// Inside the quoted value.
+    Quote,
+    /// After a backslash in the quoted value.
+    Escape,
 }
 
 impl Scan {
     fn at(pos: usize) -> Self {
         Scan {
             pos,
-            at_line_start: true,
-            seg_start: true,
+            at_token: true,
+            line_start: true,
             line_begin: pos,
             in_comment: false,
-            in_quote: false,
-            quotes_from: pos,
-            tag_line: false,
-            content: false,
+            tag: Tag::Off,
             has_movetext: false,
         }
     }
 
-    fn end_line(&mut self, next: usize) {
-        if !self.tag_line && self.content {
-            self.has_movetext = true;
-        }
-        self.content = false;
-        self.in_quote = false;
-        self.tag_line = false;
-        self.at_line_start = true;
-        self.seg_start = true;
+    fn new_line(&mut self, next: usize) {
+        self.tag = Tag::Off;
+        self.at_token = true;
+        self.line_start = true;
         self.line_begin = next;
-        self.quotes_from = next;
     }
 }
 
-/// What the start of a line or of the text after a comment says.
-enum Begin {
-    /// The next record starts at this line.
-    Boundary(usize),
-    /// Only blanks up to the end of the data.
-    More,
-    /// Scan on.
-    Go,
-}
-
-impl Scan {
-    /// At the start of a line or after a comment: skips blanks and looks at the first byte
-    /// (a tag line? something outside comments?). `i` moves past the blanks.
-    #[inline]
-    fn begin(&mut self, b: &[u8], i: &mut usize) -> Begin {
-        if !(self.at_line_start || self.seg_start) {
-            return Begin::Go;
-        }
-        while *i < b.len() && matches!(b[*i], b' ' | b'\t' | 0x0c) {
-            *i += 1;
-        }
-        let Some(&c) = b.get(*i) else {
-            self.pos = *i;
-            return Begin::More;
-        };
-        if self.at_line_start {
-            self.at_line_start = false;
-            self.tag_line = !self.in_comment && c == b'[';
-            if self.tag_line && self.has_movetext {
-                let at = self.line_begin;
-                *self = Scan::at(at);
-                return Begin::Boundary(at);
-            }
-            self.quotes_from = *i;
-        }
-        if self.seg_start {
-            self.seg_start = false;
-            if !self.in_comment && !matches!(c, b'{' | b'\n' | b'\r') {
-                self.content = true;
-            }
-        }
-        Begin::Go
-    }
+/// Blanks inside a line, as the record grammar skips them.
+#[inline]
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | 0x0c)
 }
 
 /// The line end at `p` (`\n`, `\r\n` or a lone `\r`): where the next line starts, or
@@ -238,21 +211,86 @@ impl<R: Read> Cutter<R> {
 
     /// Scans on from `scan.pos`: the start of the next record's first line when one is
     /// found, else `None` with everything up to `len` scanned (more input is needed, or the
-    /// input has ended). Only line ends and braces are looked at one by one; `memchr` finds
-    /// them.
+    /// input has ended). This is the one rule for where a record ends (see the module
+    /// docs); the record grammar in `visit` follows the same rule. Outside tag pairs only
+    /// line ends and braces are looked at one by one; `memchr` finds them.
     fn find_boundary(&mut self) -> Option<usize> {
         let len = self.len;
         let eof = self.eof;
         let b = &self.buf[..len];
         let s = &mut self.scan;
         let mut i = s.pos;
-        'segment: loop {
-            match s.begin(b, &mut i) {
-                Begin::Boundary(at) => return Some(at),
-                Begin::More => return None,
-                Begin::Go => {}
+        loop {
+            if s.at_token {
+                while i < len && is_blank(b[i]) {
+                    i += 1;
+                }
+                let Some(&c) = b.get(i) else {
+                    s.pos = i;
+                    return None;
+                };
+                if s.line_start && c == b'[' {
+                    let starts = if s.in_comment {
+                        match crate::text::tag_line_at(&b[i..]) {
+                            None if !eof => {
+                                s.pos = i;
+                                return None;
+                            }
+                            tag => tag == Some(true),
+                        }
+                    } else {
+                        s.has_movetext
+                    };
+                    if starts {
+                        let at = s.line_begin;
+                        *s = Scan::at(at);
+                        return Some(at);
+                    }
+                }
+                s.at_token = false;
+                s.line_start = false;
+                if !s.in_comment {
+                    match c {
+                        b'[' if !s.has_movetext => {
+                            s.tag = Tag::Open;
+                            i += 1;
+                        }
+                        b'{' | b'\n' | b'\r' => {}
+                        _ => s.has_movetext = true,
+                    }
+                }
             }
-            if s.in_comment {
+            let p = if s.tag != Tag::Off {
+                // A tag pair, byte by byte: it ends at its `]` or at the line end.
+                let mut p = i;
+                while p < len {
+                    let c = b[p];
+                    if c == b'\n' || c == b'\r' {
+                        break;
+                    }
+                    s.tag = match (s.tag, c) {
+                        (Tag::Open, b'"') | (Tag::Escape, _) => Tag::Quote,
+                        (Tag::Quote, b'"') => Tag::Open,
+                        (Tag::Quote, b'\\') => Tag::Escape,
+                        (Tag::Open, b']') => Tag::Off,
+                        (t, _) => t,
+                    };
+                    p += 1;
+                    if s.tag == Tag::Off {
+                        break;
+                    }
+                }
+                if s.tag == Tag::Off {
+                    s.at_token = true;
+                    i = p;
+                    continue;
+                }
+                if p == len {
+                    s.pos = len;
+                    return None;
+                }
+                p
+            } else if s.in_comment {
                 let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &b[i..]) else {
                     s.pos = len;
                     return None;
@@ -260,60 +298,32 @@ impl<R: Read> Cutter<R> {
                 let p = i + k;
                 if b[p] == b'}' {
                     s.in_comment = false;
-                    s.seg_start = true;
+                    s.at_token = true;
                     i = p + 1;
-                    s.quotes_from = i;
-                } else {
-                    match line_end(b, p, eof) {
-                        Some(next) => {
-                            self.lines += 1;
-                            s.end_line(next);
-                            i = next;
-                        }
-                        None => {
-                            s.pos = p;
-                            return None;
-                        }
-                    }
+                    continue;
                 }
-                continue 'segment;
-            }
-            let base = i;
-            for k in memchr::memchr3_iter(b'{', b'\n', b'\r', &b[base..]) {
-                let p = base + k;
-                if p < i {
-                    continue; // the `\n` of a `\r\n` already taken
-                }
-                if b[p] == b'{' {
-                    if s.tag_line {
-                        // A brace inside a quoted tag value opens no comment.
-                        let from = s.quotes_from.min(p);
-                        let quotes = memchr::memchr_iter(b'"', &b[from..p]).count();
-                        s.in_quote ^= quotes % 2 == 1;
-                        s.quotes_from = p + 1;
-                        if s.in_quote {
-                            continue;
-                        }
-                    }
-                    s.in_comment = true;
-                    i = p + 1;
-                    continue 'segment;
-                }
-                let Some(next) = line_end(b, p, eof) else {
-                    s.pos = p;
+                p
+            } else {
+                let Some(k) = memchr::memchr3(b'{', b'\n', b'\r', &b[i..]) else {
+                    s.pos = len;
                     return None;
                 };
-                self.lines += 1;
-                s.end_line(next);
-                i = next;
-                match s.begin(b, &mut i) {
-                    Begin::Boundary(at) => return Some(at),
-                    Begin::More => return None,
-                    Begin::Go => {}
+                let p = i + k;
+                if b[p] == b'{' {
+                    s.in_comment = true;
+                    i = p + 1;
+                    continue;
                 }
-            }
-            s.pos = len;
-            return None;
+                p
+            };
+            // A line end at `p`.
+            let Some(next) = line_end(b, p, eof) else {
+                s.pos = p;
+                return None;
+            };
+            self.lines += 1;
+            s.new_line(next);
+            i = next;
         }
     }
 
@@ -336,7 +346,6 @@ impl<R: Read> Cutter<R> {
             self.start -= keep.min(self.start);
             self.scan.pos -= keep;
             self.scan.line_begin -= keep;
-            self.scan.quotes_from = self.scan.quotes_from.saturating_sub(keep);
             self.base += keep as u64;
         }
         if self.buf.len() < self.len + BLOCK {
@@ -475,6 +484,7 @@ fn bad_at(valid: &str, expected: &str, found: &str, lines_before: usize) -> BadR
             column,
             expected: expected.to_string(),
             found: found.to_string(),
+            ply: None,
         },
         line_text: valid[line_start..].chars().take(100).collect(),
     }
@@ -488,6 +498,7 @@ fn too_long(limits: Limits, lines_before: usize, offset: u64) -> BadRecord {
             column: 1,
             expected: format!("a record of at most {} bytes", limits.max_record_bytes),
             found: "a longer record".into(),
+            ply: None,
         },
         line_text: String::new(),
     }
@@ -501,6 +512,7 @@ fn io_failure(error: &io::Error, lines_before: usize) -> BadRecord {
             column: 1,
             expected: "readable input".into(),
             found: format!("an I/O error: {error}"),
+            ply: None,
         },
         line_text: String::new(),
     }

@@ -126,23 +126,111 @@ pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c)
 }
 
-/// A `{comment}`; returns the text between the braces. Braces do not nest.
+/// A `{comment}`; returns the text between the braces. Braces do not nest. A comment may
+/// run over several lines, but not into a line that starts with a whole tag pair: that line
+/// begins the next record (the rule of [`crate::stream`]), so a comment left open fails
+/// here, at its `{`, and costs only its own record.
 ///
 /// ```
 /// use gamenote::text::comment;
 /// assert_eq!(comment("{a good move} 1b2").unwrap(), (" 1b2", "a good move"));
+/// assert_eq!(comment("{two\n lines}").unwrap(), ("", "two\n lines"));
 /// assert!(comment("{never closed").is_err());
+/// assert_eq!(comment("{see\n[this]}").unwrap(), ("", "see\n[this]"));
+/// assert!(comment("{oops 1c3 *\n\n[Game \"Pylos\"]\n1b2 {ok}").is_err());
 /// ```
 pub fn comment(input: &str) -> PResult<'_, &str> {
     if !input.starts_with('{') {
         return fail(input, "a comment");
     }
-    match memchr::memchr(b'}', &input.as_bytes()[1..]) {
-        Some(i) => Ok((&input[i + 2..], &input[1..i + 1])),
-        None => Err(nom::Err::Failure(PErr::new(
+    let unclosed = || {
+        nom::Err::Failure(PErr::new(
             input,
-            "a comment closed by '}'",
-        ))),
+            "a comment closed by '}' before the next record",
+        ))
+    };
+    let b = input.as_bytes();
+    let mut i = 1;
+    loop {
+        let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &b[i..]) else {
+            return Err(unclosed());
+        };
+        let p = i + k;
+        if b[p] == b'}' {
+            return Ok((&input[p + 1..], &input[1..p]));
+        }
+        i = p + 1;
+        if tag_line_at(&b[i..]) == Some(true) {
+            return Err(unclosed());
+        }
+    }
+}
+
+/// How far into a line [`tag_line_at`] looks: a tag pair longer than this does not end a
+/// comment.
+pub(crate) const TAG_LINE_WINDOW: usize = 1024;
+
+/// Whether `line` (the bytes from a line's start) begins, after blanks, with a whole tag
+/// pair `[Name "value"]` within its first [`TAG_LINE_WINDOW`] bytes: the line that ends an
+/// open comment. `None` when the bytes end before that can be told. The stream cutter and
+/// [`comment`] both ask this, so they agree on where a record ends.
+pub(crate) fn tag_line_at(line: &[u8]) -> Option<bool> {
+    let w = &line[..line.len().min(TAG_LINE_WINDOW)];
+    // Out of bytes: undecided while the line may go on, else not a tag line.
+    let out = if line.len() < TAG_LINE_WINDOW {
+        None
+    } else {
+        Some(false)
+    };
+    let skip = |i: &mut usize, blanks: &[u8]| {
+        while *i < w.len() && blanks.contains(&w[*i]) {
+            *i += 1;
+        }
+    };
+    let mut i = 0;
+    skip(&mut i, b" \t\x0c");
+    match w.get(i) {
+        None => return out,
+        Some(b'[') => i += 1,
+        Some(_) => return Some(false),
+    }
+    skip(&mut i, b" \t");
+    let name = w[i..]
+        .iter()
+        .take_while(|&&c| CLASS[c as usize] == NAME)
+        .count();
+    i += name;
+    if i == w.len() {
+        return out;
+    }
+    if name == 0 {
+        return Some(false);
+    }
+    skip(&mut i, b" \t");
+    match w.get(i) {
+        None => return out,
+        Some(b'"') => i += 1,
+        Some(_) => return Some(false),
+    }
+    loop {
+        match w.get(i) {
+            None => return out,
+            Some(b'"') => break,
+            Some(b'\\') => match w.get(i + 1) {
+                None => return out,
+                Some(b'\n' | b'\r') => return Some(false),
+                Some(_) => i += 2,
+            },
+            Some(b'\n' | b'\r') => return Some(false),
+            Some(_) => i += 1,
+        }
+    }
+    i += 1;
+    skip(&mut i, b" \t");
+    match w.get(i) {
+        None => out,
+        Some(b']') => Some(true),
+        Some(_) => Some(false),
     }
 }
 

@@ -99,6 +99,20 @@ struct TagList {
 }
 
 impl TagList {
+    /// Keeps a tag the game's tokens read ([`Game::TOKEN_TAGS`]); the first of a name wins,
+    /// so the list never holds more than one entry per name.
+    fn keep<G: Game>(&mut self, name: &str, value: &str) {
+        let wanted = G::TOKEN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name));
+        let seen = || {
+            self.live()
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(name))
+        };
+        if wanted && !seen() {
+            self.push(name, value);
+        }
+    }
+
     fn push(&mut self, name: &str, value: &str) {
         if self.live == self.list.len() {
             self.list.push((String::new(), String::new()));
@@ -122,6 +136,8 @@ pub(crate) struct Failure {
     /// Byte offset in the text given to [`read_record`].
     pub at: usize,
     pub expected: Cow<'static, str>,
+    /// The 1-based ply of the written move that failed, when the failure is in one.
+    pub ply: Option<usize>,
 }
 
 fn fail_at(input: &str, e: nom::Err<PErr<'_>>) -> Failure {
@@ -129,10 +145,12 @@ fn fail_at(input: &str, e: nom::Err<PErr<'_>>) -> Failure {
         nom::Err::Error(e) | nom::Err::Failure(e) => Failure {
             at: input.len() - e.at.len(),
             expected: e.expected,
+            ply: None,
         },
         nom::Err::Incomplete(_) => Failure {
             at: input.len(),
             expected: "more input".into(),
+            ply: None,
         },
     }
 }
@@ -161,13 +179,16 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     let here = |at: &str, what: &'static str| Failure {
         at: input.len() - at.len(),
         expected: what.into(),
+        ply: None,
     };
     scratch.tags.live = 0;
     let mut s = &input[from..];
     let mut pending: Option<Ply<G::Notation>> = None;
     let mut plies = 0usize;
     let mut result = false;
-    let mut in_tags = true;
+    // Something outside tag pairs and comments has been read: tags are over, and a line
+    // starting with `[` ends the record (the rule of `crate::stream`).
+    let mut content = false;
     loop {
         let gap = s.bytes().take_while(|&b| text::is_space(b)).count();
         let spaces = &s.as_bytes()[..gap];
@@ -179,7 +200,7 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
             let start = input.len() - s.len();
             let (rest, c) = long_token(s, text::comment(s)).map_err(err)?;
             s = rest;
-            if !result && !in_tags {
+            if !result && content {
                 let live = scratch.tags.live();
                 match G::comment_move(c, plies, pending.as_mut().map(|p| &mut p.notation), live) {
                     CommentMove::Comment => {}
@@ -207,12 +228,12 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
             }
             continue;
         }
-        let line_break = || spaces.iter().any(|&b| b == b'\n' || b == b'\r');
-        if first == b'[' && (in_tags || plies == 0 || line_break()) {
-            if (result || plies > 0) && line_break() {
-                break; // the next record's tags
-            }
-            if !result {
+        if first == b'[' {
+            if content {
+                if spaces.iter().any(|&b| b == b'\n' || b == b'\r') {
+                    break; // the next record's tags
+                }
+            } else {
                 let (rest, (name, raw)) = long_token(s, text::tag_pair_raw(s)).map_err(err)?;
                 let value = if raw.contains('\\') {
                     scratch.value.clear();
@@ -222,14 +243,14 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
                     raw
                 };
                 v.tag(name, value);
-                if G::TOKENS_READ_TAGS {
-                    scratch.tags.push(name, value);
+                if !G::TOKEN_TAGS.is_empty() {
+                    scratch.tags.keep::<G>(name, value);
                 }
                 s = rest;
                 continue;
             }
         }
-        in_tags = false;
+        content = true;
         if result {
             return Err(here(s, "nothing after the result"));
         }
@@ -242,9 +263,13 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         }
         let start = input.len() - s.len();
         let live = scratch.tags.live();
-        let (rest, token) = G::parse_token(s, live).map_err(err)?;
+        let in_ply = |mut f: Failure| {
+            f.ply = Some(plies + 1);
+            f
+        };
+        let (rest, token) = G::parse_token(s, live).map_err(|e| in_ply(err(e)))?;
         if rest.len() == s.len() {
-            return Err(here(s, "a move"));
+            return Err(in_ply(here(s, "a move")));
         }
         let end = input.len() - rest.len();
         match token {
@@ -276,33 +301,6 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         v.ply(p);
     }
     Ok(input.len() - s.len())
-}
-
-/// The next `[` at the start of a line after a blank line, at or after `from`: where reading
-/// starts again after a broken record.
-pub(crate) fn next_record_start(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut i = from.min(bytes.len());
-    let mut blank_seen = false;
-    let mut line_empty = false;
-    // Move to the start of the next line first.
-    while i < bytes.len() && bytes[i] != b'\n' {
-        i += 1;
-    }
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => {
-                if line_empty {
-                    blank_seen = true;
-                }
-                line_empty = true;
-            }
-            b'\r' | b' ' | b'\t' => {}
-            b'[' if line_empty && blank_seen => return Some(i),
-            _ => line_empty = false,
-        }
-        i += 1;
-    }
-    None
 }
 
 /// Counts lines lazily: a position in a text and its line, moved forward only when an error
@@ -366,27 +364,20 @@ impl Lines {
 
 /// Runs a visitor over every record of a string: see [`visit`].
 pub struct Visits<'a, G: Game, V> {
-    input: &'a str,
-    offset: usize,
-    lines: Lines,
-    scratch: Scratch,
+    reader: crate::stream::Reader<&'a [u8]>,
     visitor: V,
-    done: bool,
     game: std::marker::PhantomData<G>,
 }
 
 /// Reads every record of `input` through `visitor`, one at a time, yielding what the
-/// visitor makes of each. A broken record is reported (its `end_record` gets the error) and
-/// reading goes on at the next line that starts with `[` after a blank line. Time is linear
-/// in the input however many records are broken.
+/// visitor makes of each. Records are cut by the one rule of [`crate::stream`], the same as
+/// for any byte stream: a broken record is reported (its `end_record` gets the error) and
+/// reading goes on with the next record. Time is linear in the input however many records
+/// are broken.
 pub fn visit<G: Game, V: Visitor<G>>(input: &str, visitor: V) -> Visits<'_, G, V> {
     Visits {
-        input,
-        offset: 0,
-        lines: Lines::new(1),
-        scratch: Scratch::default(),
+        reader: crate::stream::Reader::new(input.as_bytes()),
         visitor,
-        done: false,
         game: std::marker::PhantomData,
     }
 }
@@ -402,30 +393,7 @@ impl<G: Game, V: Visitor<G>> Iterator for Visits<'_, G, V> {
     type Item = V::Output;
 
     fn next(&mut self) -> Option<V::Output> {
-        if self.done {
-            return None;
-        }
-        let step = visit_next::<G, V>(
-            self.input,
-            self.offset,
-            0,
-            &mut self.lines,
-            &mut self.scratch,
-            &mut self.visitor,
-        );
-        match step {
-            Some((out, next)) => {
-                match next {
-                    Some(n) => self.offset = n,
-                    None => self.done = true,
-                }
-                Some(out)
-            }
-            None => {
-                self.done = true;
-                None
-            }
-        }
+        self.reader.read_record::<G, V>(&mut self.visitor)
     }
 }
 
@@ -454,10 +422,12 @@ pub(crate) fn visit_next<G: Game, V: Visitor<G>>(
             Some((v.end_record(Ok(())), next))
         }
         Err(f) => {
+            // The record ends where the stream's rule ends it (the reader's piece), however
+            // early its text stopped making sense.
             let mut e = lines.error(text, f.at, f.expected);
-            let next = next_record_start(bytes, e.span.end.max(start + 1));
+            e.ply = f.ply;
             e.span = e.span.start + base..e.span.end + base;
-            Some((v.end_record(Err(e)), next))
+            Some((v.end_record(Err(e)), None))
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The streaming readers against plain restatements of what they promise: records are cut
-//! where a tag line follows movetext, the same however the input arrives, and a visitor
+//! where a tag line follows movetext or a whole tag pair starts a line inside a comment, the same however the input arrives, and a visitor
 //! over the stream gives the verdicts of reading each record alone.
 
 use std::io::Read;
@@ -57,26 +57,57 @@ fn reference_cut(data: &[u8]) -> Vec<(Vec<u8>, usize, u64)> {
     for (n, line) in lines.iter().enumerate() {
         let bytes = &data[line.clone()];
         let first = bytes.iter().find(|b| !matches!(b, b' ' | b'\t' | 0x0c));
-        let tag_line = !in_comment && first == Some(&b'[');
-        if tag_line && has_movetext {
+        let starts = if in_comment {
+            whole_tag_pair_starts(bytes)
+        } else {
+            first == Some(&b'[') && has_movetext
+        };
+        if starts {
             pieces.push((piece_start..line.start, piece_line));
             piece_start = line.start;
             piece_line = n;
             in_comment = false;
             has_movetext = false;
         }
-        let (mut in_quote, mut content) = (false, false);
+        // Walk the line: a tag pair may open where a token starts before any movetext.
+        let (mut token_start, mut tag, mut quote, mut escape) = (true, false, false, false);
         for &b in bytes {
-            match b {
-                b'"' if tag_line && !in_comment => in_quote = !in_quote,
-                b'{' if !in_quote && !in_comment => in_comment = true,
-                b'}' if in_comment => in_comment = false,
-                b if !in_comment && !b.is_ascii_whitespace() => content = true,
-                _ => {}
+            if b == b'\n' || b == b'\r' {
+                break;
             }
-        }
-        if !tag_line && content {
-            has_movetext = true;
+            if in_comment {
+                if b == b'}' {
+                    in_comment = false;
+                    token_start = true;
+                }
+                continue;
+            }
+            if tag {
+                if escape {
+                    escape = false;
+                } else if quote {
+                    match b {
+                        b'\\' => escape = true,
+                        b'"' => quote = false,
+                        _ => {}
+                    }
+                } else if b == b'"' {
+                    quote = true;
+                } else if b == b']' {
+                    tag = false;
+                    token_start = true;
+                }
+                continue;
+            }
+            if matches!(b, b' ' | b'\t' | 0x0c) {
+                continue;
+            }
+            match b {
+                b'{' => in_comment = true,
+                b'[' if token_start && !has_movetext => tag = true,
+                _ => has_movetext = true,
+            }
+            token_start = false;
         }
     }
     pieces.push((piece_start..data.len(), piece_line));
@@ -85,6 +116,44 @@ fn reference_cut(data: &[u8]) -> Vec<(Vec<u8>, usize, u64)> {
         .filter(|(r, _)| !data[r.clone()].iter().all(u8::is_ascii_whitespace))
         .map(|(r, line)| (data[r.clone()].to_vec(), line, r.start as u64))
         .collect()
+}
+
+/// A line that starts (after blanks) with `[Name "value"]` within its first 1024 bytes.
+fn whole_tag_pair_starts(line: &[u8]) -> bool {
+    let head = String::from_utf8_lossy(&line[..line.len().min(1024)]);
+    let rest = head.trim_start_matches([' ', '\t', '\x0c']);
+    let Some(rest) = rest.strip_prefix('[') else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '\t']);
+    let name = rest
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-')
+        .count();
+    let Some(mut value) = rest[name..]
+        .trim_start_matches([' ', '\t'])
+        .strip_prefix('"')
+    else {
+        return false;
+    };
+    if name == 0 {
+        return false;
+    }
+    loop {
+        let mut chars = value.chars();
+        match chars.next() {
+            None | Some('\n' | '\r') => return false,
+            Some('"') => break,
+            Some('\\') => {
+                if matches!(chars.next(), None | Some('\n' | '\r')) {
+                    return false;
+                }
+            }
+            Some(_) => {}
+        }
+        value = chars.as_str();
+    }
+    value[1..].trim_start_matches([' ', '\t']).starts_with(']')
 }
 
 fn random_input(rng: &mut Rng, len: usize) -> Vec<u8> {

@@ -54,7 +54,7 @@ impl Game for Pylos {
     const NAME: &'static str = "Pylos";
     const ID: &'static str = "pylos";
     const EXTENSION: &'static str = "pylos";
-    const TOKENS_READ_TAGS: bool = true;
+    const TOKEN_TAGS: &'static [&'static str] = &["Style"];
 
     type Rules = Rules;
     type Position = Position;
