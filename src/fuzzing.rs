@@ -168,6 +168,75 @@ pub fn stream_reader(data: &[u8]) {
     }
 }
 
+/// The stream cutter and the record grammar agree on where every record starts and ends,
+/// for every game, however the input arrives (the first byte chooses how many bytes each
+/// read hands out): a record the grammar reads from a piece ends at the piece's end, and
+/// read with the next piece behind it, stops where the next piece begins.
+///
+/// ```
+/// gamenote::fuzzing::record_boundaries(b"\x03[Game \"Pylos\"]\n1b2 {open\n[Game \"Pylos\"]\n1c3 *\n");
+/// ```
+pub fn record_boundaries(data: &[u8]) {
+    use crate::stream::RecordReader;
+    let (step, data) = match data.split_first() {
+        Some((b, rest)) => (usize::from(*b % 16) + 1, rest),
+        None => (1, data),
+    };
+    let whole: Vec<_> = RecordReader::new(data).collect();
+    let chunked: Vec<_> = RecordReader::new(Chunks { data, step }).collect();
+    assert_eq!(whole, chunked, "the cut depends on how the input arrives");
+    for &(id, ..) in crate::cli::GameId::ALL {
+        crate::with_game!(id, G => grammar_follows_the_cut::<G>(&whole));
+    }
+}
+
+/// A `Read` that hands out `step` bytes at a time.
+struct Chunks<'a> {
+    data: &'a [u8],
+    step: usize,
+}
+
+impl std::io::Read for Chunks<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(out.len()).min(self.data.len());
+        out[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+fn grammar_follows_the_cut<G: Game>(
+    pieces: &[Result<crate::stream::RawRecord, crate::stream::BadRecord>],
+) {
+    for (i, piece) in pieces.iter().enumerate() {
+        let Ok(raw) = piece else { continue };
+        let Ok((_, rest)) = Record::<G>::parse_next(&raw.text, 0) else {
+            continue; // a broken record ends where the cut ends it
+        };
+        assert!(
+            rest.trim().is_empty(),
+            "the grammar ends a record before the cut: {:?} left of {:?}",
+            rest,
+            raw.text
+        );
+        let Some(Ok(next)) = pieces.get(i + 1) else {
+            continue;
+        };
+        if next.offset != raw.offset + raw.text.len() as u64 {
+            continue; // blank or undecodable bytes between the two
+        }
+        let joined = format!("{}{}", raw.text, next.text);
+        match Record::<G>::parse_next(&joined, 0) {
+            Ok((_, rest)) => assert_eq!(
+                rest.trim_start(),
+                next.text.trim_start(),
+                "the grammar reads past the cut in {joined:?}"
+            ),
+            Err(e) => panic!("the grammar reads past the cut in {joined:?}: {e}"),
+        }
+    }
+}
+
 /// A `Read` that hands out 1 to 7 bytes at a time.
 struct Trickle<'a> {
     data: &'a [u8],
