@@ -10,8 +10,11 @@ use gamenote::Record;
 
 const GOOD: &str = "[Game \"Pylos\"]\n1b2 1c3 *\n\n";
 
-/// Verdicts of every reader of the crate on `text`: (plies or error line/column) per record.
-fn verdicts(text: &str) -> Vec<Result<usize, (usize, usize, Option<usize>)>> {
+/// A record's verdict: its plies, or the error's (line, column, ply).
+type Verdict = Result<usize, (usize, usize, Option<usize>)>;
+
+/// Verdicts of every reader of the crate on `text`, one per record.
+fn verdicts(text: &str) -> Vec<Verdict> {
     let as_key = |r: Result<usize, gamenote::ParseError>| r.map_err(|e| (e.line, e.column, e.ply));
     let records: Vec<_> = Record::<Pylos>::parse_all(text)
         .into_iter()
