@@ -47,6 +47,7 @@ pub fn record_roundtrip<G: Game>(data: &[u8]) {
         .map(|r| r.map(|x| x.plies))
         .collect();
     assert_eq!(built, summed, "{s:?}");
+    one_pass_agrees::<G>(data);
     for rec in Record::<G>::parse_all(s).into_iter().flatten() {
         let printed = rec.to_string();
         let again = match Record::<G>::parse(&printed) {
@@ -67,6 +68,66 @@ pub fn record_roundtrip<G: Game>(data: &[u8]) {
                 );
             }
         }
+    }
+}
+
+/// The verdicts of checking every record of `text` two ways: in one pass, with the
+/// [`Checker`](crate::replay::Checker) visitor (each move resolved and played as it is
+/// read), and by parsing each [`Record`] whole and replaying it. The one-pass promise is
+/// that the two are equal, field by field.
+///
+/// ```
+/// use gamenote::{fuzzing::one_pass_verdicts, pylos::Pylos, Mode};
+/// let text = "[Game \"Pylos\"]\n1b2 1b2 *\n\n[Game \"Pylos\"]\n1b2 zz *\n";
+/// let (one_pass, whole) = one_pass_verdicts::<Pylos>(text, Mode::Strict);
+/// assert_eq!(one_pass, whole);
+/// assert_eq!(one_pass.len(), 2);
+/// ```
+pub fn one_pass_verdicts<G: Game>(
+    text: &str,
+    mode: Mode,
+) -> (Vec<crate::replay::Verdict>, Vec<crate::replay::Verdict>) {
+    use crate::error::Error;
+    use crate::game::GameResult;
+    use crate::replay::{Checker, Verdict};
+    let one_pass: Vec<Verdict> = crate::visit::visit::<G, _>(text, Checker::new(mode)).collect();
+    let whole = Record::<G>::parse_all(text)
+        .into_iter()
+        .map(|parsed| match parsed {
+            Err(e) => Verdict {
+                plies: 0,
+                result: None,
+                error: Some(Error::Parse(e)),
+                warnings: Vec::new(),
+            },
+            Ok(rec) => {
+                let r = replay(&rec, mode);
+                Verdict {
+                    plies: r.moves.len(),
+                    result: match (&r.error, r.outcome) {
+                        (_, Some(o)) => Some(GameResult::Decided(o)),
+                        (None, None) => rec.result,
+                        (Some(_), None) => None,
+                    },
+                    error: r.error,
+                    warnings: r.warnings,
+                }
+            }
+        })
+        .collect();
+    (one_pass, whole)
+}
+
+/// [`one_pass_verdicts`] agree, strictly and leniently.
+///
+/// ```
+/// gamenote::fuzzing::one_pass_agrees::<gamenote::pylos::Pylos>(b"1b2 1c3+ {x} 1b2 *");
+/// ```
+pub fn one_pass_agrees<G: Game>(data: &[u8]) {
+    let s = text(data);
+    for mode in [Mode::Strict, Mode::Lenient] {
+        let (one_pass, whole) = one_pass_verdicts::<G>(s, mode);
+        assert_eq!(one_pass, whole, "{mode:?} {s:?}");
     }
 }
 

@@ -32,6 +32,7 @@ pub mod generate;
 pub mod html;
 pub mod perft;
 pub mod record;
+pub mod replay;
 pub mod stream;
 pub mod svg;
 pub mod text;

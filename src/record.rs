@@ -4,8 +4,9 @@
 use std::fmt;
 use std::ops::Range;
 
-use crate::error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
+use crate::error::{Error, IllegalMove, ParseError};
 use crate::game::{tag, Game, GameResult, Mode, Outcome};
+use crate::replay::{Ending, Stepper};
 use crate::text;
 
 /// One written move of a record with what is attached to it.
@@ -405,16 +406,6 @@ impl<G: Game> Replay<G> {
     }
 }
 
-fn illegal_at<N: fmt::Display>(ply: usize, p: &Ply<N>, e: MoveError) -> IllegalMove {
-    IllegalMove {
-        ply,
-        written: p.notation.to_string(),
-        kind: e.kind,
-        reason: e.reason,
-        span: Some(p.span.clone()),
-    }
-}
-
 /// Replays `record` from its set-up, calling `visit(ply, before, move, after)` after each
 /// legal move (plies are 1-based).
 pub fn replay_with<G: Game>(
@@ -436,78 +427,30 @@ pub fn replay_with<G: Game>(
             };
         }
     };
-    let mut pos = start.clone();
+    let mut stepper = Stepper::<G>::new(start.clone(), mode);
     let mut moves = Vec::with_capacity(record.plies.len());
-    let mut warnings = Vec::new();
-    let mut error = None;
     for (i, ply) in record.plies.iter().enumerate() {
-        let n = i + 1;
-        if G::outcome(&pos).is_some() {
-            let e = illegal_at(n, ply, MoveError::illegal("the game is already over"));
-            if mode == Mode::Lenient && G::droppable_after_end(&ply.notation) {
-                warnings.push(e);
-                continue;
-            }
-            error = Some(Error::Illegal(e));
+        stepper.step(i + 1, ply, |n, before, m, after| {
+            visit(n, before, m, after);
+            moves.push(m.clone());
+        });
+        if stepper.error.is_some() {
             break;
         }
-        let m = match G::resolve(&pos, &ply.notation) {
-            Ok(m) => m,
-            Err(e) => {
-                let Some((forced, why)) = G::implied_before(&pos, &ply.notation) else {
-                    error = Some(Error::Illegal(illegal_at(n, ply, e)));
-                    break;
-                };
-                let w = illegal_at(n, ply, MoveError::mismatch(why));
-                if mode == Mode::Strict {
-                    error = Some(Error::Illegal(w));
-                    break;
-                }
-                warnings.push(w);
-                let before = pos.clone();
-                G::play(&mut pos, &forced);
-                visit(n, &before, &forced, &pos);
-                moves.push(forced);
-                match G::resolve(&pos, &ply.notation) {
-                    Ok(m) => m,
-                    Err(e) => {
-                        error = Some(Error::Illegal(illegal_at(n, ply, e)));
-                        break;
-                    }
-                }
-            }
-        };
-        let before = pos.clone();
-        G::play(&mut pos, &m);
-        if let Err(e) = G::check_annotations(&before, &ply.notation, &m, &pos) {
-            let e = illegal_at(n, ply, e);
-            match mode {
-                Mode::Strict => {
-                    error = Some(Error::Illegal(e));
-                    break;
-                }
-                Mode::Lenient => warnings.push(e),
-            }
-        }
-        visit(n, &before, &m, &pos);
-        moves.push(m);
     }
-    let outcome = G::outcome(&pos);
-    if error.is_none() {
-        if let Some(e) = check_result(record, &pos) {
-            match mode {
-                Mode::Strict => error = Some(Error::Illegal(e)),
-                Mode::Lenient => warnings.push(e),
-            }
-        }
-    }
+    stepper.finish(Ending {
+        result: record.result,
+        result_span: record.result_span.as_ref(),
+        result_tag: record.tag("Result"),
+        comments_after: &record.comments_after,
+    });
     Replay {
         start,
         moves,
-        end: pos,
-        warnings,
-        error,
-        outcome,
+        outcome: G::outcome(&stepper.pos),
+        end: stepper.pos,
+        warnings: stepper.warnings,
+        error: stepper.error,
     }
 }
 
@@ -530,36 +473,6 @@ pub fn positions<G: Game>(record: &Record<G>, mode: Mode) -> (Vec<G::Position>, 
     let r = replay_with(record, mode, |_, _, _, after| out.push(after.clone()));
     out.insert(0, r.start.clone());
     (out, r)
-}
-
-fn check_result<G: Game>(record: &Record<G>, end: &G::Position) -> Option<IllegalMove> {
-    let mismatch = |reason: String| IllegalMove {
-        ply: 0,
-        written: record.result.map(G::write_result).unwrap_or_default(),
-        kind: MoveErrorKind::Mismatch,
-        reason,
-        span: record.result_span.clone(),
-    };
-    let tag_result = match record.tag("Result") {
-        Some(v) => match G::parse_result(v.trim()) {
-            Some(("", r)) => Some(r),
-            _ => return Some(mismatch(format!("the Result tag \"{v}\" is not a result"))),
-        },
-        None => None,
-    };
-    if let (Some(t), Some(r)) = (tag_result, record.result) {
-        if t != r {
-            return Some(mismatch(format!(
-                "the Result tag says {} but the movetext ends with {}",
-                G::write_result(t),
-                G::write_result(r)
-            )));
-        }
-    }
-    let written = record.result.or(tag_result)?;
-    G::check_result(end, written, &record.comments_after)
-        .err()
-        .map(mismatch)
 }
 
 /// Rewrites every move of `record` in `style` by replaying it; tags, comments and

@@ -1,0 +1,380 @@
+//! Replaying written moves one at a time: the rules' side of reading a record.
+//!
+//! [`Stepper`] resolves, plays and checks one written move after another. Replaying a whole
+//! [`Record`](crate::Record) ([`crate::record::replay`]) drives it over the record's plies;
+//! [`Checker`] drives it from inside the record grammar, so that a record is parsed,
+//! resolved and played in one pass, as pgn-reader and shakmaty check chess: no record is
+//! built, no list of plies is kept, and memory is one position whatever the record's length.
+//! Both give the same verdicts, because both are this one loop.
+//!
+//! ```
+//! use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};
+//! let text = "[Game \"Pylos\"]\n1b2 1c3 1c4 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+//! let verdicts: Vec<_> = visit::<Pylos, _>(text, Checker::new(Mode::Strict)).collect();
+//! assert!(verdicts[0].error.is_none());
+//! assert_eq!(verdicts[0].plies, 3);
+//! let err = verdicts[1].error.as_ref().unwrap();
+//! assert!(err.to_string().contains("ply 2"));
+//! assert_eq!(verdicts[1].plies, 1);
+//! ```
+
+use std::ops::Range;
+
+use crate::error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
+use crate::game::{Game, GameResult, Mode, Outcome};
+use crate::record::Ply;
+use crate::visit::Visitor;
+
+/// How a record ends, as far as the rules check it: its result token, `[Result]` tag and
+/// the comments after the result.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Ending<'a> {
+    pub result: Option<GameResult>,
+    pub result_span: Option<&'a Range<usize>>,
+    pub result_tag: Option<&'a str>,
+    pub comments_after: &'a [String],
+}
+
+/// Plays written moves one at a time from a set-up position, up to the first error.
+pub(crate) struct Stepper<G: Game> {
+    mode: Mode,
+    /// The position after the last legal move.
+    pub pos: G::Position,
+    /// Moves played (a move the rules forced before a written one counts too).
+    pub moves: usize,
+    /// Annotation mismatches met in lenient mode.
+    pub warnings: Vec<IllegalMove>,
+    /// The first error; once set, [`Stepper::step`] plays nothing more.
+    pub error: Option<Error>,
+}
+
+fn illegal_at<N: std::fmt::Display>(ply: usize, p: &Ply<N>, e: MoveError) -> IllegalMove {
+    IllegalMove {
+        ply,
+        written: p.notation.to_string(),
+        kind: e.kind,
+        reason: e.reason,
+        span: Some(p.span.clone()),
+    }
+}
+
+impl<G: Game> Stepper<G> {
+    pub fn new(pos: G::Position, mode: Mode) -> Self {
+        Stepper {
+            mode,
+            pos,
+            moves: 0,
+            warnings: Vec::new(),
+            error: None,
+        }
+    }
+
+    /// Plays the written move `ply`, the `n`th (1-based), calling `visit(n, before, move,
+    /// after)` for each move played. Does nothing after an error.
+    pub fn step(
+        &mut self,
+        n: usize,
+        ply: &Ply<G::Notation>,
+        mut visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
+    ) {
+        if self.error.is_some() {
+            return;
+        }
+        if G::outcome(&self.pos).is_some() {
+            let e = illegal_at(n, ply, MoveError::illegal("the game is already over"));
+            if self.mode == Mode::Lenient && G::droppable_after_end(&ply.notation) {
+                self.warnings.push(e);
+            } else {
+                self.error = Some(Error::Illegal(e));
+            }
+            return;
+        }
+        let m = match G::resolve(&self.pos, &ply.notation) {
+            Ok(m) => m,
+            Err(e) => {
+                let Some((forced, why)) = G::implied_before(&self.pos, &ply.notation) else {
+                    self.error = Some(Error::Illegal(illegal_at(n, ply, e)));
+                    return;
+                };
+                let w = illegal_at(n, ply, MoveError::mismatch(why));
+                if self.mode == Mode::Strict {
+                    self.error = Some(Error::Illegal(w));
+                    return;
+                }
+                self.warnings.push(w);
+                let before = self.pos.clone();
+                G::play(&mut self.pos, &forced);
+                visit(n, &before, &forced, &self.pos);
+                self.moves += 1;
+                match G::resolve(&self.pos, &ply.notation) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        self.error = Some(Error::Illegal(illegal_at(n, ply, e)));
+                        return;
+                    }
+                }
+            }
+        };
+        let before = self.pos.clone();
+        G::play(&mut self.pos, &m);
+        if let Err(e) = G::check_annotations(&before, &ply.notation, &m, &self.pos) {
+            let e = illegal_at(n, ply, e);
+            match self.mode {
+                Mode::Strict => {
+                    self.error = Some(Error::Illegal(e));
+                    return;
+                }
+                Mode::Lenient => self.warnings.push(e),
+            }
+        }
+        visit(n, &before, &m, &self.pos);
+        self.moves += 1;
+    }
+
+    /// Checks how the record ends against the final position, when no error came before.
+    pub fn finish(&mut self, ending: Ending<'_>) {
+        if self.error.is_some() {
+            return;
+        }
+        if let Some(e) = check_ending::<G>(&self.pos, ending) {
+            match self.mode {
+                Mode::Strict => self.error = Some(Error::Illegal(e)),
+                Mode::Lenient => self.warnings.push(e),
+            }
+        }
+    }
+}
+
+fn check_ending<G: Game>(end: &G::Position, ending: Ending<'_>) -> Option<IllegalMove> {
+    let mismatch = |reason: String| IllegalMove {
+        ply: 0,
+        written: ending.result.map(G::write_result).unwrap_or_default(),
+        kind: MoveErrorKind::Mismatch,
+        reason,
+        span: ending.result_span.cloned(),
+    };
+    let tag_result = match ending.result_tag {
+        Some(v) => match G::parse_result(v.trim()) {
+            Some(("", r)) => Some(r),
+            _ => return Some(mismatch(format!("the Result tag \"{v}\" is not a result"))),
+        },
+        None => None,
+    };
+    if let (Some(t), Some(r)) = (tag_result, ending.result) {
+        if t != r {
+            return Some(mismatch(format!(
+                "the Result tag says {} but the movetext ends with {}",
+                G::write_result(t),
+                G::write_result(r)
+            )));
+        }
+    }
+    let written = ending.result.or(tag_result)?;
+    G::check_result(end, written, ending.comments_after)
+        .err()
+        .map(mismatch)
+}
+
+/// What checking one record found: the verdict `gamenote check` reports.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Verdict {
+    /// Moves replayed legally (0 when the record does not parse).
+    pub plies: usize,
+    /// The result the replay reached: the rules' outcome, else the record's own result
+    /// when it replayed without error.
+    pub result: Option<GameResult>,
+    /// The first error: a parse error anywhere in the record comes before a move that
+    /// breaks the rules, as when the record is parsed whole first.
+    pub error: Option<Error>,
+    /// Mismatches accepted in lenient reading.
+    pub warnings: Vec<IllegalMove>,
+}
+
+impl Verdict {
+    /// True when the record parsed and replayed without error.
+    pub fn is_ok(&self) -> bool {
+        self.error.is_none()
+    }
+}
+
+/// The visitor of a one-pass check: each written move is resolved and played as it is read.
+///
+/// It keeps the position, the tags that set it up and the comments after the result; a
+/// move's comments and marks are dropped as soon as the move is played. Tags given with
+/// [`Checker::with_overrides`] replace the record's own (the command line's `--rules`).
+#[derive(Debug)]
+pub struct Checker<G: Game> {
+    mode: Mode,
+    overrides: Vec<(String, String)>,
+    tags: Vec<(String, String)>,
+    live_tags: usize,
+    stepper: Option<Stepper<G>>,
+    plies: usize,
+    result: Option<GameResult>,
+    result_span: Option<Range<usize>>,
+    comments_after: Vec<String>,
+}
+
+impl<G: Game> std::fmt::Debug for Stepper<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stepper")
+            .field("pos", &self.pos)
+            .field("moves", &self.moves)
+            .field("error", &self.error)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Checker<G> {
+    /// A checker reading strictly or leniently.
+    pub fn new(mode: Mode) -> Self {
+        Checker {
+            mode,
+            overrides: Vec::new(),
+            tags: Vec::new(),
+            live_tags: 0,
+            stepper: None,
+            plies: 0,
+            result: None,
+            result_span: None,
+            comments_after: Vec::new(),
+        }
+    }
+
+    /// The same, with tags that replace (or join) each record's own before it is set up.
+    pub fn with_overrides(mode: Mode, overrides: &[(String, String)]) -> Self {
+        let mut c = Self::new(mode);
+        c.overrides = overrides.to_vec();
+        c
+    }
+
+    fn live(&self) -> &[(String, String)] {
+        &self.tags[..self.live_tags]
+    }
+
+    /// Sets `name` as [`crate::Record::set_tag`] does: the first of that name is replaced,
+    /// else the tag is added.
+    fn set_tag(&mut self, name: &str, value: &str) {
+        let live = self.live_tags;
+        match self.tags[..live]
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            Some(slot) => {
+                slot.1.clear();
+                slot.1.push_str(value);
+            }
+            None => self.push_tag(name, value),
+        }
+    }
+
+    fn push_tag(&mut self, name: &str, value: &str) {
+        if self.live_tags == self.tags.len() {
+            self.tags.push((String::new(), String::new()));
+        }
+        let slot = &mut self.tags[self.live_tags];
+        slot.0.clear();
+        slot.0.push_str(name);
+        slot.1.clear();
+        slot.1.push_str(value);
+        self.live_tags += 1;
+    }
+
+    /// The stepper, set up from the tags the first time it is needed.
+    fn stepper(&mut self) -> &mut Stepper<G> {
+        if self.stepper.is_none() {
+            for i in 0..self.overrides.len() {
+                let (n, v) = std::mem::take(&mut self.overrides[i]);
+                self.set_tag(&n, &v);
+                self.overrides[i] = (n, v);
+            }
+            let stepper = match G::setup(self.live()) {
+                Ok(pos) => Stepper::new(pos, self.mode),
+                Err(msg) => {
+                    let mut s = Stepper::new(G::start(&G::Rules::default()), self.mode);
+                    s.error = Some(Error::Setup(msg));
+                    s
+                }
+            };
+            self.stepper = Some(stepper);
+        }
+        match &mut self.stepper {
+            Some(s) => s,
+            None => unreachable!("set just above"),
+        }
+    }
+}
+
+impl<G: Game> Visitor<G> for Checker<G> {
+    type Output = Verdict;
+
+    fn begin_record(&mut self) {
+        self.live_tags = 0;
+        self.stepper = None;
+        self.plies = 0;
+        self.result = None;
+        self.result_span = None;
+        self.comments_after.clear();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.push_tag(name, value);
+    }
+
+    fn comment(&mut self, text: &str) {
+        if self.result.is_some() {
+            self.comments_after.push(text.to_string());
+        }
+    }
+
+    fn ply(&mut self, ply: Ply<G::Notation>) {
+        self.plies += 1;
+        let n = self.plies;
+        self.stepper().step(n, &ply, |_, _, _, _| {});
+    }
+
+    fn result(&mut self, result: GameResult, span: Range<usize>) {
+        self.result = Some(result);
+        self.result_span = Some(span);
+    }
+
+    fn end_record(&mut self, verdict: Result<(), ParseError>) -> Verdict {
+        if let Err(e) = verdict {
+            return Verdict {
+                plies: 0,
+                result: None,
+                error: Some(Error::Parse(e)),
+                warnings: Vec::new(),
+            };
+        }
+        self.stepper();
+        let result_tag = self
+            .live()
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
+            .map(|(_, v)| v.clone());
+        let ending = Ending {
+            result: self.result,
+            result_span: self.result_span.as_ref(),
+            result_tag: result_tag.as_deref(),
+            comments_after: &self.comments_after,
+        };
+        let Some(stepper) = self.stepper.as_mut() else {
+            unreachable!("set up above")
+        };
+        stepper.finish(ending);
+        let outcome: Option<Outcome> = G::outcome(&stepper.pos);
+        let result = match (&stepper.error, outcome) {
+            (_, Some(o)) => Some(GameResult::Decided(o)),
+            (None, None) => self.result,
+            (Some(_), None) => None,
+        };
+        Verdict {
+            plies: stepper.moves,
+            result,
+            error: stepper.error.take(),
+            warnings: std::mem::take(&mut stepper.warnings),
+        }
+    }
+}
