@@ -32,6 +32,8 @@ pub mod generate;
 pub mod html;
 pub mod perft;
 pub mod record;
+#[cfg(feature = "serde")]
+pub mod serial;
 pub mod stream;
 pub mod svg;
 pub mod text;
@@ -42,6 +44,7 @@ pub mod pylon;
 pub mod pylos;
 pub mod threeman;
 
+pub use error::ValueError;
 pub use error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
 pub use game::{Game, GameResult, Mode, Outcome, Token};
 pub use record::{Ply, Record, Replay};

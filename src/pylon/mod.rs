@@ -15,6 +15,7 @@
 //! ```
 
 mod coord;
+pub mod fen;
 mod mistakes;
 pub(crate) mod notation;
 mod position;
@@ -25,7 +26,7 @@ pub use notation::{notation, score_comment, Notation, Style};
 pub use position::{Move, Position};
 pub use rules::{Rules, Suicide};
 
-use crate::error::MoveError;
+use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{tag, Game, GameResult, Outcome, Tags, Token};
 use crate::text::PResult;
 
@@ -41,13 +42,13 @@ const SEAT: [&str; 2] = ["White", "Black"];
 /// assert_eq!(gamenote::pylon::parse_size(" 10 "), Ok(10));
 /// assert!(gamenote::pylon::parse_size("27").is_err());
 /// ```
-pub fn parse_size(v: &str) -> Result<u8, String> {
+pub fn parse_size(v: &str) -> Result<u8, ValueError> {
     let t = v.trim();
     match t.parse::<u8>() {
         Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) && !t.starts_with('+') => Ok(n),
-        _ => Err(format!(
+        _ => Err(ValueError::new(format!(
             "the Size tag \"{v}\" is not a Pylon board size from {MIN_SIZE} to {MAX_SIZE}"
-        )),
+        ))),
     }
 }
 
@@ -194,13 +195,13 @@ impl Game for Pylon {
         *n == Notation::Pass
     }
 
-    fn rules_from_tags(tags: &Tags) -> Result<Rules, String> {
+    fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
         let mut rules: Rules = match tag(tags, "Rules") {
-            Some(v) => v.parse()?,
+            Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules"))?,
             None => Rules::default(),
         };
         if let Some(v) = tag(tags, "Size") {
-            rules.size = parse_size(v)?;
+            rules.size = parse_size(v).map_err(|e| e.in_tag("Size"))?;
         }
         Ok(rules)
     }
@@ -252,6 +253,14 @@ impl Game for Pylon {
             }
         }
         Ok(())
+    }
+
+    fn position_string(pos: &Position) -> Option<String> {
+        Some(fen::write(pos))
+    }
+
+    fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
+        fen::parse(text, rules.clone())
     }
 
     fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::coord::{point, Point};
-use crate::error::ParseError;
+use crate::error::{ParseError, ValueError};
 use crate::text::{self, PErr, PResult};
 
 /// A move as written.
@@ -26,7 +26,6 @@ use crate::text::{self, PErr, PResult};
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Notation {
     /// A placement; `cover` is the bracketed covering set as written (in written order,
     /// never empty), or `None` when no brackets were written.
@@ -42,7 +41,6 @@ pub enum Notation {
 
 /// The only written style: covering sets always printed, sorted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Style {
     /// `point[covers]` or `pass`.
     #[default]
@@ -56,14 +54,14 @@ impl fmt::Display for Style {
 }
 
 impl FromStr for Style {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = ValueError;
+    fn from_str(s: &str) -> Result<Self, ValueError> {
         if s.trim().eq_ignore_ascii_case("standard") {
             Ok(Style::Standard)
         } else {
-            Err(format!(
+            Err(ValueError::new(format!(
                 "unknown Pylon style \"{s}\": the only style is standard"
-            ))
+            )))
         }
     }
 }

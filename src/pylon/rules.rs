@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::ValueError;
+
 use super::coord::DEFAULT_SIZE;
 
 /// Which piece must be free after a placement (rule 7 of `docs/pylon.md`).
@@ -28,7 +30,6 @@ pub enum Suicide {
 /// # Ok::<(), String>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
     /// Board size n, 2–26.
     pub size: u8,
@@ -66,10 +67,10 @@ impl fmt::Display for Rules {
 }
 
 impl FromStr for Rules {
-    type Err = String;
+    type Err = ValueError;
     /// Reads `standard`, `standard,suicide=piece|group` or the options alone. The size stays
     /// the default; it is read from the `[Size]` tag.
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, ValueError> {
         let mut rules = Rules::default();
         let mut seen_suicide = false;
         for (k, item) in s.split(',').map(str::trim).enumerate() {
@@ -84,10 +85,10 @@ impl FromStr for Rules {
                     };
                 }
                 _ => {
-                    return Err(format!(
+                    return Err(ValueError::new(format!(
                         "unknown Pylon rules \"{s}\": expected standard, \
                          standard,suicide=piece or standard,suicide=group"
-                    ))
+                    )))
                 }
             }
         }
