@@ -86,7 +86,7 @@ impl ParseError {
     ///
     /// ```
     /// use gamenote::pylos::Notation;
-    /// let err = "1b2 zz".parse::<Notation>().unwrap_err();
+    /// let err = "zz".parse::<Notation>().unwrap_err();
     /// assert_eq!(err.found, "\"zz\"");
     /// assert_eq!(err.found_text().as_deref(), Some("zz"));
     /// let err = "".parse::<Notation>().unwrap_err();
@@ -344,7 +344,7 @@ impl ValueError {
     /// let text = "[Game \"Pylon\"]\n[Size \"27\"]\n";
     /// assert_eq!(
     ///     e.render("a.pylon", text),
-    ///     "a.pylon:2:1: no Pylon board of size 27\n  [Size \"27\"]\n  ^^^^^^^^^^^^^"
+    ///     "a.pylon:2:1: no Pylon board of size 27\n  [Size \"27\"]\n  ^^^^^^^^^^^"
     /// );
     /// ```
     pub fn render(&self, file: &str, source: &str) -> String {

@@ -7,7 +7,11 @@
 //! 2); the player to move (`o` White, `x` Black). In the tournament game, while a player
 //! may still bring in GIPF-pieces, `opening=` gives a letter per player, White first: `n`
 //! has not moved yet, `g` has brought in only GIPF-pieces, `b` has played a basic piece.
-//! Without it both have played a basic piece, as in the GF1 data.
+//! Without it both have played a basic piece, as in the GF1 data. Once a player's last
+//! GIPF-piece has left the board, `gone=` says whose left first: `o` White's, `x` Black's,
+//! `=o` or `=x` both in the same phase, removed by White or by Black (the last-GIPF rule
+//! needs it). The number of half-moves played is not kept: a position read counts from 0,
+//! or from 1 when `gone=` is given, so that the phase it names comes before any to come.
 //!
 //! ```
 //! use gamenote::{Game, gipf::{fen, Gipf, Rules, Variant}};
@@ -39,6 +43,19 @@ pub fn write(pos: &Position) -> String {
                 (true, true) => 'b',
             });
         }
+    }
+    let (zw, zb) = (pos.zero[WHITE], pos.zero[BLACK]);
+    if zw != 0 || zb != 0 {
+        s.push_str(" gone=");
+        if zw == zb {
+            s.push('=');
+        }
+        let white = if zw == zb {
+            pos.zero_by[WHITE] == WHITE as u8
+        } else {
+            zb == 0 || (zw != 0 && zw < zb)
+        };
+        s.push(if white { 'o' } else { 'x' });
     }
     s
 }
@@ -91,7 +108,8 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
         "next=x" => pos.set_to_move(BLACK),
         _ => return Err(ParseError::at(text, at, "next=o or next=x")),
     }
-    if let Some(&(at, opening)) = f.get(6) {
+    let mut extra = f.iter().skip(6).peekable();
+    if let Some(&(at, opening)) = extra.next_if(|(_, x)| x.starts_with("opening=")) {
         let what = "opening= and a letter n, g or b for each player";
         let letters = opening.strip_prefix("opening=").map(str::as_bytes);
         let Some(&[w, b]) = letters else {
@@ -108,7 +126,19 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
         }
         pos.flags = flags;
     }
-    if let Some(&(at, _)) = f.get(7) {
+    if let Some(&(at, gone)) = extra.next_if(|(_, x)| x.starts_with("gone=")) {
+        let (zero, by) = match gone {
+            "gone=o" => ([1, 2], WHITE),
+            "gone=x" => ([2, 1], WHITE),
+            "gone==o" => ([1, 1], WHITE),
+            "gone==x" => ([1, 1], BLACK),
+            _ => return Err(ParseError::at(text, at, "gone=o, gone=x, gone==o or gone==x")),
+        };
+        pos.zero = zero;
+        pos.zero_by = [by as u8; 2];
+        pos.ply = 1;
+    }
+    if let Some(&(at, _)) = extra.next() {
         return Err(ParseError::at(text, at, "the end of the position string"));
     }
     Ok(pos)

@@ -260,7 +260,7 @@ impl Game for Pylon {
     }
 
     fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
-        fen::parse(text, rules.clone())
+        fen::parse(text, *rules)
     }
 
     fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {

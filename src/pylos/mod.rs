@@ -179,7 +179,7 @@ impl Game for Pylos {
     }
 
     fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
-        fen::parse(text, rules.clone())
+        fen::parse(text, *rules)
     }
 
     fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
