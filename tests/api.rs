@@ -33,7 +33,10 @@ fn replay_count(text: &str) -> Result<usize, AppError> {
 #[test]
 fn rules_and_style_errors_fit_the_question_mark() {
     let (r, s) = rules_then_style("alignment", "compact").unwrap();
-    assert_eq!((r.to_string(), s.to_string()), ("alignment".into(), "compact".into()));
+    assert_eq!(
+        (r.to_string(), s.to_string()),
+        ("alignment".into(), "compact".into())
+    );
     let e = rules_then_style("chess", "compact").unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -62,14 +65,20 @@ fn every_game_reports_rules_and_style_errors_as_value_errors() {
         "unknown GIPF style \"fancy\" (expected complete, short or text)"
     );
     let e: ValueError = "standard,fast".parse::<threeman::Rules>().unwrap_err();
-    assert!(e.message.starts_with("unknown three-man chess rules \"fast\""));
+    assert!(e
+        .message
+        .starts_with("unknown three-man chess rules \"fast\""));
     let e: ValueError = "fancy".parse::<threeman::Style>().unwrap_err();
     assert_eq!(
         e.message,
         "unknown three-man chess style \"fancy\": expected short or long"
     );
-    let e: ValueError = "standard,suicide=maybe".parse::<pylon::Rules>().unwrap_err();
-    assert!(e.message.starts_with("unknown Pylon rules \"standard,suicide=maybe\""));
+    let e: ValueError = "standard,suicide=maybe"
+        .parse::<pylon::Rules>()
+        .unwrap_err();
+    assert!(e
+        .message
+        .starts_with("unknown Pylon rules \"standard,suicide=maybe\""));
     let e: ValueError = "fancy".parse::<pylon::Style>().unwrap_err();
     assert_eq!(
         e.message,
@@ -95,7 +104,10 @@ fn replay_converts_into_a_result() {
     let rec: Record<pylos::Pylos> = "1b2 *".parse().unwrap();
     let r: Result<_, Error> = replay(&rec, Mode::Strict).into();
     let r = r.unwrap();
-    assert_eq!(format!("{:?}", r.moves), "[Move { from: None, to: Slot(5), takebacks: 0 }]");
+    assert_eq!(
+        format!("{:?}", r.moves),
+        "[Move { from: None, to: Slot(5), takebacks: 0 }]"
+    );
     assert!(format!("{r:?}").starts_with("Replay { start: Position {"));
 }
 
@@ -104,7 +116,9 @@ fn set_up_errors_name_their_tag_and_render_with_a_caret() {
     let text = "[Game \"Pylon\"]\n[Size \"27\"]\n\n1a1 *\n";
     let rec: Record<pylon::Pylon> = text.parse().unwrap();
     let e = replay(&rec, Mode::Strict).into_result().unwrap_err();
-    let Error::Setup(ref v) = e else { panic!("{e:?}") };
+    let Error::Setup(ref v) = e else {
+        panic!("{e:?}")
+    };
     assert_eq!(v.tag.as_deref(), Some("Size"));
     assert_eq!(
         e.render("a.pylon", text),
@@ -114,7 +128,9 @@ fn set_up_errors_name_their_tag_and_render_with_a_caret() {
     let text = "[Game \"GIPF\"]\n\n1.Ge2 *\n";
     let rec: Record<gipf::Gipf> = text.parse().unwrap();
     let e = replay(&rec, Mode::Strict).into_result().unwrap_err();
-    assert!(e.render("g.gipf", text).starts_with("g.gipf: a GIPF record needs [Rules"));
+    assert!(e
+        .render("g.gipf", text)
+        .starts_with("g.gipf: a GIPF record needs [Rules"));
 }
 
 #[test]
@@ -124,7 +140,9 @@ fn every_error_kind_renders_with_a_caret() {
     let e = replay(&rec, Mode::Strict).into_result().unwrap_err();
     let expected = "p.pylos:3:9: ply 3 (1b2): 1b2 is occupied\n  1b2 1c3 1b2 *\n          ^^^";
     assert_eq!(e.render("p.pylos", text), expected);
-    let Error::Illegal(ref illegal) = e else { panic!("{e:?}") };
+    let Error::Illegal(ref illegal) = e else {
+        panic!("{e:?}")
+    };
     assert_eq!(illegal.render("p.pylos", text), expected);
     let move_error = gamenote::MoveError::illegal("1b2 is occupied");
     assert_eq!(
@@ -167,14 +185,23 @@ fn outcomes_and_results_print_and_read_in_the_written_form() {
 fn each_game_writes_its_own_results() {
     let win0 = GameResult::Decided(Outcome::Win(0));
     assert_eq!(Written::<pylos::Pylos>::new(win0).to_string(), "1-0");
-    assert_eq!(Written::<threeman::ThreeMan>::new(win0).to_string(), "1-0-0");
+    assert_eq!(
+        Written::<threeman::ThreeMan>::new(win0).to_string(),
+        "1-0-0"
+    );
     let draw = GameResult::Decided(Outcome::Draw(0b011));
-    assert_eq!(Written::<threeman::ThreeMan>::new(draw).to_string(), "1/2-1/2-0");
+    assert_eq!(
+        Written::<threeman::ThreeMan>::new(draw).to_string(),
+        "1/2-1/2-0"
+    );
     assert_eq!(Written::<gipf::Gipf>::new(draw).to_string(), "1/2-1/2");
     let back: Written<pylon::Pylon> = "0-1".parse().unwrap();
     assert_eq!(back.result(), GameResult::Decided(Outcome::Win(1)));
     let e = "1-0".parse::<Written<threeman::ThreeMan>>().unwrap_err();
-    assert_eq!((e.column, e.expected.as_str()), (1, "a Three-man chess result"));
+    assert_eq!(
+        (e.column, e.expected.as_str()),
+        (1, "a Three-man chess result")
+    );
     let e = "1-0 x".parse::<Written<gipf::Gipf>>().unwrap_err();
     assert_eq!((e.column, e.expected.as_str()), (4, "end of input"));
 }
@@ -188,9 +215,8 @@ fn strings_round_trip<G: Game>(seed: u64, plies: usize) -> Result<(), TestCaseEr
         let game = legal_game::<G>(&rules, plies, seed.wrapping_add(i as u64));
         let check = |pos: &G::Position| -> Result<(), TestCaseError> {
             let s = G::position_string(pos).expect("every game has a position string");
-            let back = G::read_position(&s, &rules).map_err(|e| {
-                TestCaseError::fail(format!("{}: {s}: {e}", G::NAME))
-            })?;
+            let back = G::read_position(&s, &rules)
+                .map_err(|e| TestCaseError::fail(format!("{}: {s}: {e}", G::NAME)))?;
             prop_assert_eq!(G::position_string(&back), Some(s.clone()));
             prop_assert_eq!(G::count_legal(&back), G::count_legal(pos), "{}", s);
             prop_assert_eq!(G::outcome(&back), G::outcome(pos), "{}", s);
@@ -318,7 +344,10 @@ fn the_pylos_position_string() {
     );
     assert_eq!(
         at("w............../........./..../. b 14 15"),
-        (16, "'.', 'w' or 'b' for slot 1d4 (level 1 has 16 slots)".to_string())
+        (
+            16,
+            "'.', 'w' or 'b' for slot 1d4 (level 1 has 16 slots)".to_string()
+        )
     );
     assert_eq!(
         at("w.............../........./..../. b 15 15"),
@@ -339,7 +368,8 @@ fn the_pylos_position_string() {
         at("................/........./..../. w 15"),
         (39, "Black's reserve".to_string())
     );
-    let text = "[Game \"Pylos\"]\n[Position \"w...b.........../........./..../. w 14 14\"]\n\n1b2 *\n";
+    let text =
+        "[Game \"Pylos\"]\n[Position \"w...b.........../........./..../. w 14 14\"]\n\n1b2 *\n";
     let rec: Record<pylos::Pylos> = text.parse().unwrap();
     let r = replay(&rec, Mode::Strict).into_result().unwrap();
     assert_eq!(
@@ -358,15 +388,21 @@ fn the_gipf_position_string_reads_the_final_tags() {
     assert_eq!(gipf::fen::write(&pos), fin);
     let end = replay(&rec, Mode::Strict).into_result().unwrap().end;
     assert_eq!(gipf::fen::write(&end), fin);
-    let e = gipf::fen::parse("X..O...........O.....X...........X..O W=12 lostW=0 B=12", rules)
-        .unwrap_err();
+    let e = gipf::fen::parse(
+        "X..O...........O.....X...........X..O W=12 lostW=0 B=12",
+        rules,
+    )
+    .unwrap_err();
     assert_eq!((e.column, e.expected.as_str()), (56, "lostB="));
     let e = gipf::fen::parse("X..O...........O.....X...........X..Q W=12", rules).unwrap_err();
     assert_eq!(
         (e.column, e.expected.as_str()),
         (37, "'.', 'o', 'O', 'x' or 'X' for spot h5")
     );
-    let s = format!("{} W=18 lostW=0 B=16 lostB=0 next=x opening=gz", ".".repeat(37));
+    let s = format!(
+        "{} W=18 lostW=0 B=16 lostB=0 next=x opening=gz",
+        ".".repeat(37)
+    );
     let e = gipf::fen::parse(&s, rules).unwrap_err();
     assert_eq!(
         (e.column, e.expected.as_str()),
@@ -381,7 +417,10 @@ fn the_pylon_position_string() {
     assert_eq!(pos.rules().size, 3);
     assert_eq!(pos.to_move(), 1);
     let p = |s: &str| s.parse::<pylon::Point>().unwrap();
-    assert_eq!((pos.piece(p("1a1")), pos.piece(p("1c1"))), (Some(0), Some(1)));
+    assert_eq!(
+        (pos.piece(p("1a1")), pos.piece(p("1c1"))),
+        (Some(0), Some(1))
+    );
     let e = pylon::fen::parse("3 ........./w.../. w", rules).unwrap_err();
     assert_eq!(e.column, 3);
     assert_eq!(
@@ -389,7 +428,10 @@ fn the_pylon_position_string() {
         "a position the rules allow (2a1 does not rest on four pieces: 1a1 is empty)"
     );
     let e = pylon::fen::parse("27 . w", rules).unwrap_err();
-    assert_eq!((e.column, e.expected.as_str()), (1, "the board size from 2 to 26"));
+    assert_eq!(
+        (e.column, e.expected.as_str()),
+        (1, "the board size from 2 to 26")
+    );
     let e = pylon::fen::parse("2 wb../ w", rules).unwrap_err();
     assert_eq!(
         (e.column, e.expected.as_str()),
@@ -406,11 +448,15 @@ fn a_bad_position_tag_is_a_set_up_error_at_the_tag() {
     let text = "[Game \"Pylos\"]\n[Position \"nonsense\"]\n\n1b2 *\n";
     let rec: Record<pylos::Pylos> = text.parse().unwrap();
     let e = replay(&rec, Mode::Strict).into_result().unwrap_err();
-    let Error::Setup(ref v) = e else { panic!("{e:?}") };
+    let Error::Setup(ref v) = e else {
+        panic!("{e:?}")
+    };
     assert_eq!(v.tag.as_deref(), Some("Position"));
     assert_eq!(
         v.message,
         "the Position tag: expected '.', 'w' or 'b' for slot 1a1 (level 1 has 16 slots), found \"nonsense\""
     );
-    assert!(e.render("p.pylos", text).starts_with("p.pylos:2:1: the Position tag"));
+    assert!(e
+        .render("p.pylos", text)
+        .starts_with("p.pylos:2:1: the Position tag"));
 }

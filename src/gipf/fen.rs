@@ -132,7 +132,13 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
             "gone=x" => ([2, 1], WHITE),
             "gone==o" => ([1, 1], WHITE),
             "gone==x" => ([1, 1], BLACK),
-            _ => return Err(ParseError::at(text, at, "gone=o, gone=x, gone==o or gone==x")),
+            _ => {
+                return Err(ParseError::at(
+                    text,
+                    at,
+                    "gone=o, gone=x, gone==o or gone==x",
+                ))
+            }
         };
         pos.zero = zero;
         pos.zero_by = [by as u8; 2];
