@@ -141,8 +141,9 @@ fn positions_serialize_as_rules_and_position_string() {
     }
     let e = serde_json::from_str::<pylos::Position>(r#"["standard","w"]"#).unwrap_err();
     assert!(
-        e.to_string()
-            .starts_with("1:2: expected '/' and the next level"),
+        e.to_string().starts_with(
+            "1:2: expected '.', 'w' or 'b' for slot 1b1 (level 1 has 16 slots), found end of input"
+        ),
         "{e}"
     );
 }
