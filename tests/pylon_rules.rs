@@ -16,7 +16,7 @@ fn pts(s: &str) -> Vec<Point> {
 }
 
 fn rules(n: u8, suicide: Suicide) -> Rules {
-    Rules { size: n, suicide }
+    Rules::new(n, suicide)
 }
 
 /// Plays `moves` (space separated) from the empty board, panicking on an illegal one.

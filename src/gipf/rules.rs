@@ -42,6 +42,7 @@ pub enum LastGipf {
 /// assert!("blitz".parse::<Rules>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct Rules {
     /// The game played.
     pub variant: Variant,
@@ -55,6 +56,20 @@ impl Rules {
         Rules {
             variant,
             last_gipf: LastGipf::First,
+        }
+    }
+
+    /// The same rules with the last-GIPF rule `rule`.
+    ///
+    /// ```
+    /// use gamenote::gipf::{LastGipf, Rules, Variant};
+    /// let r = Rules::new(Variant::Basic).with_last_gipf(LastGipf::ToMoveWins);
+    /// assert_eq!(r.to_string(), "basic,last-gipf=to-move-wins");
+    /// ```
+    pub const fn with_last_gipf(self, rule: LastGipf) -> Rules {
+        Rules {
+            last_gipf: rule,
+            ..self
         }
     }
 }

@@ -30,6 +30,7 @@ pub enum Suicide {
 /// # Ok::<(), String>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Rules {
     /// Board size n, 2–26.
     pub size: u8,
@@ -47,6 +48,16 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// The rules with board size `n` (not checked) and the suicide option `suicide`.
+    ///
+    /// ```
+    /// use gamenote::pylon::{Rules, Suicide};
+    /// assert_eq!(Rules::new(3, Suicide::Group).to_string(), "standard,suicide=group");
+    /// ```
+    pub const fn new(size: u8, suicide: Suicide) -> Self {
+        Rules { size, suicide }
+    }
+
     /// The default rules on a board of size `n` (not checked).
     pub fn with_size(n: u8) -> Self {
         Rules {

@@ -57,6 +57,7 @@ pub enum ReserveRule {
 /// assert!("chess".parse::<Rules>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct Rules {
     /// Standard, alignment or children.
     pub set: RuleSet,

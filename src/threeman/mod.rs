@@ -36,6 +36,7 @@ use position::{kind_of, Why};
 
 /// Rule options (`[Rules "standard,open-moats"]`); the default is the standard game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct Rules {
     /// `open-moats`: quiet moves cross any moat, captures never; an eliminated player's
     /// moats vanish; no rule 3.
