@@ -59,7 +59,21 @@ via_text!(
     crate::pylon::Style,
     crate::pylon::Rules,
     crate::pylon::Point,
+    crate::pylon::Score,
 );
+
+impl<G: crate::Game> Serialize for crate::game::Written<G> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de, G: crate::Game> Deserialize<'de> for crate::game::Written<G> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        text.parse().map_err(D::Error::custom)
+    }
+}
 
 /// Serializes and deserializes a position as `[rules, position string]`.
 macro_rules! via_position_string {

@@ -460,3 +460,25 @@ fn a_bad_position_tag_is_a_set_up_error_at_the_tag() {
         .render("p.pylos", text)
         .starts_with("p.pylos:2:1: the Position tag"));
 }
+
+#[test]
+fn pylon_writes_its_result_with_the_score() {
+    let text = std::fs::read_to_string("examples/records/pylon-spec.pylon").unwrap();
+    let rec: Record<pylon::Pylon> = text.parse().unwrap();
+    let end = replay(&rec, Mode::Strict).into_result().unwrap().end;
+    let score = pylon::Score::of(&end);
+    assert_eq!(score.to_string(), "0-1 {W 3 B 7}");
+    assert_eq!("0-1 {W 3 B 7}".parse::<pylon::Score>(), Ok(score));
+    let e = "1-0 {W 3 B 7}".parse::<pylon::Score>().unwrap_err();
+    assert_eq!(
+        (e.column, e.expected.as_str()),
+        (1, "0-1, the result the score gives")
+    );
+    let e = "1-0 W 3 B 7".parse::<pylon::Score>().unwrap_err();
+    assert_eq!(
+        (e.column, e.expected.as_str()),
+        (5, "a score comment such as {W 3 B 7}")
+    );
+    let e = "2-0 {W 3 B 7}".parse::<pylon::Score>().unwrap_err();
+    assert_eq!(e.column, 1);
+}

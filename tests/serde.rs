@@ -31,6 +31,11 @@ fn results_serialize_as_written() {
     round_trip(&GameResult::Unfinished, "\"*\"");
     round_trip(&Outcome::Draw(0b110), "\"0-1/2-1/2\"");
     round_trip(&Mode::Lenient, "\"Lenient\"");
+    let three =
+        gamenote::game::Written::<threeman::ThreeMan>::new(GameResult::Decided(Outcome::Win(2)));
+    round_trip(&three, "\"0-0-1\"");
+    let score: pylon::Score = "1/2-1/2 {W 4 B 4}".parse().unwrap();
+    round_trip(&score, "\"1/2-1/2 {W 4 B 4}\"");
     let e = serde_json::from_str::<GameResult>("\"2-0\"").unwrap_err();
     assert!(e.to_string().starts_with("1:1: expected a result"), "{e}");
 }

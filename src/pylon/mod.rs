@@ -22,7 +22,7 @@ mod position;
 mod rules;
 
 pub use coord::{point, Geometry, Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE, WORDS};
-pub use notation::{notation, score_comment, Notation, Style};
+pub use notation::{notation, score_comment, Notation, Score, Style};
 pub use position::{Move, Position};
 pub use rules::{Rules, Suicide};
 
