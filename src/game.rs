@@ -211,9 +211,7 @@ pub trait Game: Sized + 'static {
         let rules = Self::rules_from_tags(tags)?;
         match tag(tags, "Position") {
             None => Ok(Self::start(&rules)),
-            Some(v) => Self::read_position(v.trim(), &rules).map_err(|e| {
-                ValueError::new(format!("the Position tag: {}", e.message())).in_tag("Position")
-            }),
+            Some(v) => Self::read_position(v.trim(), &rules).map_err(position_tag_error),
         }
     }
 
@@ -509,4 +507,10 @@ pub(crate) fn count_field(
         Ok(n) if n <= max && !field.starts_with('+') => Ok(n),
         _ => Err(ParseError::at(text, at, format!("{what} from 0 to {max}"))),
     }
+}
+
+/// The set-up error for a `[Position]` tag whose (trimmed) value does not read.
+pub(crate) fn position_tag_error(e: ParseError) -> ValueError {
+    let message = format!("the Position tag, column {}: {}", e.column, e.message());
+    ValueError::new(message).in_tag("Position")
 }

@@ -260,6 +260,26 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any text read as a position string gives a position or an error inside the text.
+    #[test]
+    fn position_string_readers_are_total(s in "[.wbBoOxX/0-9 =lostWBnextpgi-]{0,90}", n in 2u8..6) {
+        let inside = |e: ParseError| e.span.start <= s.len() && e.column <= s.chars().count() + 1;
+        if let Err(e) = pylos::fen::parse(&s, pylos::Rules::default()) {
+            prop_assert!(inside(e));
+        }
+        if let Err(e) = gipf::fen::parse(&s, gipf::Rules::new(gipf::Variant::Tournament)) {
+            prop_assert!(inside(e));
+        }
+        let sized = format!("{n} {s}");
+        if let Err(e) = pylon::fen::parse(&sized, pylon::Rules::default()) {
+            prop_assert!(e.span.start <= sized.len());
+        }
+    }
+}
+
 #[test]
 fn pylos_and_pylon_strings_give_back_the_same_position() {
     for seed in 0..20 {
@@ -454,7 +474,7 @@ fn a_bad_position_tag_is_a_set_up_error_at_the_tag() {
     assert_eq!(v.tag.as_deref(), Some("Position"));
     assert_eq!(
         v.message,
-        "the Position tag: expected '.', 'w' or 'b' for slot 1a1 (level 1 has 16 slots), found \"nonsense\""
+        "the Position tag, column 1: expected '.', 'w' or 'b' for slot 1a1 (level 1 has 16 slots), found \"nonsense\""
     );
     assert!(e
         .render("p.pylos", text)

@@ -194,9 +194,7 @@ impl Game for Gipf {
     fn setup(tags: &Tags) -> Result<Position, ValueError> {
         let rules = Self::rules_from_tags(tags)?;
         if let Some(v) = tag(tags, "Position") {
-            return fen::parse(v.trim(), rules).map_err(|e| {
-                ValueError::new(format!("the Position tag: {}", e.message())).in_tag("Position")
-            });
+            return fen::parse(v.trim(), rules).map_err(crate::game::position_tag_error);
         }
         let mut pos = Position::start(rules);
         if let Some(h) = tag(tags, "Handicap") {
