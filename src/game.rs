@@ -265,19 +265,20 @@ pub trait Game: Sized + 'static {
     }
 
     /// Checks the result a record gives (token or `[Result]` tag) against the final position
-    /// and the comments after the result; `Err` says why they disagree. The default accepts
+    /// and the comments after the result; `Err` (a mismatch) says why they disagree; replay
+    /// reports it at ply 0 with the result's span. The default accepts
     /// any result on a game the rules have not ended, and only the rules' result otherwise.
     fn check_result(
         end: &Self::Position,
         written: GameResult,
         _comments_after: &[String],
-    ) -> Result<(), String> {
+    ) -> Result<(), MoveError> {
         match Self::outcome(end) {
-            Some(o) if written != GameResult::Decided(o) => Err(format!(
+            Some(o) if written != GameResult::Decided(o) => Err(MoveError::mismatch(format!(
                 "the record says {} but the game ended {}",
                 Self::write_result(written),
                 Self::write_result(GameResult::Decided(o))
-            )),
+            ))),
             _ => Ok(()),
         }
     }

@@ -597,7 +597,7 @@ fn check_result<G: Game>(record: &Record<G>, end: &G::Position) -> Option<Illega
     let written = record.result.or(tag_result)?;
     G::check_result(end, written, &record.comments_after)
         .err()
-        .map(mismatch)
+        .map(|e| mismatch(e.reason))
 }
 
 /// Rewrites every move of `record` in `style` by replaying it; tags, comments and

@@ -231,25 +231,25 @@ impl Game for Pylon {
         end: &Position,
         written: GameResult,
         comments_after: &[String],
-    ) -> Result<(), String> {
+    ) -> Result<(), MoveError> {
         if end.is_over() {
             let o = Pylon::outcome_of(end);
             if written != GameResult::Decided(o) {
-                return Err(format!(
+                return Err(MoveError::mismatch(format!(
                     "the record says {} but the game ended {} (W {} B {})",
                     Pylon::write_result(written),
                     Pylon::write_result(GameResult::Decided(o)),
                     end.score(0),
                     end.score(1)
-                ));
+                )));
             }
         }
         if let Some((w, b)) = comments_after.first().and_then(|c| score_comment(c)) {
             let (sw, sb) = (end.score(0), end.score(1));
             if (w, b) != (sw, sb) {
-                return Err(format!(
+                return Err(MoveError::mismatch(format!(
                     "the score comment says W {w} B {b} but the board has W {sw} B {sb}"
-                ));
+                )));
             }
         }
         Ok(())

@@ -533,27 +533,27 @@ impl Game for ThreeMan {
             .map_or_else(|| "*".to_string(), |(s, _)| s.to_string())
     }
 
-    fn check_result(end: &Position, written: GameResult, _c: &[String]) -> Result<(), String> {
+    fn check_result(end: &Position, written: GameResult, _c: &[String]) -> Result<(), MoveError> {
         let by_rules = Self::outcome(end);
         match (by_rules, written) {
-            (_, GameResult::Decided(o)) if !RESULTS.iter().any(|(_, r)| *r == written) => {
-                Err(format!("{o} is not a three-man chess result"))
-            }
-            (Some(o), w) if w != GameResult::Decided(o) => Err(format!(
+            (_, GameResult::Decided(o)) if !RESULTS.iter().any(|(_, r)| *r == written) => Err(
+                MoveError::mismatch(format!("{o} is not a three-man chess result")),
+            ),
+            (Some(o), w) if w != GameResult::Decided(o) => Err(MoveError::mismatch(format!(
                 "the record says {} but the game ended {}",
                 Self::write_result(w),
                 Self::write_result(GameResult::Decided(o))
-            )),
+            ))),
             (None, GameResult::Decided(o)) => {
                 let winners = match o {
                     Outcome::Win(s) => 1u8 << s,
                     Outcome::Draw(m) => m,
                 };
                 if winners & !end.alive != 0 {
-                    Err(format!(
+                    Err(MoveError::mismatch(format!(
                         "the record gives {} a score but that player is eliminated",
                         Colour::from_index((winners & !end.alive).trailing_zeros() as usize)
-                    ))
+                    )))
                 } else {
                     Ok(())
                 }
