@@ -27,7 +27,7 @@ pub enum Suicide {
 /// assert_eq!((r.size, r.suicide), (6, Suicide::Group));
 /// assert_eq!(r.to_string(), "standard,suicide=group");
 /// assert_eq!(Rules::default().to_string(), "standard");
-/// # Ok::<(), String>(())
+/// # Ok::<(), gamenote::ValueError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
