@@ -60,7 +60,7 @@ pub fn write(pos: &Position) -> String {
     s
 }
 
-/// Reads a position string (the GF1 `[Final]` form, or [`write`]'s) under `rules`.
+/// Reads a position string (the GF1 `[Final]` form, or [`write()`]'s) under `rules`.
 pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
     let f = fields(text);
     let field = |i: usize, what: &str| {
