@@ -489,6 +489,53 @@ impl<G: Game> FromStr for Written<G> {
     }
 }
 
+/// A position written and read as its position string ([`Game::position_string`],
+/// [`Game::read_position`]), for `Display`, `FromStr` and serde. `FromStr` reads under the
+/// game's default rules (Pylon's string gives its own size); call [`Game::read_position`]
+/// for others.
+///
+/// ```
+/// use gamenote::{game::PositionString, pylos::Pylos, Game};
+/// let s: PositionString<Pylos> = "w.............../........./..../. b 14 15".parse()?;
+/// assert_eq!(s.0.reserve(0), 14);
+/// assert_eq!(s.to_string(), "w.............../........./..../. b 14 15");
+/// assert_eq!(Pylos::to_move(&s.0), 1);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
+pub struct PositionString<G: Game>(pub G::Position);
+
+impl<G: Game> Clone for PositionString<G> {
+    fn clone(&self) -> Self {
+        PositionString(self.0.clone())
+    }
+}
+impl<G: Game> PartialEq for PositionString<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+impl<G: Game> Debug for PositionString<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("PositionString").field(&self.0).finish()
+    }
+}
+
+impl<G: Game> Display for PositionString<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match G::position_string(&self.0) {
+            Some(s) => f.write_str(&s),
+            None => Debug::fmt(&self.0, f),
+        }
+    }
+}
+
+impl<G: Game> FromStr for PositionString<G> {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        G::read_position(s, &G::Rules::default()).map(PositionString)
+    }
+}
+
 /// The whitespace-separated fields of a position string, each with its byte offset in `text`.
 pub(crate) fn fields(text: &str) -> Vec<(usize, &str)> {
     text.split_ascii_whitespace()

@@ -46,7 +46,7 @@ pub mod threeman;
 
 pub use error::ValueError;
 pub use error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
-pub use game::{Game, GameResult, Mode, Outcome, Token};
+pub use game::{Game, GameResult, Mode, Outcome, PositionString, Token, Written};
 pub use record::{Ply, Record, Replay};
 
 #[doc = include_str!("../README.md")]

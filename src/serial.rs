@@ -62,6 +62,19 @@ via_text!(
     crate::pylon::Score,
 );
 
+impl<G: crate::Game> Serialize for crate::game::PositionString<G> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de, G: crate::Game> Deserialize<'de> for crate::game::PositionString<G> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        text.parse().map_err(D::Error::custom)
+    }
+}
+
 impl<G: crate::Game> Serialize for crate::game::Written<G> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)

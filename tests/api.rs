@@ -349,6 +349,38 @@ fn every_example_record_replays_from_the_string_of_its_ply_10() {
 }
 
 #[test]
+fn every_game_has_a_position_string_type() {
+    use gamenote::game::PositionString;
+    let s: PositionString<pylos::Pylos> =
+        "................/........./..../. w 15 15".parse().unwrap();
+    assert_eq!(s.0, pylos::Pylos::start(&pylos::Rules::default()));
+    let start = gipf::Gipf::start(&gipf::Rules::default());
+    let text = PositionString::<gipf::Gipf>(start.clone()).to_string();
+    assert_eq!(
+        text,
+        "X..O...........O.....X...........X..O W=12 lostW=0 B=12 lostB=0 next=o"
+    );
+    let back: PositionString<gipf::Gipf> = text.parse().unwrap();
+    assert_eq!(gipf::fen::write(&back.0), text);
+    let s: PositionString<pylon::Pylon> = "4 ................/........./..../. w".parse().unwrap();
+    assert_eq!(s.0, pylon::Pylon::start(&pylon::Rules::with_size(4)));
+    let start = threeman::ThreeMan::start(&threeman::Rules::default());
+    let text = PositionString::<threeman::ThreeMan>(start.clone()).to_string();
+    assert!(text.ends_with(" W KQ/KQ/KQ - - WGB 0 1"), "{text}");
+    assert_eq!(
+        text.parse::<PositionString<threeman::ThreeMan>>()
+            .unwrap()
+            .0,
+        start
+    );
+    let e = "x".parse::<PositionString<pylon::Pylon>>().unwrap_err();
+    assert_eq!(
+        (e.column, e.expected.as_str()),
+        (1, "the board size from 2 to 26")
+    );
+}
+
+#[test]
 fn the_pylos_position_string() {
     let rules = pylos::Rules::default();
     let g = legal_game::<pylos::Pylos>(&rules, 200, 7);

@@ -144,6 +144,10 @@ fn positions_serialize_as_rules_and_position_string() {
         let back: gipf::Position = serde_json::from_str(&json).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), json);
     }
+    let s = gamenote::game::PositionString::<pylon::Pylon>(pylon::Pylon::start(
+        &pylon::Rules::with_size(2),
+    ));
+    round_trip(&s, r#""2 ..../. w""#);
     let e = serde_json::from_str::<pylos::Position>(r#"["standard","w"]"#).unwrap_err();
     assert!(
         e.to_string().starts_with(
