@@ -386,6 +386,7 @@ fn the_pylos_position_string() {
     let g = legal_game::<pylos::Pylos>(&rules, 200, 7);
     let s = pylos::fen::write(&g.end);
     assert!(s.ends_with(" 1-0") || s.ends_with(" 0-1"), "{s}");
+    assert_eq!(pylos::fen::parse(&s, rules), Ok(g.end.clone()));
     let at = |s: &str| {
         let e = pylos::fen::parse(s, rules).unwrap_err();
         (e.column, e.expected)
@@ -451,6 +452,20 @@ fn the_gipf_position_string_reads_the_final_tags() {
         (e.column, e.expected.as_str()),
         (37, "'.', 'o', 'O', 'x' or 'X' for spot h5")
     );
+    let board = format!("o{}x", ".".repeat(35));
+    let rules = gipf::Rules::new(gipf::Variant::Standard);
+    for (gone, winner) in [
+        ("", 1),
+        (" gone=o", 1),
+        (" gone=x", 0),
+        (" gone==o", 0),
+        (" gone==x", 1),
+    ] {
+        let s = format!("{board} W=5 lostW=4 B=5 lostB=4 next=o{gone}");
+        let pos = gipf::fen::parse(&s, rules).unwrap();
+        assert_eq!(gipf::Gipf::outcome(&pos), Some(Outcome::Win(winner)), "{s}");
+        assert_eq!(gipf::fen::write(&pos), s);
+    }
     let s = format!(
         "{} W=18 lostW=0 B=16 lostB=0 next=x opening=gz",
         ".".repeat(37)
