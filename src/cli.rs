@@ -266,7 +266,7 @@ pub fn problem_at(
                 message,
             )
         }
-        Error::Setup(m) => ("parse", fallback..fallback, None, m.clone()),
+        Error::Setup(m) => ("parse", fallback..fallback, None, m.message.clone()),
     };
     let (line, column) = line_col(source, span.start.min(source.len()));
     Problem {

@@ -13,7 +13,7 @@ use std::ops::Range;
 /// assert!(err.to_string().contains("expected a Pylos move"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct ParseError {
     /// Byte range of the offending text in the whole input.
     pub span: Range<usize>,
@@ -23,11 +23,12 @@ pub struct ParseError {
     pub column: usize,
     /// What the grammar expected at that place.
     pub expected: String,
-    /// What was there instead (`end of input` at the end).
+    /// What was there instead, as displayed: the text of the input in quotes (`"zz"`), or a
+    /// description in words (`end of input`, `a NUL byte`). [`ParseError::found_text`] gives
+    /// the text without its quotes.
     pub found: String,
     /// The 1-based index of the written move that could not be read, when the error lies
     /// in one (a move of the movetext); `None` elsewhere (tags, comments, a lone move).
-    #[cfg_attr(feature = "serde", serde(default))]
     pub ply: Option<usize>,
 }
 
@@ -83,6 +84,49 @@ impl ParseError {
     pub fn message(&self) -> String {
         format!("expected {}, found {}", self.expected, self.found)
     }
+
+    /// The text of the input that was found, without the quotes [`ParseError::found`] shows
+    /// it in; `None` when `found` describes something in words (`end of input`).
+    ///
+    /// ```
+    /// use gamenote::pylos::Notation;
+    /// let err = "zz".parse::<Notation>().unwrap_err();
+    /// assert_eq!(err.found, "\"zz\"");
+    /// assert_eq!(err.found_text().as_deref(), Some("zz"));
+    /// let err = "".parse::<Notation>().unwrap_err();
+    /// assert_eq!((err.found.as_str(), err.found_text()), ("end of input", None));
+    /// ```
+    pub fn found_text(&self) -> Option<String> {
+        unquote(&self.found)
+    }
+}
+
+/// The string whose `Debug` form is `quoted`, if there is one.
+fn unquote(quoted: &str) -> Option<String> {
+    let inner = quoted.strip_prefix('"')?.strip_suffix('"')?;
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next()? {
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            '0' => out.push('\0'),
+            'u' => {
+                let rest = chars.as_str().strip_prefix('{')?;
+                let end = rest.find('}')?;
+                let code = u32::from_str_radix(&rest[..end], 16).ok()?;
+                out.push(char::from_u32(code)?);
+                chars = rest[end + 1..].chars();
+            }
+            c => out.push(c),
+        }
+    }
+    (format!("{out:?}") == quoted).then_some(out)
 }
 
 /// Renders `message` at `span` of `source` with the source line and a caret line.
@@ -178,6 +222,8 @@ fn token_len(rest: &str) -> usize {
 /// How a move went wrong when checked against a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum MoveErrorKind {
     /// No legal move matches what was written.
     Illegal,
@@ -205,6 +251,7 @@ impl fmt::Display for MoveErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("{reason}")]
+#[non_exhaustive]
 pub struct MoveError {
     /// Illegal, ambiguous or a mismatch.
     pub kind: MoveErrorKind,
@@ -238,8 +285,8 @@ impl MoveError {
 
 /// A move of a record that the rules reject, with the ply (1-based), what was written and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("ply {ply} ({written}): {kind}: {reason}")]
+#[non_exhaustive]
 pub struct IllegalMove {
     /// 1-based index of the offending move in the record (0 for the record as a whole, such as
     /// a result that disagrees).
@@ -254,9 +301,130 @@ pub struct IllegalMove {
     pub span: Option<Range<usize>>,
 }
 
+/// A value that is not understood: a rule set, a style, a tag's value (`[Size]`,
+/// `[Handicap]`) or a set-up position.
+///
+/// ```
+/// use gamenote::{error::ValueError, pylos::Rules};
+/// let err: ValueError = "chess".parse::<Rules>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "unknown Pylos rule set \"chess\" (expected standard, alignment or children)"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+#[non_exhaustive]
+pub struct ValueError {
+    /// The tag whose value it is, when it comes from a record's tags (`Rules`, `Position`).
+    pub tag: Option<String>,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl ValueError {
+    /// An error with its message, not tied to a tag.
+    pub fn new(message: impl Into<String>) -> Self {
+        ValueError {
+            tag: None,
+            message: message.into(),
+        }
+    }
+
+    /// The same error, said of the value of tag `name` (kept if one is already named).
+    pub fn in_tag(mut self, name: &str) -> Self {
+        if self.tag.is_none() {
+            self.tag = Some(name.to_string());
+        }
+        self
+    }
+
+    /// Renders the error as [`ParseError::render`] does, with the caret under the tag it
+    /// names in `source` (a record's text), or as `file: message` when there is none.
+    ///
+    /// ```
+    /// use gamenote::error::ValueError;
+    /// let e = ValueError::new("no Pylon board of size 27").in_tag("Size");
+    /// let text = "[Game \"Pylon\"]\n[Size \"27\"]\n";
+    /// assert_eq!(
+    ///     e.render("a.pylon", text),
+    ///     "a.pylon:2:1: no Pylon board of size 27\n  [Size \"27\"]\n  ^^^^^^^^^^^"
+    /// );
+    /// ```
+    pub fn render(&self, file: &str, source: &str) -> String {
+        match self.tag.as_deref().and_then(|t| find_tag(source, t)) {
+            Some(span) => render_at(file, source, span, &self.message),
+            None => format!("{file}: {}", self.message),
+        }
+    }
+}
+
+/// The byte range of the first tag line `[name ...]` of `source`, compared without case.
+fn find_tag(source: &str, name: &str) -> Option<Range<usize>> {
+    let mut at = 0;
+    for line in source.split_inclusive('\n') {
+        let body = line.trim_start();
+        let lead = line.len() - body.len();
+        if let Some(rest) = body.strip_prefix('[') {
+            let matches = rest
+                .get(..name.len())
+                .is_some_and(|n| n.eq_ignore_ascii_case(name))
+                && rest[name.len()..].starts_with([' ', '\t', '"']);
+            if matches {
+                let len = body.find(']').map_or(body.trim_end().len(), |i| i + 1);
+                return Some(at + lead..at + lead + len);
+            }
+        }
+        at += line.len();
+    }
+    None
+}
+
+impl MoveError {
+    /// Renders the error with the caret under `span` of `source`, where the written move is.
+    ///
+    /// ```
+    /// use gamenote::MoveError;
+    /// let e = MoveError::illegal("1a1 is taken");
+    /// assert_eq!(e.render("a.pylos", "1a1 1a1 *", 4..7), "a.pylos:1:5: 1a1 is taken\n  1a1 1a1 *\n      ^^^");
+    /// ```
+    pub fn render(&self, file: &str, source: &str, span: Range<usize>) -> String {
+        render_at(file, source, span, &self.reason)
+    }
+}
+
+impl IllegalMove {
+    /// The message without the position: `ply 3 (1c4): 1c4 is taken`, or the reason alone for
+    /// the record as a whole (ply 0).
+    pub fn message(&self) -> String {
+        match self.ply {
+            0 => self.reason.clone(),
+            p => format!("ply {p} ({}): {}", self.written, self.reason),
+        }
+    }
+
+    /// Renders the error with the caret under the move in `source` (the record's text), or
+    /// at the end of `source` when the span is not known.
+    ///
+    /// ```
+    /// use gamenote::{record::replay, Error, Mode, Record, pylos::Pylos};
+    /// let text = "1a1 1a1 *";
+    /// let rec: Record<Pylos> = text.parse().unwrap();
+    /// let Some(Error::Illegal(e)) = replay(&rec, Mode::Strict).error else { panic!() };
+    /// assert_eq!(
+    ///     e.render("a.pylos", text),
+    ///     "a.pylos:1:5: ply 2 (1a1): 1a1 is occupied\n  1a1 1a1 *\n      ^^^"
+    /// );
+    /// ```
+    pub fn render(&self, file: &str, source: &str) -> String {
+        let span = self.span.clone().unwrap_or(source.len()..source.len());
+        render_at(file, source, span, &self.message())
+    }
+}
+
 /// Anything that can go wrong reading or checking a record.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Error {
     /// The text does not follow the grammar.
     #[error("{0}")]
@@ -266,5 +434,24 @@ pub enum Error {
     Illegal(#[from] IllegalMove),
     /// A tag value (rules, set-up position, size) is not understood.
     #[error("{0}")]
-    Setup(String),
+    Setup(#[from] ValueError),
+}
+
+impl Error {
+    /// Renders the error with its place in `source` (the record's text) and a caret, as
+    /// [`ParseError::render`], [`IllegalMove::render`] and [`ValueError::render`] do.
+    ///
+    /// ```
+    /// use gamenote::{Error, Record, pylos::Pylos};
+    /// let text = "1b2 zz *";
+    /// let e: Error = text.parse::<Record<Pylos>>().unwrap_err().into();
+    /// assert!(e.render("a.pylos", text).starts_with("a.pylos:1:5: expected"));
+    /// ```
+    pub fn render(&self, file: &str, source: &str) -> String {
+        match self {
+            Error::Parse(e) => e.render(file, source),
+            Error::Illegal(e) => e.render(file, source),
+            Error::Setup(e) => e.render(file, source),
+        }
+    }
 }

@@ -7,14 +7,25 @@
 use std::fmt::{self, Debug, Display};
 use std::str::FromStr;
 
-use crate::error::{MoveError, ParseError};
+use crate::error::{MoveError, ParseError, ValueError};
 use crate::text::{self, PResult};
 
 /// How a game ended: one winner, or a draw shared by some seats.
 ///
-/// Seats are numbered in turn order from 0 (White first).
+/// Seats are numbered in turn order from 0 (White first). `Display` and `FromStr` use the
+/// written scores, one per seat and at least two: `1-0`, `0-1`, `1/2-1/2`, `0-0-1`,
+/// `1/2-0-1/2`. Where a game writes its results otherwise (three-man chess always gives
+/// three scores), [`Written`] gives its own form.
+///
+/// ```
+/// use gamenote::Outcome;
+/// assert_eq!(Outcome::Win(1).to_string(), "0-1");
+/// assert_eq!(Outcome::Draw(0b101).to_string(), "1/2-0-1/2");
+/// assert_eq!("1-0-0".parse::<Outcome>(), Ok(Outcome::Win(0)));
+/// assert_eq!("1/2-1/2".parse::<Outcome>(), Ok(Outcome::Draw(0b11)));
+/// assert!("1-1".parse::<Outcome>().is_err());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The seat that won.
     Win(u8),
@@ -23,8 +34,17 @@ pub enum Outcome {
 }
 
 /// A result as written at the end of a record: an outcome, or `*` for a game not finished.
+///
+/// `Display` and `FromStr` write and read the outcome as [`Outcome`] does, and `*`.
+///
+/// ```
+/// use gamenote::{GameResult, Outcome};
+/// let r: GameResult = "0-1".parse()?;
+/// assert_eq!(r, GameResult::Decided(Outcome::Win(1)));
+/// assert_eq!(GameResult::Unfinished.to_string(), "*");
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GameResult {
     /// `1-0`, `0-1`, `1/2-1/2`, ...
     Decided(Outcome),
@@ -111,7 +131,7 @@ pub trait Game: Sized + 'static {
     const TOKEN_TAGS: &'static [&'static str] = &[];
 
     /// Rule set and options, written as in the `[Rules]` tag (`alignment,takeback=optional`).
-    type Rules: Clone + Debug + Default + PartialEq + Display + FromStr<Err = String>;
+    type Rules: Clone + Debug + Default + PartialEq + Display + FromStr<Err = ValueError>;
     /// A full state of play; cheap to clone.
     type Position: Clone + Debug + PartialEq + Display;
     /// A complete move, checked against a position.
@@ -119,7 +139,7 @@ pub trait Game: Sized + 'static {
     /// A move as a person wrote it; `parse(print(n)) == n`.
     type Notation: Clone + Debug + PartialEq + Display + FromStr<Err = ParseError>;
     /// The written styles the game offers.
-    type Style: Copy + Debug + Default + PartialEq + Display + FromStr<Err = String>;
+    type Style: Copy + Debug + Default + PartialEq + Display + FromStr<Err = ValueError>;
 
     /// The start position under `rules`.
     fn start(rules: &Self::Rules) -> Self::Position;
@@ -179,17 +199,31 @@ pub trait Game: Sized + 'static {
     }
 
     /// The rules named by the tags (`[Rules]`, and any other the game reads).
-    fn rules_from_tags(tags: &Tags) -> Result<Self::Rules, String> {
+    fn rules_from_tags(tags: &Tags) -> Result<Self::Rules, ValueError> {
         match tag(tags, "Rules") {
-            Some(v) => v.parse(),
+            Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules")),
             None => Ok(Self::Rules::default()),
         }
     }
 
-    /// The position a record starts from: the start position of its rules, unless the game
-    /// reads a set-up tag.
-    fn setup(tags: &Tags) -> Result<Self::Position, String> {
-        Ok(Self::start(&Self::rules_from_tags(tags)?))
+    /// The position a record starts from: the position string of its `[Position]` tag read
+    /// under its rules (see [`Game::read_position`]), else the start position of its rules.
+    fn setup(tags: &Tags) -> Result<Self::Position, ValueError> {
+        let rules = Self::rules_from_tags(tags)?;
+        match tag(tags, "Position") {
+            None => Ok(Self::start(&rules)),
+            Some(v) => Self::read_position(v.trim(), &rules).map_err(position_tag_error),
+        }
+    }
+
+    /// Reads a position string (the game's compact written position, the inverse of
+    /// [`Game::position_string`]) under `rules`. The default: the game has none.
+    fn read_position(text: &str, _rules: &Self::Rules) -> Result<Self::Position, ParseError> {
+        Err(ParseError::at(
+            text,
+            0,
+            format!("no position string: {} has none", Self::NAME),
+        ))
     }
 
     /// Reads one movetext token. The default reads a result, else a move; the record reader
@@ -232,25 +266,26 @@ pub trait Game: Sized + 'static {
     }
 
     /// Checks the result a record gives (token or `[Result]` tag) against the final position
-    /// and the comments after the result; `Err` says why they disagree. The default accepts
+    /// and the comments after the result; `Err` (a mismatch) says why they disagree; replay
+    /// reports it at ply 0 with the result's span. The default accepts
     /// any result on a game the rules have not ended, and only the rules' result otherwise.
     fn check_result(
         end: &Self::Position,
         written: GameResult,
         _comments_after: &[String],
-    ) -> Result<(), String> {
+    ) -> Result<(), MoveError> {
         match Self::outcome(end) {
-            Some(o) if written != GameResult::Decided(o) => Err(format!(
+            Some(o) if written != GameResult::Decided(o) => Err(MoveError::mismatch(format!(
                 "the record says {} but the game ended {}",
                 Self::write_result(written),
                 Self::write_result(GameResult::Decided(o))
-            )),
+            ))),
             _ => Ok(()),
         }
     }
 
-    /// The position as a one-line string, for games that have such a notation
-    /// (`show --format fen`).
+    /// The position as a one-line string (its position string), for games that have such a
+    /// notation (`show --format fen`); [`Game::read_position`] reads it back.
     fn position_string(_pos: &Self::Position) -> Option<String> {
         None
     }
@@ -322,9 +357,209 @@ pub fn two_player_result(input: &str) -> Option<(&str, GameResult)> {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win(s) => write!(f, "seat {s} wins"),
-            Outcome::Draw(m) => write!(f, "draw (seats {m:#b})"),
+        let (set, share) = match *self {
+            Outcome::Win(s) => (1u16 << s.min(15), "1"),
+            Outcome::Draw(m) => (
+                u16::from(m),
+                ["1", "1", "1/2", "1/3", "1/4"][m.count_ones().min(4) as usize],
+            ),
+        };
+        let seats = (16 - set.leading_zeros()).max(2);
+        for seat in 0..seats {
+            if seat > 0 {
+                f.write_str("-")?;
+            }
+            let won = set & (1 << seat) != 0;
+            f.write_str(if won { share } else { "0" })?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Outcome {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        let expected = "a result: one score per seat such as 1-0, 0-1 or 1/2-1/2";
+        let bad = || ParseError::at(s, 0, expected);
+        let scores: Vec<&str> = s.split('-').collect();
+        if scores.len() < 2 || scores.len() > 8 {
+            return Err(bad());
+        }
+        let mut set = 0u8;
+        let mut share = None;
+        for (seat, score) in scores.iter().enumerate() {
+            if *score == "0" {
+                continue;
+            }
+            if share.is_some_and(|x| x != *score) || !["1", "1/2", "1/3", "1/4"].contains(score) {
+                return Err(bad());
+            }
+            share = Some(*score);
+            set |= 1 << seat;
+        }
+        let expected_share = ["0", "1", "1/2", "1/3", "1/4"].get(set.count_ones() as usize);
+        match (share, set.count_ones()) {
+            (Some("1"), 1) => Ok(Outcome::Win(set.trailing_zeros() as u8)),
+            (Some(x), n) if n > 1 && expected_share == Some(&x) => Ok(Outcome::Draw(set)),
+            _ => Err(bad()),
         }
     }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Decided(o) => Display::fmt(o, f),
+            GameResult::Unfinished => f.write_str("*"),
+        }
+    }
+}
+
+impl FromStr for GameResult {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        match s {
+            "*" => Ok(GameResult::Unfinished),
+            _ => s.parse().map(GameResult::Decided),
+        }
+    }
+}
+
+/// A result in the written form of game `G` ([`Game::write_result`], [`Game::parse_result`]):
+/// three-man chess writes `1-0-0` where the generic form is `1-0`.
+///
+/// ```
+/// use gamenote::{game::Written, threeman::ThreeMan, GameResult, Outcome};
+/// let r = GameResult::Decided(Outcome::Win(0));
+/// assert_eq!(Written::<ThreeMan>::new(r).to_string(), "1-0-0");
+/// assert_eq!(r.to_string(), "1-0");
+/// let back: Written<ThreeMan> = "0-1/2-1/2".parse()?;
+/// assert_eq!(back.result(), GameResult::Decided(Outcome::Draw(0b110)));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
+pub struct Written<G: Game> {
+    result: GameResult,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Game> Written<G> {
+    /// `result`, to be written as `G` writes it.
+    pub fn new(result: GameResult) -> Self {
+        Written {
+            result,
+            game: std::marker::PhantomData,
+        }
+    }
+    /// The result.
+    pub fn result(&self) -> GameResult {
+        self.result
+    }
+}
+
+impl<G: Game> Clone for Written<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: Game> Copy for Written<G> {}
+impl<G: Game> PartialEq for Written<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.result == other.result
+    }
+}
+impl<G: Game> Debug for Written<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Written<{}>({:?})", G::NAME, self.result)
+    }
+}
+
+impl<G: Game> Display for Written<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&G::write_result(self.result))
+    }
+}
+
+impl<G: Game> FromStr for Written<G> {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        match G::parse_result(s) {
+            Some(("", r)) => Ok(Written::new(r)),
+            Some((rest, _)) => Err(ParseError::at(s, s.len() - rest.len(), "end of input")),
+            None => Err(ParseError::at(s, 0, format!("a {} result", G::NAME))),
+        }
+    }
+}
+
+/// A position written and read as its position string ([`Game::position_string`],
+/// [`Game::read_position`]), for `Display`, `FromStr` and serde. `FromStr` reads under the
+/// game's default rules (Pylon's string gives its own size); call [`Game::read_position`]
+/// for others.
+///
+/// ```
+/// use gamenote::{game::PositionString, pylos::Pylos, Game};
+/// let s: PositionString<Pylos> = "w.............../........./..../. b 14 15".parse()?;
+/// assert_eq!(s.0.reserve(0), 14);
+/// assert_eq!(s.to_string(), "w.............../........./..../. b 14 15");
+/// assert_eq!(Pylos::to_move(&s.0), 1);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
+pub struct PositionString<G: Game>(pub G::Position);
+
+impl<G: Game> Clone for PositionString<G> {
+    fn clone(&self) -> Self {
+        PositionString(self.0.clone())
+    }
+}
+impl<G: Game> PartialEq for PositionString<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+impl<G: Game> Debug for PositionString<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("PositionString").field(&self.0).finish()
+    }
+}
+
+impl<G: Game> Display for PositionString<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match G::position_string(&self.0) {
+            Some(s) => f.write_str(&s),
+            None => Debug::fmt(&self.0, f),
+        }
+    }
+}
+
+impl<G: Game> FromStr for PositionString<G> {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        G::read_position(s, &G::Rules::default()).map(PositionString)
+    }
+}
+
+/// The whitespace-separated fields of a position string, each with its byte offset in `text`.
+pub(crate) fn fields(text: &str) -> Vec<(usize, &str)> {
+    text.split_ascii_whitespace()
+        .map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f))
+        .collect()
+}
+
+/// Reads a count field of a position string (`15`) at byte `at` of `text`, at most `max`.
+pub(crate) fn count_field(
+    text: &str,
+    at: usize,
+    field: &str,
+    max: u8,
+    what: &str,
+) -> Result<u8, ParseError> {
+    match field.parse::<u8>() {
+        Ok(n) if n <= max && !field.starts_with('+') => Ok(n),
+        _ => Err(ParseError::at(text, at, format!("{what} from 0 to {max}"))),
+    }
+}
+
+/// The set-up error for a `[Position]` tag whose (trimmed) value does not read.
+pub(crate) fn position_tag_error(e: ParseError) -> ValueError {
+    let message = format!("the Position tag, column {}: {}", e.column, e.message());
+    ValueError::new(message).in_tag("Position")
 }

@@ -33,6 +33,8 @@ pub mod html;
 pub mod perft;
 pub mod record;
 pub mod replay;
+#[cfg(feature = "serde")]
+pub mod serial;
 pub mod stream;
 pub mod svg;
 pub mod text;
@@ -43,8 +45,9 @@ pub mod pylon;
 pub mod pylos;
 pub mod threeman;
 
+pub use error::ValueError;
 pub use error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
-pub use game::{Game, GameResult, Mode, Outcome, Token};
+pub use game::{Game, GameResult, Mode, Outcome, PositionString, Token, Written};
 pub use record::{Ply, Record, Replay};
 
 #[doc = include_str!("../README.md")]

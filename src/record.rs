@@ -376,7 +376,20 @@ impl<G: Game> crate::visit::Visitor<G> for RecordBuilder<G> {
 }
 
 /// What replaying a record found: the moves, the final position, warnings, and the first
-/// error if the record is not legal.
+/// error if the record is not legal. [`Replay::into_result`] turns it into a `Result` for
+/// `?`, and `Result::from(replay)` does the same.
+///
+/// ```
+/// use gamenote::{record::replay, Mode, Record, pylos::Pylos};
+/// fn moves(text: &str) -> Result<usize, gamenote::Error> {
+///     let rec: Record<Pylos> = text.parse()?;
+///     let done = replay(&rec, Mode::Strict).into_result()?;
+///     Ok(done.moves.len())
+/// }
+/// assert_eq!(moves("1b2 1c3 1c4 *").unwrap(), 3);
+/// let err = moves("1b2 1b2 *").unwrap_err();
+/// assert_eq!(err.to_string(), "ply 2 (1b2): illegal: 1b2 is occupied");
+/// ```
 pub struct Replay<G: Game> {
     /// The position before the first move.
     pub start: G::Position,
@@ -392,7 +405,36 @@ pub struct Replay<G: Game> {
     pub outcome: Option<Outcome>,
 }
 
+impl<G: Game> fmt::Debug for Replay<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Replay")
+            .field("start", &self.start)
+            .field("moves", &self.moves)
+            .field("end", &self.end)
+            .field("warnings", &self.warnings)
+            .field("error", &self.error)
+            .field("outcome", &self.outcome)
+            .finish()
+    }
+}
+
+impl<G: Game> From<Replay<G>> for Result<Replay<G>, Error> {
+    fn from(r: Replay<G>) -> Self {
+        r.into_result()
+    }
+}
+
 impl<G: Game> Replay<G> {
+    /// The replay when the record is legal (its moves, end position, warnings and outcome),
+    /// or its first error: an [`IllegalMove`] (with the ply, the written move and the reason)
+    /// or a set-up error.
+    pub fn into_result(mut self) -> Result<Self, Error> {
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => Ok(self),
+        }
+    }
+
     /// True when the record replayed without error.
     pub fn is_ok(&self) -> bool {
         self.error.is_none()

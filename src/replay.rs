@@ -172,7 +172,7 @@ fn check_ending<G: Game>(end: &G::Position, ending: Ending<'_>) -> Option<Illega
     let written = ending.result.or(tag_result)?;
     G::check_result(end, written, ending.comments_after)
         .err()
-        .map(mismatch)
+        .map(|e| mismatch(e.reason))
 }
 
 /// What checking one record found: the verdict `gamenote check` reports.

@@ -100,14 +100,14 @@ proptest! {
     fn styles_and_rules_round_trip(k in 0usize..3, v in 0usize..3, o in 0usize..3) {
         let style = [Style::Complete, Style::Short, Style::Text][k];
         prop_assert_eq!(style.to_string().parse::<Style>().unwrap(), style);
-        let rules = Rules {
-            variant: [Variant::Basic, Variant::Standard, Variant::Tournament][v],
-            last_gipf: [
-                gamenote::gipf::LastGipf::First,
-                gamenote::gipf::LastGipf::WhiteLoses,
-                gamenote::gipf::LastGipf::ToMoveWins,
-            ][o],
-        };
+        let rules = Rules::new([Variant::Basic, Variant::Standard, Variant::Tournament][v])
+            .with_last_gipf(
+                [
+                    gamenote::gipf::LastGipf::First,
+                    gamenote::gipf::LastGipf::WhiteLoses,
+                    gamenote::gipf::LastGipf::ToMoveWins,
+                ][o],
+            );
         prop_assert_eq!(rules.to_string().parse::<Rules>().unwrap(), rules);
     }
 

@@ -427,10 +427,7 @@ fn gipf_loss_and_removal_only_moves() {
 fn both_last_gipf(rule: LastGipf) -> Option<Outcome> {
     // White's placement on f2 makes c3 d3 e3 f2 with his last GIPF-piece d3 and Black's
     // last one b3 in the set; he takes both.
-    let rules = Rules {
-        variant: Variant::Standard,
-        last_gipf: rule,
-    };
+    let rules = Rules::new(Variant::Standard).with_last_gipf(rule);
     let mut pos = board_with(rules, "o c3 e3 O d3 X b3 x h2");
     let m = Gipf::resolve(&pos, &"f2;xGb3,Gd3".parse().unwrap()).unwrap();
     Gipf::play(&mut pos, &m);
@@ -465,10 +462,7 @@ fn rules_and_handicap_tags() {
     assert!(record::replay(&rec, Mode::Strict).error.is_some());
     assert_eq!(
         "standard,last-gipf=white-loses".parse::<Rules>().unwrap(),
-        Rules {
-            variant: Variant::Standard,
-            last_gipf: LastGipf::WhiteLoses
-        }
+        Rules::new(Variant::Standard).with_last_gipf(LastGipf::WhiteLoses)
     );
 }
 

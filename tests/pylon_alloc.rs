@@ -31,7 +31,7 @@ fn generating_counting_and_playing_do_not_allocate() {
         (6, Suicide::Group),
         (26, Suicide::Piece),
     ] {
-        let mut pos = Pylon::start(&Rules { size, suicide });
+        let mut pos = Pylon::start(&Rules::new(size, suicide));
         let mut moves = Vec::with_capacity(4096);
         // Warm up: the geometry table and the thread's scratch space.
         Pylon::legal_moves(&pos, &mut moves);

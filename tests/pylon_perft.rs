@@ -200,10 +200,7 @@ impl Naive {
 }
 
 fn rules(n: u8, s: Suicide) -> Rules {
-    Rules {
-        size: n,
-        suicide: s,
-    }
+    Rules::new(n, s)
 }
 
 fn to_p(p: Point) -> P {

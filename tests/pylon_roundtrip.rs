@@ -141,10 +141,7 @@ proptest! {
         group in any::<bool>(),
         seed in 1u64..u64::MAX,
     ) {
-        let rules = Rules {
-            size,
-            suicide: if group { Suicide::Group } else { Suicide::Piece },
-        };
+        let rules = Rules::new(size, if group { Suicide::Group } else { Suicide::Piece });
         let max = if size >= 10 { 120 } else { 400 };
         let (rec, end) = random_game(rules, seed, max);
         let text = rec.to_string();

@@ -16,7 +16,7 @@ fn pts(s: &str) -> Vec<Point> {
 }
 
 fn rules(n: u8, suicide: Suicide) -> Rules {
-    Rules { size: n, suicide }
+    Rules::new(n, suicide)
 }
 
 /// Plays `moves` (space separated) from the empty board, panicking on an illegal one.
@@ -473,7 +473,8 @@ fn score_comment_and_result_are_checked() {
 fn size_and_rules_tags() {
     let r = run("[Size \"27\"]\n\n1a1 *", Mode::Strict);
     assert!(matches!(r.error, Some(Error::Setup(ref m))
-        if m == "the Size tag \"27\" is not a Pylon board size from 2 to 26"));
+        if m.message == "the Size tag \"27\" is not a Pylon board size from 2 to 26"
+            && m.tag.as_deref() == Some("Size")));
     let r = run("[Rules \"standard,suicide=maybe\"]\n\n1a1 *", Mode::Strict);
     assert!(matches!(r.error, Some(Error::Setup(_))));
     let r = run("[Size \"26\"]\n\n1z26 26a1 *", Mode::Strict);

@@ -133,8 +133,8 @@ enum Command {
 /// A failure that ends the command: the message and the exit code.
 struct Fail(String, u8);
 
-fn usage(msg: impl Into<String>) -> Fail {
-    Fail(msg.into(), 2)
+fn usage(msg: impl std::fmt::Display) -> Fail {
+    Fail(msg.to_string(), 2)
 }
 
 fn overrides(c: &Common) -> Vec<(String, String)> {

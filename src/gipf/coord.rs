@@ -33,7 +33,6 @@ const COL_START: [u8; 9] = [0, 5, 11, 18, 26, 35, 43, 50, 56];
 /// assert!("a6".parse::<Point>().is_err());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point(u8);
 
 impl Point {

@@ -23,6 +23,7 @@
 //! ```
 
 mod coord;
+pub mod fen;
 mod mistakes;
 pub(crate) mod notation;
 mod picture;
@@ -40,7 +41,7 @@ pub use position::{Move, Position, Push, Removal, BLACK, MAX_GROUPS, WHITE};
 pub use rules::{LastGipf, Rules, Variant};
 pub use sheet::{write_movetext, write_text, Layout};
 
-use crate::error::MoveError;
+use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{tag, CommentMove, Game, Outcome, Tags, Token};
 use crate::text::{self, PResult};
 
@@ -51,7 +52,6 @@ pub struct Gipf;
 /// The written styles: complete notes with reserve counts, short notes, or complete notes
 /// without counts (the guide's text format).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Style {
     /// Complete notes: every pushed piece's end, every removed piece, `(n)` reserve counts.
     #[default]
@@ -73,15 +73,15 @@ impl fmt::Display for Style {
 }
 
 impl FromStr for Style {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = ValueError;
+    fn from_str(s: &str) -> Result<Self, ValueError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "complete" => Ok(Style::Complete),
             "short" => Ok(Style::Short),
             "text" => Ok(Style::Text),
-            other => Err(format!(
+            other => Err(ValueError::new(format!(
                 "unknown GIPF style \"{other}\" (expected complete, short or text)"
-            )),
+            ))),
         }
     }
 }
@@ -176,39 +176,51 @@ impl Game for Gipf {
         Ok(())
     }
 
-    fn rules_from_tags(tags: &Tags) -> Result<Rules, String> {
-        match tag(tags, "Rules").or_else(|| tag(tags, "Variant")) {
-            Some(v) => v.parse(),
-            None => Err(
-                "a GIPF record needs [Rules \"basic\"], \"standard\" or \"tournament\" (or --rules); \
-                 basic and standard records look alike"
-                    .into(),
-            ),
+    fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
+        match tag(tags, "Rules") {
+            Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules")),
+            None => match tag(tags, "Variant") {
+                Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Variant")),
+                None => Err(ValueError::new(
+                    "a GIPF record needs [Rules \"basic\"], \"standard\" or \"tournament\" (or --rules); \
+                     basic and standard records look alike",
+                )),
+            },
         }
     }
 
-    fn setup(tags: &Tags) -> Result<Position, String> {
-        let mut pos = Position::start(Self::rules_from_tags(tags)?);
+    /// The `[Position]` tag (a position string), else the start position of the rules with
+    /// the extra pieces of a `[Handicap "White N"]` tag.
+    fn setup(tags: &Tags) -> Result<Position, ValueError> {
+        let rules = Self::rules_from_tags(tags)?;
+        if let Some(v) = tag(tags, "Position") {
+            return fen::parse(v.trim(), rules).map_err(crate::game::position_tag_error);
+        }
+        let mut pos = Position::start(rules);
         if let Some(h) = tag(tags, "Handicap") {
             let mut it = h.split_whitespace();
             let seat = match it.next().map(str::to_ascii_lowercase).as_deref() {
                 Some("white") => WHITE,
                 Some("black") => BLACK,
                 _ => {
-                    return Err(format!(
+                    return Err(ValueError::new(format!(
                         "Handicap \"{h}\": expected \"White N\" or \"Black N\""
                     ))
+                    .in_tag("Handicap"))
                 }
             };
             let n: u8 = it
                 .next()
                 .and_then(|n| n.parse().ok())
                 .filter(|n| (1..=3).contains(n))
-                .ok_or_else(|| format!("Handicap \"{h}\": expected 1 to 3 extra pieces"))?;
+                .ok_or_else(|| {
+                    ValueError::new(format!("Handicap \"{h}\": expected 1 to 3 extra pieces"))
+                        .in_tag("Handicap")
+                })?;
             if it.next().is_some() {
-                return Err(format!(
+                return Err(ValueError::new(format!(
                     "Handicap \"{h}\": expected \"White N\" or \"Black N\""
-                ));
+                )));
             }
             pos.set_reserve(seat, pos.reserve(seat).saturating_add(n));
         }
@@ -277,7 +289,11 @@ impl Game for Gipf {
     }
 
     fn position_string(pos: &Position) -> Option<String> {
-        Some(position_string(pos))
+        Some(fen::write(pos))
+    }
+
+    fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
+        fen::parse(text, *rules)
     }
 
     fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {

@@ -80,7 +80,6 @@ pub struct PushNote {
 /// assert!(removal_only.push.is_none());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Notation {
     /// Groups removed before the push (written `…;` before it).
     pub pre: Vec<Group>,

@@ -170,7 +170,6 @@ pub(crate) struct Row {
 /// A GIPF position: pieces, reserves, captures, the player to move and the state the rules
 /// remember (who has moved, who has played a basic piece, when each lost his last GIPF-piece).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Position {
     pub(crate) pc: [u64; 2],
     pub(crate) gipf: u64,

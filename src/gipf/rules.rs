@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::ValueError;
+
 /// The three games of the rulebook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -40,7 +42,7 @@ pub enum LastGipf {
 /// assert!("blitz".parse::<Rules>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Rules {
     /// The game played.
     pub variant: Variant,
@@ -56,6 +58,20 @@ impl Rules {
             last_gipf: LastGipf::First,
         }
     }
+
+    /// The same rules with the last-GIPF rule `rule`.
+    ///
+    /// ```
+    /// use gamenote::gipf::{LastGipf, Rules, Variant};
+    /// let r = Rules::new(Variant::Basic).with_last_gipf(LastGipf::ToMoveWins);
+    /// assert_eq!(r.to_string(), "basic,last-gipf=to-move-wins");
+    /// ```
+    pub const fn with_last_gipf(self, rule: LastGipf) -> Rules {
+        Rules {
+            last_gipf: rule,
+            ..self
+        }
+    }
 }
 
 impl fmt::Display for Variant {
@@ -69,15 +85,15 @@ impl fmt::Display for Variant {
 }
 
 impl FromStr for Variant {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = ValueError;
+    fn from_str(s: &str) -> Result<Self, ValueError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "basic" => Ok(Variant::Basic),
             "standard" => Ok(Variant::Standard),
             "tournament" => Ok(Variant::Tournament),
-            other => Err(format!(
+            other => Err(ValueError::new(format!(
                 "unknown GIPF variant \"{other}\" (expected basic, standard or tournament)"
-            )),
+            ))),
         }
     }
 }
@@ -93,15 +109,15 @@ impl fmt::Display for LastGipf {
 }
 
 impl FromStr for LastGipf {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = ValueError;
+    fn from_str(s: &str) -> Result<Self, ValueError> {
         match s.trim() {
             "first" => Ok(LastGipf::First),
             "white-loses" => Ok(LastGipf::WhiteLoses),
             "to-move-wins" => Ok(LastGipf::ToMoveWins),
-            other => Err(format!(
+            other => Err(ValueError::new(format!(
                 "unknown last-gipf rule \"{other}\" (expected first, white-loses or to-move-wins)"
-            )),
+            ))),
         }
     }
 }
@@ -117,8 +133,8 @@ impl fmt::Display for Rules {
 }
 
 impl FromStr for Rules {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = ValueError;
+    fn from_str(s: &str) -> Result<Self, ValueError> {
         let mut parts = s.split(',');
         let variant: Variant = parts.next().unwrap_or("").parse()?;
         let mut r = Rules::new(variant);
@@ -127,9 +143,9 @@ impl FromStr for Rules {
             match opt.split_once('=') {
                 Some(("last-gipf", v)) => r.last_gipf = v.parse()?,
                 _ => {
-                    return Err(format!(
+                    return Err(ValueError::new(format!(
                         "unknown GIPF rule option \"{opt}\" (expected last-gipf=first|white-loses|to-move-wins)"
-                    ))
+                    )))
                 }
             }
         }

@@ -5,6 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::ValueError;
+
 use super::{Gipf, Notation};
 use crate::game::Game;
 use crate::record::{Ply, Record};
@@ -50,15 +52,15 @@ impl fmt::Display for Layout {
 }
 
 impl FromStr for Layout {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = ValueError;
+    fn from_str(s: &str) -> Result<Self, ValueError> {
         match s {
             "reserve" => Ok(Layout::Reserve),
             "slash" => Ok(Layout::Slash),
             "sheet" => Ok(Layout::Sheet),
-            o => Err(format!(
+            o => Err(ValueError::new(format!(
                 "unknown GIPF layout \"{o}\" (expected reserve, slash or sheet)"
-            )),
+            ))),
         }
     }
 }

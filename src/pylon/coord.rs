@@ -41,7 +41,6 @@ pub(crate) const NONE: u16 = u16::MAX;
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point {
     /// Level, from 1 (the board).
     pub level: u8,

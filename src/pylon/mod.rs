@@ -15,17 +15,18 @@
 //! ```
 
 mod coord;
+pub mod fen;
 mod mistakes;
 pub(crate) mod notation;
 mod position;
 mod rules;
 
 pub use coord::{point, Geometry, Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE, WORDS};
-pub use notation::{notation, score_comment, Notation, Style};
+pub use notation::{notation, score_comment, Notation, Score, Style};
 pub use position::{Move, Position};
 pub use rules::{Rules, Suicide};
 
-use crate::error::MoveError;
+use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{tag, Game, GameResult, Outcome, Tags, Token};
 use crate::text::PResult;
 
@@ -41,13 +42,13 @@ const SEAT: [&str; 2] = ["White", "Black"];
 /// assert_eq!(gamenote::pylon::parse_size(" 10 "), Ok(10));
 /// assert!(gamenote::pylon::parse_size("27").is_err());
 /// ```
-pub fn parse_size(v: &str) -> Result<u8, String> {
+pub fn parse_size(v: &str) -> Result<u8, ValueError> {
     let t = v.trim();
     match t.parse::<u8>() {
         Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) && !t.starts_with('+') => Ok(n),
-        _ => Err(format!(
+        _ => Err(ValueError::new(format!(
             "the Size tag \"{v}\" is not a Pylon board size from {MIN_SIZE} to {MAX_SIZE}"
-        )),
+        ))),
     }
 }
 
@@ -194,13 +195,13 @@ impl Game for Pylon {
         *n == Notation::Pass
     }
 
-    fn rules_from_tags(tags: &Tags) -> Result<Rules, String> {
+    fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
         let mut rules: Rules = match tag(tags, "Rules") {
-            Some(v) => v.parse()?,
+            Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules"))?,
             None => Rules::default(),
         };
         if let Some(v) = tag(tags, "Size") {
-            rules.size = parse_size(v)?;
+            rules.size = parse_size(v).map_err(|e| e.in_tag("Size"))?;
         }
         Ok(rules)
     }
@@ -230,28 +231,36 @@ impl Game for Pylon {
         end: &Position,
         written: GameResult,
         comments_after: &[String],
-    ) -> Result<(), String> {
+    ) -> Result<(), MoveError> {
         if end.is_over() {
             let o = Pylon::outcome_of(end);
             if written != GameResult::Decided(o) {
-                return Err(format!(
+                return Err(MoveError::mismatch(format!(
                     "the record says {} but the game ended {} (W {} B {})",
                     Pylon::write_result(written),
                     Pylon::write_result(GameResult::Decided(o)),
                     end.score(0),
                     end.score(1)
-                ));
+                )));
             }
         }
         if let Some((w, b)) = comments_after.first().and_then(|c| score_comment(c)) {
             let (sw, sb) = (end.score(0), end.score(1));
             if (w, b) != (sw, sb) {
-                return Err(format!(
+                return Err(MoveError::mismatch(format!(
                     "the score comment says W {w} B {b} but the board has W {sw} B {sb}"
-                ));
+                )));
             }
         }
         Ok(())
+    }
+
+    fn position_string(pos: &Position) -> Option<String> {
+        Some(fen::write(pos))
+    }
+
+    fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
+        fen::parse(text, *rules)
     }
 
     fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {

@@ -5,7 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::coord::{point, Point};
-use crate::error::ParseError;
+use crate::error::{ParseError, ValueError};
+use crate::game::{GameResult, Outcome};
 use crate::text::{self, PErr, PResult};
 
 /// A move as written.
@@ -26,7 +27,6 @@ use crate::text::{self, PErr, PResult};
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Notation {
     /// A placement; `cover` is the bracketed covering set as written (in written order,
     /// never empty), or `None` when no brackets were written.
@@ -42,7 +42,6 @@ pub enum Notation {
 
 /// The only written style: covering sets always printed, sorted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Style {
     /// `point[covers]` or `pass`.
     #[default]
@@ -56,14 +55,14 @@ impl fmt::Display for Style {
 }
 
 impl FromStr for Style {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = ValueError;
+    fn from_str(s: &str) -> Result<Self, ValueError> {
         if s.trim().eq_ignore_ascii_case("standard") {
             Ok(Style::Standard)
         } else {
-            Err(format!(
+            Err(ValueError::new(format!(
                 "unknown Pylon style \"{s}\": the only style is standard"
-            ))
+            )))
         }
     }
 }
@@ -199,6 +198,87 @@ pub fn score_comment(c: &str) -> Option<(u32, u32)> {
     let s = sp(s).strip_prefix('B')?;
     let (b, s) = num(sp(s))?;
     sp(s).is_empty().then_some((w, b))
+}
+
+/// Pylon's written result: the result token and the score comment after it, as a record ends
+/// (`0-1 {W 3 B 7}`).
+///
+/// ```
+/// use gamenote::{pylon::{Pylon, Rules, Score}, Game, GameResult, Outcome};
+/// let s: Score = "0-1 {W 3 B 7}".parse()?;
+/// assert_eq!(s.result, GameResult::Decided(Outcome::Win(1)));
+/// assert_eq!((s.white, s.black), (3, 7));
+/// assert_eq!(s.to_string(), "0-1 {W 3 B 7}");
+/// assert_eq!(Score::of(&Pylon::start(&Rules::with_size(2))).to_string(), "* {W 0 B 0}");
+/// assert!("1-0 {W 3 B 7}".parse::<Score>().is_err()); // the score says Black won
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Score {
+    /// The result token.
+    pub result: GameResult,
+    /// White's score.
+    pub white: u32,
+    /// Black's score.
+    pub black: u32,
+}
+
+impl Score {
+    /// The score of `pos`, with the result by the rules (`*` while the game goes on).
+    pub fn of(pos: &super::Position) -> Score {
+        use crate::Game;
+        Score {
+            result: super::Pylon::outcome(pos).map_or(GameResult::Unfinished, GameResult::Decided),
+            white: pos.score(0),
+            black: pos.score(1),
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {{W {} B {}}}", self.result, self.white, self.black)
+    }
+}
+
+impl FromStr for Score {
+    type Err = ParseError;
+    /// Reads a result token, then the score comment; a decided result must agree with the
+    /// score (the higher score wins, equal scores draw).
+    fn from_str(s: &str) -> Result<Score, ParseError> {
+        let at = s.find(|c: char| c.is_ascii_whitespace()).unwrap_or(s.len());
+        let result: GameResult = s[..at].parse()?;
+        let rest = s[at..].trim_start();
+        let comment_at = s.len() - rest.len();
+        let score = rest
+            .strip_prefix('{')
+            .and_then(|r| r.strip_suffix('}'))
+            .and_then(score_comment);
+        let Some((white, black)) = score else {
+            return Err(ParseError::at(
+                s,
+                comment_at,
+                "a score comment such as {W 3 B 7}",
+            ));
+        };
+        let by_score = match white.cmp(&black) {
+            std::cmp::Ordering::Greater => Outcome::Win(0),
+            std::cmp::Ordering::Less => Outcome::Win(1),
+            std::cmp::Ordering::Equal => Outcome::Draw(0b11),
+        };
+        if !matches!(result, GameResult::Decided(o) if o != by_score) {
+            return Ok(Score {
+                result,
+                white,
+                black,
+            });
+        }
+        Err(ParseError::at(
+            s,
+            0,
+            format!("{by_score}, the result the score gives"),
+        ))
+    }
 }
 
 #[cfg(test)]

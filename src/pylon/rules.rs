@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::ValueError;
+
 use super::coord::DEFAULT_SIZE;
 
 /// Which piece must be free after a placement (rule 7 of `docs/pylon.md`).
@@ -25,10 +27,10 @@ pub enum Suicide {
 /// assert_eq!((r.size, r.suicide), (6, Suicide::Group));
 /// assert_eq!(r.to_string(), "standard,suicide=group");
 /// assert_eq!(Rules::default().to_string(), "standard");
-/// # Ok::<(), String>(())
+/// # Ok::<(), gamenote::ValueError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Rules {
     /// Board size n, 2–26.
     pub size: u8,
@@ -46,6 +48,16 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// The rules with board size `n` (not checked) and the suicide option `suicide`.
+    ///
+    /// ```
+    /// use gamenote::pylon::{Rules, Suicide};
+    /// assert_eq!(Rules::new(3, Suicide::Group).to_string(), "standard,suicide=group");
+    /// ```
+    pub const fn new(size: u8, suicide: Suicide) -> Self {
+        Rules { size, suicide }
+    }
+
     /// The default rules on a board of size `n` (not checked).
     pub fn with_size(n: u8) -> Self {
         Rules {
@@ -66,10 +78,10 @@ impl fmt::Display for Rules {
 }
 
 impl FromStr for Rules {
-    type Err = String;
+    type Err = ValueError;
     /// Reads `standard`, `standard,suicide=piece|group` or the options alone. The size stays
     /// the default; it is read from the `[Size]` tag.
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, ValueError> {
         let mut rules = Rules::default();
         let mut seen_suicide = false;
         for (k, item) in s.split(',').map(str::trim).enumerate() {
@@ -84,10 +96,10 @@ impl FromStr for Rules {
                     };
                 }
                 _ => {
-                    return Err(format!(
+                    return Err(ValueError::new(format!(
                         "unknown Pylon rules \"{s}\": expected standard, \
                          standard,suicide=piece or standard,suicide=group"
-                    ))
+                    )))
                 }
             }
         }

@@ -19,7 +19,6 @@ use crate::text::{self, PErr, PResult};
 /// assert!("1e1".parse::<Slot>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Slot(u8);
 
 /// Number of slots.

@@ -14,6 +14,7 @@
 //! ```
 
 mod coord;
+pub mod fen;
 mod mistakes;
 pub(crate) mod notation;
 mod position;
@@ -22,7 +23,7 @@ pub use coord::{slot, slot_any, slot_numeric, slots, Slot, ABOVE, LINES, SQUARES
 pub use notation::{notation, Form, Markers, Nag, Notation, Style, Takebacks};
 pub use position::{Move, Position, ReserveRule, RuleSet, Rules, Takeback};
 
-use crate::error::MoveError;
+use crate::error::{MoveError, ParseError};
 use crate::game::{tag, Game, GameResult, Outcome, Tags, Token};
 use crate::text::{self, PResult};
 
@@ -171,6 +172,14 @@ impl Game for Pylos {
 
     fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Notation> {
         notation(input, numeric_declared(tags))
+    }
+
+    fn position_string(pos: &Position) -> Option<String> {
+        Some(fen::write(pos))
+    }
+
+    fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
+        fen::parse(text, *rules)
     }
 
     fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::coord::{slot_any, slot_numeric, Slot};
-use crate::error::ParseError;
+use crate::error::{ParseError, ValueError};
 use crate::text::{self, PErr, PResult};
 
 /// The written styles of Pylos moves, optionally with formation markers.
@@ -19,7 +19,6 @@ use crate::text::{self, PErr, PResult};
 /// assert_eq!(s.to_string(), "compact+markers");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Style {
     /// How slots are written.
     pub form: Form,
@@ -63,8 +62,8 @@ impl fmt::Display for Style {
 }
 
 impl FromStr for Style {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Style, String> {
+    type Err = ValueError;
+    fn from_str(s: &str) -> Result<Style, ValueError> {
         let (name, markers) = match s.trim().strip_suffix("+markers") {
             Some(n) => (n, true),
             None => (s.trim(), false),
@@ -74,9 +73,9 @@ impl FromStr for Style {
             "compact" => Form::Compact,
             "numeric" => Form::Numeric,
             _ => {
-                return Err(format!(
+                return Err(ValueError::new(format!(
                     "unknown Pylos style \"{s}\" (expected canonical, compact or numeric, optionally +markers)"
-                ))
+                )))
             }
         };
         Ok(Style { form, markers })
@@ -234,7 +233,6 @@ impl std::ops::Deref for Takebacks {
 /// assert!(n.markers.square);
 /// ```
 #[derive(Debug, Clone)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Notation {
     /// The ball raised, for a raise.
     pub from: Option<Slot>,

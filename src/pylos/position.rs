@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use super::coord::{slots, Slot, ABOVE, ALL, LEVEL1, LINES, SQUARES, SUPPORT, TOP};
 use super::notation::{Markers, Notation};
-use crate::error::MoveError;
+use crate::error::{MoveError, ValueError};
 use crate::game::Outcome;
 
 /// The rule set: which formations let a player take balls back.
@@ -57,7 +57,7 @@ pub enum ReserveRule {
 /// assert!("chess".parse::<Rules>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Rules {
     /// Standard, alignment or children.
     pub set: RuleSet,
@@ -87,8 +87,8 @@ impl fmt::Display for Rules {
 }
 
 impl FromStr for Rules {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Rules, String> {
+    type Err = ValueError;
+    fn from_str(s: &str) -> Result<Rules, ValueError> {
         let mut rules = Rules::default();
         for (i, part) in s.split(',').map(str::trim).enumerate() {
             match (i, part.split_once('=')) {
@@ -98,9 +98,9 @@ impl FromStr for Rules {
                         "alignment" => RuleSet::Alignment,
                         "children" => RuleSet::Children,
                         _ => {
-                            return Err(format!(
+                            return Err(ValueError::new(format!(
                             "unknown Pylos rule set \"{part}\" (expected standard, alignment or children)"
-                        ))
+                        )))
                         }
                     }
                 }
@@ -108,7 +108,7 @@ impl FromStr for Rules {
                     rules.takeback = match v {
                         "mandatory" => Takeback::Mandatory,
                         "optional" => Takeback::Optional,
-                        _ => return Err(format!("unknown takeback option \"{v}\" (expected mandatory or optional)")),
+                        _ => return Err(ValueError::new(format!("unknown takeback option \"{v}\" (expected mandatory or optional)"))),
                     }
                 }
                 (_, Some(("reserve", v))) => {
@@ -116,10 +116,10 @@ impl FromStr for Rules {
                         "on_turn" => ReserveRule::OnTurn,
                         "immediately" => ReserveRule::Immediately,
                         "no_moves" => ReserveRule::NoMoves,
-                        _ => return Err(format!("unknown reserve option \"{v}\" (expected on_turn, immediately or no_moves)")),
+                        _ => return Err(ValueError::new(format!("unknown reserve option \"{v}\" (expected on_turn, immediately or no_moves)"))),
                     }
                 }
-                _ => return Err(format!("unknown Pylos rule option \"{part}\"")),
+                _ => return Err(ValueError::new(format!("unknown Pylos rule option \"{part}\""))),
             }
         }
         Ok(rules)
@@ -142,7 +142,6 @@ pub struct Move {
 /// A Pylos position: the balls of each colour as 30-bit sets, the reserves, the player to
 /// move, the rules and the winner once the game is over.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Position {
     balls: [u32; 2],
     reserve: [u8; 2],
@@ -266,6 +265,23 @@ impl Position {
             turn: 0,
             rules,
             winner: None,
+        }
+    }
+
+    /// A position from its parts, as a position string gives them (no check made).
+    pub(crate) fn from_parts(
+        rules: Rules,
+        balls: [u32; 2],
+        reserve: [u8; 2],
+        turn: usize,
+        winner: Option<usize>,
+    ) -> Position {
+        Position {
+            balls,
+            reserve,
+            turn: (turn & 1) as u8,
+            rules,
+            winner: winner.map(|w| (w & 1) as u8),
         }
     }
 

@@ -86,7 +86,6 @@ impl fmt::Display for Colour {
 /// assert_eq!(Square::new(0, 4).to_string(), "WHd1");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Square(pub u8);
 
 impl Square {

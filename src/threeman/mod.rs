@@ -28,15 +28,15 @@ pub use coord::{Colour, Square};
 pub use notation::{Mark, Notation, Sep, Written};
 pub use position::{Kind, Move, Piece, Position};
 
-use crate::error::MoveError;
-use crate::game::{tag, Game, GameResult, Outcome, Tags, Token};
+use crate::error::{MoveError, ParseError, ValueError};
+use crate::game::{Game, GameResult, Outcome, Tags, Token};
 use crate::record::Record;
 use crate::text::{self, PResult};
 use position::{kind_of, Why};
 
 /// Rule options (`[Rules "standard,open-moats"]`); the default is the standard game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Rules {
     /// `open-moats`: quiet moves cross any moat, captures never; an eliminated player's
     /// moats vanish; no rule 3.
@@ -84,7 +84,7 @@ impl fmt::Display for Rules {
 }
 
 impl FromStr for Rules {
-    type Err = String;
+    type Err = ValueError;
     /// ```
     /// use gamenote::threeman::Rules;
     /// let r: Rules = "standard,open-moats,ep-next-only".parse().unwrap();
@@ -92,7 +92,7 @@ impl FromStr for Rules {
     /// assert_eq!(r.to_string(), "standard,open-moats,ep-next-only");
     /// assert!("standard,fast".parse::<Rules>().is_err());
     /// ```
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, ValueError> {
         let mut r = Rules::default();
         for (i, part) in s.split(',').map(str::trim).enumerate() {
             match part {
@@ -103,10 +103,10 @@ impl FromStr for Rules {
                 "ep-next-only" => r.ep_next_only = true,
                 "stalemate-eliminates" => r.stalemate_eliminates = true,
                 _ => {
-                    return Err(format!(
+                    return Err(ValueError::new(format!(
                     "unknown three-man chess rules \"{part}\": expected standard, then any of {}",
                     OPTIONS.join(", ")
-                ))
+                )))
                 }
             }
         }
@@ -116,7 +116,6 @@ impl FromStr for Rules {
 
 /// The written styles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Style {
     /// Minimal disambiguation, like SAN (`WHe4`, `GRRxh3`).
     #[default]
@@ -135,14 +134,14 @@ impl fmt::Display for Style {
 }
 
 impl FromStr for Style {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = ValueError;
+    fn from_str(s: &str) -> Result<Self, ValueError> {
         match s {
             "short" => Ok(Style::Short),
             "long" => Ok(Style::Long),
-            _ => Err(format!(
+            _ => Err(ValueError::new(format!(
                 "unknown three-man chess style \"{s}\": expected short or long"
-            )),
+            ))),
         }
     }
 }
@@ -494,12 +493,8 @@ impl Game for ThreeMan {
         }
     }
 
-    fn setup(tags: &Tags) -> Result<Position, String> {
-        let rules = Self::rules_from_tags(tags)?;
-        match tag(tags, "Position") {
-            None => Ok(Position::start(rules)),
-            Some(v) => fen::parse(v.trim(), rules).map_err(|e| format!("the Position tag: {e}")),
-        }
+    fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
+        fen::parse(text, *rules)
     }
 
     #[inline(always)]
@@ -538,27 +533,27 @@ impl Game for ThreeMan {
             .map_or_else(|| "*".to_string(), |(s, _)| s.to_string())
     }
 
-    fn check_result(end: &Position, written: GameResult, _c: &[String]) -> Result<(), String> {
+    fn check_result(end: &Position, written: GameResult, _c: &[String]) -> Result<(), MoveError> {
         let by_rules = Self::outcome(end);
         match (by_rules, written) {
-            (_, GameResult::Decided(o)) if !RESULTS.iter().any(|(_, r)| *r == written) => {
-                Err(format!("{o} is not a three-man chess result"))
-            }
-            (Some(o), w) if w != GameResult::Decided(o) => Err(format!(
+            (_, GameResult::Decided(o)) if !RESULTS.iter().any(|(_, r)| *r == written) => Err(
+                MoveError::mismatch(format!("{o} is not a three-man chess result")),
+            ),
+            (Some(o), w) if w != GameResult::Decided(o) => Err(MoveError::mismatch(format!(
                 "the record says {} but the game ended {}",
                 Self::write_result(w),
                 Self::write_result(GameResult::Decided(o))
-            )),
+            ))),
             (None, GameResult::Decided(o)) => {
                 let winners = match o {
                     Outcome::Win(s) => 1u8 << s,
                     Outcome::Draw(m) => m,
                 };
                 if winners & !end.alive != 0 {
-                    Err(format!(
+                    Err(MoveError::mismatch(format!(
                         "the record gives {} a score but that player is eliminated",
                         Colour::from_index((winners & !end.alive).trailing_zeros() as usize)
-                    ))
+                    )))
                 } else {
                     Ok(())
                 }

@@ -71,7 +71,6 @@ pub struct Written {
 
 /// A move as written: castling or a normal move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Notation {
     /// `O-O` (king side, towards the a-file) or `O-O-O` (queen side).
     Castle {

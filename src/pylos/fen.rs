@@ -1,0 +1,140 @@
+//! The Pylos position string: the four levels, the player to move, both reserves and, once
+//! the game is over, its result.
+//!
+//! `LEVEL1/LEVEL2/LEVEL3/LEVEL4 TO-MOVE WHITE-RESERVE BLACK-RESERVE [RESULT]`: each level
+//! lists its slots row by row from row 1, columns `a` first (16, 9, 4 and 1 characters),
+//! `.` for an empty slot, `w` and `b` for the balls; the player to move is `w` or `b`; a
+//! finished game ends with `1-0` or `0-1`.
+//!
+//! ```
+//! use gamenote::{Game, pylos::{fen, Pylos, Rules}};
+//! let start = Pylos::start(&Rules::default());
+//! assert_eq!(fen::write(&start), "................/........./..../. w 15 15");
+//! let pos = fen::parse("w...b.........../........./..../. w 14 14", Rules::default())?;
+//! assert_eq!(pos.reserve(0), 14);
+//! # Ok::<(), gamenote::ParseError>(())
+//! ```
+
+use super::coord::{Slot, SUPPORT};
+use super::position::{Position, Rules};
+use crate::error::ParseError;
+use crate::game::{count_field, fields};
+
+const BALLS: u8 = 15;
+
+/// The position string of `pos`.
+pub fn write(pos: &Position) -> String {
+    let mut s = String::with_capacity(48);
+    for level in 1..=4u8 {
+        if level > 1 {
+            s.push('/');
+        }
+        for slot in Slot::all().filter(|x| x.level() == level) {
+            s.push(match pos.at(slot) {
+                None => '.',
+                Some(0) => 'w',
+                Some(_) => 'b',
+            });
+        }
+    }
+    s.push_str(if pos.turn() == 0 { " w " } else { " b " });
+    s.push_str(&format!("{} {}", pos.reserve(0), pos.reserve(1)));
+    match pos.winner() {
+        Some(0) => s.push_str(" 1-0"),
+        Some(_) => s.push_str(" 0-1"),
+        None => {}
+    }
+    s
+}
+
+/// Reads a position string under `rules`. Every ball above level 1 must rest on four balls,
+/// and each player's balls on the board and in reserve must make 15.
+pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
+    let f = fields(text);
+    let field = |i: usize, what: &str| {
+        f.get(i)
+            .copied()
+            .ok_or_else(|| ParseError::at(text, text.len(), what))
+    };
+    let (at, board) = field(
+        0,
+        "the four levels, such as ................/........./..../.",
+    )?;
+    let mut balls = [0u32; 2];
+    let mut chars = board.char_indices();
+    for level in 1..=4u8 {
+        if level > 1 {
+            match chars.next() {
+                Some((_, '/')) => {}
+                Some((i, _)) => return Err(ParseError::at(text, at + i, "'/' after a level")),
+                None => {
+                    return Err(ParseError::at(
+                        text,
+                        at + board.len(),
+                        "'/' and the next level",
+                    ))
+                }
+            }
+        }
+        for slot in Slot::all().filter(|x| x.level() == level) {
+            let (i, c) = chars.next().unwrap_or((board.len(), ' '));
+            match c {
+                '.' => {}
+                'w' | 'b' => {
+                    if level > 1
+                        && (balls[0] | balls[1]) & SUPPORT[slot.index()] != SUPPORT[slot.index()]
+                    {
+                        return Err(ParseError::at(text, at + i, "a ball resting on four balls"));
+                    }
+                    balls[usize::from(c == 'b')] |= slot.bit();
+                }
+                _ => {
+                    let what = format!(
+                        "'.', 'w' or 'b' for slot {slot} (level {level} has {} slots)",
+                        (5 - level) * (5 - level)
+                    );
+                    return Err(ParseError::at(text, at + i, what));
+                }
+            }
+        }
+    }
+    if let Some((i, _)) = chars.next() {
+        return Err(ParseError::at(text, at + i, "a space after the top slot"));
+    }
+    let (at, side) = field(1, "the player to move, w or b")?;
+    let turn = match side {
+        "w" => 0,
+        "b" => 1,
+        _ => return Err(ParseError::at(text, at, "the player to move, w or b")),
+    };
+    let mut reserve = [0u8; 2];
+    for seat in 0..2 {
+        let what = ["White's reserve", "Black's reserve"][seat];
+        let (at, n) = field(2 + seat, what)?;
+        reserve[seat] = count_field(text, at, n, BALLS, what)?;
+        if balls[seat].count_ones() + u32::from(reserve[seat]) != u32::from(BALLS) {
+            let on_board = balls[seat].count_ones();
+            let expected = format!(
+                "{what} of {} (15 balls less {on_board} on the board)",
+                u32::from(BALLS) - on_board.min(15)
+            );
+            return Err(ParseError::at(text, at, expected));
+        }
+    }
+    let winner = match f.get(4) {
+        None => None,
+        Some((_, "1-0")) => Some(0),
+        Some((_, "0-1")) => Some(1),
+        Some(&(at, _)) => {
+            return Err(ParseError::at(
+                text,
+                at,
+                "the result of a finished game, 1-0 or 0-1, or the end",
+            ))
+        }
+    };
+    if let Some(&(at, _)) = f.get(5) {
+        return Err(ParseError::at(text, at, "the end of the position string"));
+    }
+    Ok(Position::from_parts(rules, balls, reserve, turn, winner))
+}
