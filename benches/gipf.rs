@@ -4,7 +4,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use gamenote::gipf::{half_move, Gipf, Rules, Variant};
-use gamenote::{perft::perft, record, Game, Mode, Record};
+use gamenote::Play;
+use gamenote::{perft::perft, record, Mode, Record};
 
 const GAMES: &str = include_str!("../tests/data/gipf/bench.gipf");
 

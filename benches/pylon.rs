@@ -5,7 +5,8 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughpu
 use gamenote::perft::perft;
 use gamenote::pylon::{Pylon, Rules};
 use gamenote::record::replay;
-use gamenote::{Game, GameResult, Mode, Ply, Record};
+use gamenote::{GameResult, Mode, Ply, Record};
+use gamenote::{Notate, Play};
 
 /// A random legal game played to its end, as record text, and its number of plies.
 fn game_text(size: u8, seed: u64) -> (String, u64) {

@@ -4,7 +4,8 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gamenote::perft::perft;
 use gamenote::pylos::{Notation, Pylos, Rules};
 use gamenote::record::replay;
-use gamenote::{Game, Mode, Record};
+use gamenote::Play;
+use gamenote::{Mode, Record};
 use std::hint::black_box;
 
 const SEED: &str = include_str!("../examples/records/pylos-seed.pylos");

@@ -4,7 +4,8 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gamenote::perft::perft;
 use gamenote::record::replay;
 use gamenote::threeman::{fen, Notation, Rules, ThreeMan};
-use gamenote::{Game, Mode, Record};
+use gamenote::Play;
+use gamenote::{Mode, Record};
 use std::hint::black_box;
 
 const GAME: &str = include_str!("../examples/records/threeman-random-game.3mc");

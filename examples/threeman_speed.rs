@@ -3,13 +3,14 @@
 //!
 //! `cargo run --release --example threeman_speed`
 
+use gamenote::Play;
 use std::hint::black_box;
 use std::time::Instant;
 
 use gamenote::perft::perft;
 use gamenote::record::replay;
 use gamenote::threeman::{fen, Notation, Rules, ThreeMan};
-use gamenote::{Game, Mode, Record};
+use gamenote::{Mode, Record};
 
 const GAME: &str = include_str!("records/threeman-random-game.3mc");
 const MID_GAME: &str = "Black 3Wq4/Bk7/8/8/BpBpBp1BpBpBpBp/BrBnBb1BqBb1Br Gray 7Gp/Bn7/5Gr2/8/1GpGpGpGpGpGp1/GrGnGbGkGqGbGn1 White 7Wb/8/8/3Gp'4/1WpWp1WpWpWpWp/WrWn1WkWqWbWnWr G KQ/K/- - - WGB 8 13";

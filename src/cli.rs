@@ -2,6 +2,7 @@
 //! game of a file, checking records into reports, and rendering those reports as text or
 //! JSON lines. `src/bin/gamenote.rs` only parses arguments and does the input and output.
 
+use crate::game::Play;
 use std::fmt::Write as _;
 
 use std::collections::BTreeMap;
@@ -67,7 +68,7 @@ impl GameId {
             .map(|e| e.0)
     }
 
-    /// The other names the game's `[Game]` tag may give ([`Game::ALIASES`]).
+    /// The other names the game's `[Game]` tag may give ([`Play::ALIASES`]).
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
             GameId::Pylos => crate::pylos::Pylos::ALIASES,

@@ -246,7 +246,7 @@ impl fmt::Display for MoveErrorKind {
 
 /// Why a written move could not become a move in a given position, without the ply.
 ///
-/// `Game::resolve` returns this; replay adds the ply and the written text to make an
+/// `Notate::resolve` returns this; replay adds the ply and the written text to make an
 /// [`IllegalMove`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -1,8 +1,8 @@
 //! The one trait every game implements, and the small types shared by all of them.
 //!
-//! A written move ([`Game::Notation`]) is not a move ([`Game::Move`]): the first is parsed with
-//! no position at hand, the second is checked against one. [`Game::resolve`] crosses from
-//! the first to the second and [`Game::notate`] crosses back, in the style asked for.
+//! A written move ([`Notate::Notation`]) is not a move ([`Play::Move`]): the first is parsed with
+//! no position at hand, the second is checked against one. [`Notate::resolve`] crosses from
+//! the first to the second and [`Notate::notate`] crosses back, in the style asked for.
 
 use std::fmt::{self, Debug, Display};
 use std::str::FromStr;
@@ -77,7 +77,7 @@ pub enum Token<N> {
     Skip,
 }
 
-/// The default [`Game::parse_token`]: a result, else a move. Games that read their common
+/// The default [`RecordFormat::parse_token`]: a result, else a move. Games that read their common
 /// move first with a shortcut fall back to it.
 ///
 /// ```
@@ -87,7 +87,10 @@ pub enum Token<N> {
 /// assert_eq!(rest, " {W 3 B 7}");
 /// ```
 #[inline(always)]
-pub fn result_or_move<'a, G: Game>(input: &'a str, tags: &Tags) -> PResult<'a, Token<G::Notation>> {
+pub fn result_or_move<'a, G: RecordFormat>(
+    input: &'a str,
+    tags: &Tags,
+) -> PResult<'a, Token<G::Notation>> {
     if let Some((rest, r)) = G::parse_result(input) {
         return Ok((rest, Token::Result(r)));
     }
@@ -95,7 +98,7 @@ pub fn result_or_move<'a, G: Game>(input: &'a str, tags: &Tags) -> PResult<'a, T
     Ok((rest, Token::Move(n)))
 }
 
-/// What a game makes of a movetext comment: see [`Game::comment_move`].
+/// What a game makes of a movetext comment: see [`RecordFormat::comment_move`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum CommentMove<N> {
     /// A plain comment.
@@ -109,42 +112,39 @@ pub enum CommentMove<N> {
 /// What a record's tags say the game is played with: the text is kept in the tags themselves.
 pub type Tags = [(String, String)];
 
-/// A game: its rules, positions, moves, written moves and written styles.
-///
-/// Records, replay, conversion, perft, the CLI, property tests and fuzz targets are written
-/// once against this trait. A game adds only its geometry, its grammar and its rules.
-pub trait Game: Sized + 'static {
+/// The rules of a game, the core every game implements: its names, positions and moves,
+/// what may be played and how a game ends. Perft and the generators need nothing more.
+pub trait Play: Sized + 'static {
     /// The name used in `[Game "..."]` tags, e.g. `Pylos`.
     const NAME: &'static str;
+
     /// The short name used on the command line, e.g. `pylos`.
     const ID: &'static str;
+
     /// The file extension, without the dot, e.g. `pylos`.
     const EXTENSION: &'static str;
+
     /// Other names the `[Game]` tag may give (compared without case), e.g. `3 Man Chess`.
     const ALIASES: &'static [&'static str] = &[];
+
     /// Moves per move number: 2, or 3 for three-man chess.
     const SEATS: usize = 2;
-    /// The tags [`Game::parse_token`] and [`Game::comment_move`] look at (Pylos reads its
-    /// numeric style under `[Style "numeric"]`). The record reader hands them only these,
-    /// the first of each name, so a record with many tags costs nothing per move; with
-    /// none (the default) it keeps no copy of the tags at all.
-    const TOKEN_TAGS: &'static [&'static str] = &[];
 
     /// Rule set and options, written as in the `[Rules]` tag (`alignment,takeback=optional`).
     type Rules: Clone + Debug + Default + PartialEq + Display + FromStr<Err = ValueError>;
+
     /// A full state of play; cheap to clone.
     type Position: Clone + Debug + PartialEq + Display;
+
     /// A complete move, checked against a position.
     type Move: Clone + Debug + PartialEq;
-    /// A move as a person wrote it; `parse(print(n)) == n`.
-    type Notation: Clone + Debug + PartialEq + Display + FromStr<Err = ParseError>;
-    /// The written styles the game offers.
-    type Style: Copy + Debug + Default + PartialEq + Display + FromStr<Err = ValueError>;
 
     /// The start position under `rules`.
     fn start(rules: &Self::Rules) -> Self::Position;
+
     /// Appends every legal move of `pos` to `out` (nothing when the game is over).
     fn legal_moves(pos: &Self::Position, out: &mut Vec<Self::Move>);
+
     /// The number of legal moves of `pos`; perft calls it at the last ply. Override it when
     /// counting is cheaper than generating.
     fn count_legal(pos: &Self::Position) -> u64 {
@@ -152,18 +152,38 @@ pub trait Game: Sized + 'static {
         Self::legal_moves(pos, &mut out);
         out.len() as u64
     }
-    /// Turns a written move into the one legal move it means, or says why it cannot.
-    /// Annotations that only describe the move's effect are checked by
-    /// [`Game::check_annotations`], not here.
-    fn resolve(pos: &Self::Position, n: &Self::Notation) -> Result<Self::Move, MoveError>;
-    /// Writes `m` (legal in `pos`) in `style`.
-    fn notate(pos: &Self::Position, m: &Self::Move, style: Self::Style) -> Self::Notation;
+
     /// Plays a legal move.
     fn play(pos: &mut Self::Position, m: &Self::Move);
+
     /// The result when the game is over by the rules.
     fn outcome(pos: &Self::Position) -> Option<Outcome>;
+
     /// The seat to move (0 = White).
     fn to_move(pos: &Self::Position) -> usize;
+
+    /// The rule sets worth testing (perft, fuzzing, generators): at least the default.
+    fn variants() -> Vec<Self::Rules> {
+        vec![Self::Rules::default()]
+    }
+}
+
+/// Written moves: parsed with no position at hand, resolved against one, written back in a
+/// style. With [`Play`], this is all a new game must write; the other layers have defaults.
+pub trait Notate: Play {
+    /// A move as a person wrote it; `parse(print(n)) == n`.
+    type Notation: Clone + Debug + PartialEq + Display + FromStr<Err = ParseError>;
+
+    /// The written styles the game offers.
+    type Style: Copy + Debug + Default + PartialEq + Display + FromStr<Err = ValueError>;
+
+    /// Turns a written move into the one legal move it means, or says why it cannot.
+    /// Annotations that only describe the move's effect are checked by
+    /// [`Notate::check_annotations`], not here.
+    fn resolve(pos: &Self::Position, n: &Self::Notation) -> Result<Self::Move, MoveError>;
+
+    /// Writes `m` (legal in `pos`) in `style`.
+    fn notate(pos: &Self::Position, m: &Self::Move, style: Self::Style) -> Self::Notation;
 
     /// Checks what a written move says about its own effect (markers, reserve counts) against
     /// what the move did; `Err` is a mismatch.
@@ -192,7 +212,20 @@ pub trait Game: Sized + 'static {
         false
     }
 
-    /// The tags that name `rules`, the inverse of [`Game::rules_from_tags`]: `[Rules]` by
+    /// Reads one written move at the start of `input` (the nom parser behind `FromStr`).
+    fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Self::Notation>;
+}
+
+/// How a record of the game is written: movetext tokens, results, tags and numbering. Every
+/// item has a default that fits a two-player game with PGN-like records.
+pub trait RecordFormat: Notate {
+    /// The tags [`RecordFormat::parse_token`] and [`RecordFormat::comment_move`] look at (Pylos reads its
+    /// numeric style under `[Style "numeric"]`). The record reader hands them only these,
+    /// the first of each name, so a record with many tags costs nothing per move; with
+    /// none (the default) it keeps no copy of the tags at all.
+    const TOKEN_TAGS: &'static [&'static str] = &[];
+
+    /// The tags that name `rules`, the inverse of [`RecordFormat::rules_from_tags`]: `[Rules]` by
     /// default; Pylon adds `[Size]`. Record generators write these.
     fn rules_tags(rules: &Self::Rules) -> Vec<(String, String)> {
         vec![("Rules".to_string(), rules.to_string())]
@@ -207,7 +240,7 @@ pub trait Game: Sized + 'static {
     }
 
     /// The position a record starts from: the position string of its `[Position]` tag read
-    /// under its rules (see [`Game::read_position`]), else the start position of its rules.
+    /// under its rules (see [`RecordFormat::read_position`]), else the start position of its rules.
     fn setup(tags: &Tags) -> Result<Self::Position, ValueError> {
         let rules = Self::rules_from_tags(tags)?;
         match tag(tags, "Position") {
@@ -217,7 +250,7 @@ pub trait Game: Sized + 'static {
     }
 
     /// Reads a position string (the game's compact written position, the inverse of
-    /// [`Game::position_string`]) under `rules`. The default: the game has none.
+    /// [`RecordFormat::position_string`]) under `rules`. The default: the game has none.
     fn read_position(text: &str, _rules: &Self::Rules) -> Result<Self::Position, ParseError> {
         Err(ParseError::at(
             text,
@@ -232,9 +265,6 @@ pub trait Game: Sized + 'static {
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Self::Notation>> {
         result_or_move::<Self>(input, tags)
     }
-
-    /// Reads one written move at the start of `input` (the nom parser behind `FromStr`).
-    fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Self::Notation>;
 
     /// Reads a movetext comment as (part of) a written move, for games whose records write
     /// some moves as comments (GIPF's `{w: x…}` endings). `plies` counts the moves read so
@@ -285,45 +315,19 @@ pub trait Game: Sized + 'static {
     }
 
     /// The position as a one-line string (its position string), for games that have such a
-    /// notation (`show --format fen`); [`Game::read_position`] reads it back.
+    /// notation (`show --format fen`); [`RecordFormat::read_position`] reads it back.
     fn position_string(_pos: &Self::Position) -> Option<String> {
         None
     }
 
-    /// Written moves that are illegal in `pos`, each named by the mistake it makes (e.g.
-    /// `"raise of a supporting ball"`), for the near-miss generator: each must fail
-    /// [`Game::resolve`] in `pos`. The default offers none.
-    fn near_misses(_pos: &Self::Position) -> Vec<(&'static str, Self::Notation)> {
-        Vec::new()
-    }
-
-    /// The written form `n` of the legal move `m` made wrong in what it says about the move's
-    /// effect (markers, reserve counts), each named by the mistake: each must resolve to `m`
-    /// and fail [`Game::check_annotations`]. The default offers none.
-    fn wrong_annotations(
-        _before: &Self::Position,
-        _m: &Self::Move,
-        _n: &Self::Notation,
-    ) -> Vec<(&'static str, Self::Notation)> {
-        Vec::new()
-    }
-
-    /// A picture of `pos` as a standalone SVG document, with `last` (the move that led to
-    /// it) marked; `None` when the game has no picture yet.
-    fn svg(_pos: &Self::Position, _last: Option<&Self::Move>) -> Option<String> {
-        None
-    }
-
-    /// The rule sets worth testing (perft, fuzzing, generators): at least the default.
-    fn variants() -> Vec<Self::Rules> {
-        vec![Self::Rules::default()]
-    }
-
     /// What the record printer writes before each move of `record` instead of the default
-    /// `N. ` every [`Game::SEATS`] moves, with one more entry written after the last move;
+    /// `N. ` every [`Play::SEATS`] moves, with one more entry written after the last move;
     /// `None` (the default) keeps the default. A game whose seats can be skipped uses it to
     /// number moves by seat and to write its skipped seats (three-man chess's `--`).
-    fn movetext_marks(_record: &crate::record::Record<Self>) -> Option<Vec<String>> {
+    fn movetext_marks(_record: &crate::record::Record<Self>) -> Option<Vec<String>>
+    where
+        Self: Game,
+    {
         None
     }
 
@@ -333,6 +337,54 @@ pub trait Game: Sized + 'static {
         &["Event", "Site", "Date", "Round", "White", "Black", "Result"]
     }
 }
+
+/// A picture of a position, for `show --format svg` and the HTML viewer. Optional: the
+/// default draws nothing.
+pub trait Picture: Play {
+    /// A picture of `pos` as a standalone SVG document, with `last` (the move that led to
+    /// it) marked; `None` when the game has no picture yet.
+    fn svg(_pos: &Self::Position, _last: Option<&Self::Move>) -> Option<String> {
+        None
+    }
+}
+
+/// Plausible mistakes, for the near-miss generators and fuzz targets. Optional: the default
+/// knows none.
+pub trait Mistakes: Notate {
+    /// Written moves that are illegal in `pos`, each named by the mistake it makes (e.g.
+    /// `"raise of a supporting ball"`), for the near-miss generator: each must fail
+    /// [`Notate::resolve`] in `pos`. The default offers none.
+    fn near_misses(_pos: &Self::Position) -> Vec<(&'static str, Self::Notation)> {
+        Vec::new()
+    }
+
+    /// The written form `n` of the legal move `m` made wrong in what it says about the move's
+    /// effect (markers, reserve counts), each named by the mistake: each must resolve to `m`
+    /// and fail [`Notate::check_annotations`]. The default offers none.
+    fn wrong_annotations(
+        _before: &Self::Position,
+        _m: &Self::Move,
+        _n: &Self::Notation,
+    ) -> Vec<(&'static str, Self::Notation)> {
+        Vec::new()
+    }
+}
+
+/// A game, as the rest of the crate sees it: every layer together. Records, replay,
+/// conversion, the CLI, property tests and fuzz targets are written once over `G: Game`;
+/// perft asks only for [`Play`].
+///
+/// It is implemented for every type that implements the layers, so a game opts in with
+/// five `impl` blocks, three of which may be empty:
+///
+/// ```
+/// use gamenote::game::{Game, Mistakes, Picture, Play, RecordFormat};
+/// fn is_game<G: Game>() -> &'static str { G::NAME }
+/// assert_eq!(is_game::<gamenote::pylon::Pylon>(), "Pylon");
+/// ```
+pub trait Game: RecordFormat + Picture + Mistakes {}
+
+impl<T: RecordFormat + Picture + Mistakes> Game for T {}
 
 /// The value of tag `name`, if present.
 pub fn tag<'t>(tags: &'t Tags, name: &str) -> Option<&'t str> {
@@ -425,7 +477,7 @@ impl FromStr for GameResult {
     }
 }
 
-/// A result in the written form of game `G` ([`Game::write_result`], [`Game::parse_result`]):
+/// A result in the written form of game `G` ([`RecordFormat::write_result`], [`RecordFormat::parse_result`]):
 /// three-man chess writes `1-0-0` where the generic form is `1-0`.
 ///
 /// ```
@@ -490,12 +542,13 @@ impl<G: Game> FromStr for Written<G> {
     }
 }
 
-/// A position written and read as its position string ([`Game::position_string`],
-/// [`Game::read_position`]), for `Display`, `FromStr` and serde. `FromStr` reads under the
-/// game's default rules (Pylon's string gives its own size); call [`Game::read_position`]
+/// A position written and read as its position string ([`RecordFormat::position_string`],
+/// [`RecordFormat::read_position`]), for `Display`, `FromStr` and serde. `FromStr` reads under the
+/// game's default rules (Pylon's string gives its own size); call [`RecordFormat::read_position`]
 /// for others.
 ///
 /// ```
+/// use gamenote::prelude::*;
 /// use gamenote::{game::PositionString, pylos::Pylos, Game};
 /// let s: PositionString<Pylos> = "w.............../........./..../. b 14 15".parse()?;
 /// assert_eq!(s.0.reserve(0), 14);

@@ -3,9 +3,9 @@
 //! Reads, checks, writes and converts the written records of four abstract board games:
 //! Pylos, GIPF, three-man chess and Pylon.
 //!
-//! Every game implements one trait, [`Game`]. Its written moves ([`Game::Notation`]) are
-//! parsed with no position at hand; [`Game::resolve`] checks one against a position and
-//! gives the move it means, or the reason it cannot; [`Game::notate`] writes a move back in
+//! Every game implements one trait, [`Game`]. Its written moves ([`Notate::Notation`]) are
+//! parsed with no position at hand; [`Notate::resolve`] checks one against a position and
+//! gives the move it means, or the reason it cannot; [`Notate::notate`] writes a move back in
 //! any of the game's styles. Records, replay, conversion and perft are written once over the
 //! trait.
 //!
@@ -47,7 +47,29 @@ pub mod threeman;
 
 pub use error::ValueError;
 pub use error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
-pub use game::{Game, GameResult, Mode, Outcome, PositionString, Token, Written};
+/// The traits and types most programs need, to import at once: `use gamenote::prelude::*;`.
+///
+/// The game traits must be in scope to call a game's functions on its type
+/// (`Pylos::start`, `Gipf::resolve`); this brings every layer in.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::pylos::Pylos;
+/// let start = Pylos::start(&Default::default());
+/// assert_eq!(Pylos::to_move(&start), 0);
+/// ```
+pub mod prelude {
+    pub use crate::error::{Error, ParseError};
+    pub use crate::game::{
+        Game, GameResult, Mistakes, Mode, Notate, Outcome, Picture, Play, RecordFormat,
+    };
+    pub use crate::record::Record;
+}
+
+pub use game::{
+    Game, GameResult, Mistakes, Mode, Notate, Outcome, Picture, Play, PositionString, RecordFormat,
+    Token, Written,
+};
 pub use record::{Ply, Record, Replay};
 
 #[doc = include_str!("../README.md")]

@@ -7,6 +7,7 @@ use crate::game::Game;
 /// counted, not played.
 ///
 /// ```
+/// use gamenote::prelude::*;
 /// use gamenote::{perft::perft, Game, pylos::{Pylos, Rules}};
 /// let start = Pylos::start(&Rules::default());
 /// assert_eq!(perft::<Pylos>(&start, 2), 240);

@@ -1,11 +1,11 @@
 //! Replaying written moves one at a time: the rules' side of reading a record.
 //!
-//! [`Stepper`] resolves, plays and checks one written move after another. Replaying a whole
+//! A stepper resolves, plays and checks one written move after another. Replaying a whole
 //! [`Record`](crate::Record) ([`crate::record::replay`]) drives it over the record's plies;
 //! [`Checker`] drives it from inside the record grammar, so that a record is parsed,
 //! resolved and played in one pass, as pgn-reader and shakmaty check chess: no record is
 //! built, no list of plies is kept, and memory is one position whatever the record's length.
-//! Both give the same verdicts, because both are this one loop.
+//! Both give the same verdicts, because both run this one stepper.
 //!
 //! ```
 //! use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};

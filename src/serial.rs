@@ -3,6 +3,7 @@
 //! rules and its position string; errors as readable objects with a `kind`.
 //!
 //! ```
+//! use gamenote::prelude::*;
 //! use gamenote::{pylos::{Notation, Pylos, Rules}, Game, GameResult, Outcome};
 //! let n: Notation = "1d2-2b2".parse()?;
 //! assert_eq!(serde_json::to_string(&n)?, "\"1d2-2b2\"");

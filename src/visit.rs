@@ -99,7 +99,7 @@ struct TagList {
 }
 
 impl TagList {
-    /// Keeps a tag the game's tokens read ([`Game::TOKEN_TAGS`]); the first of a name wins,
+    /// Keeps a tag the game's tokens read ([`RecordFormat::TOKEN_TAGS`](crate::game::RecordFormat::TOKEN_TAGS)); the first of a name wins,
     /// so the list never holds more than one entry per name.
     fn keep<G: Game>(&mut self, name: &str, value: &str) {
         let wanted = G::TOKEN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name));

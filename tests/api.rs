@@ -1,6 +1,7 @@
 //! The public API as an embedding program meets it: errors that fit `?`, written results,
 //! replay as a `Result`, rendered errors, and the position string of every game.
 
+use gamenote::{Play, RecordFormat};
 use std::error::Error as StdError;
 
 use gamenote::game::Written;

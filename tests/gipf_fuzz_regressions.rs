@@ -1,10 +1,10 @@
 //! Positions found by fuzzing (`fuzz/fuzz_targets/gipf_*.rs`), each with the property the
 //! fuzz target checks: every legal move, written by `notate`, resolves back to that move.
 
+use gamenote::{Notate, Play};
 use std::collections::HashMap;
 
 use gamenote::gipf::{Gipf, Notation, Point, Position, Rules, Style, Variant, BLACK, WHITE};
-use gamenote::Game;
 
 /// Replays complete notes from the start of `rules`, checking each resolves.
 fn replay(rules: &str, notes: &str) -> Position {

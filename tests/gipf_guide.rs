@@ -2,7 +2,8 @@
 //! guide says, in positions built to match its diagrams.
 
 use gamenote::gipf::{Gipf, Notation, Point, Position, Rules, Style, Variant, BLACK, WHITE};
-use gamenote::{record, Game, Mode, MoveErrorKind, Record};
+use gamenote::{record, Mode, MoveErrorKind, Record};
+use gamenote::{Notate, Play};
 
 #[path = "common/gipf.rs"]
 mod common;

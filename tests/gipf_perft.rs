@@ -2,11 +2,11 @@
 //! written here (coordinates as (column, row) with the spec's step table, a map for the
 //! board, every line scanned after every push), and random games compared move by move.
 
+use gamenote::Play;
 use std::collections::{BTreeMap, BTreeSet};
 
 use gamenote::gipf::{position_string, Gipf, Position, Rules, Variant};
 use gamenote::perft::perft;
-use gamenote::Game;
 
 // ---------------------------------------------------------------- the naive model
 

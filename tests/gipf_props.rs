@@ -5,7 +5,8 @@ use gamenote::gipf::{
     write_text, Gipf, Group, Item, Layout, Line, LineNote, Notation, Point, PushNote, Rules, Style,
     Variant,
 };
-use gamenote::{record, Game, GameResult, Mode, Outcome, Ply, Record};
+use gamenote::{record, GameResult, Mode, Outcome, Ply, Record};
+use gamenote::{Notate, Play};
 use proptest::prelude::*;
 
 fn point() -> impl Strategy<Value = Point> {

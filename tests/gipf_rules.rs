@@ -1,7 +1,8 @@
 //! One test per reason a push or a removal is illegal, and the rules of the end.
 
 use gamenote::gipf::{Gipf, LastGipf, Notation, Position, Rules, Style, Variant, BLACK, WHITE};
-use gamenote::{record, Game, Mode, MoveErrorKind, Outcome, Record};
+use gamenote::{record, Mode, MoveErrorKind, Outcome, Record};
+use gamenote::{Notate, Play};
 
 #[path = "common/gipf.rs"]
 mod common;

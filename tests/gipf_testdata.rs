@@ -1,10 +1,11 @@
 //! Every GF1 game of ../shared/testdata/gipf replays legally to its recorded result and final
 //! board, and converts to short notes and back to the same text.
 
+use gamenote::Play;
 use std::path::PathBuf;
 
 use gamenote::gipf::{position_string, write_movetext, Gipf, Layout, Style};
-use gamenote::{record, Game, GameResult, Mode, Outcome, Record};
+use gamenote::{record, GameResult, Mode, Outcome, Record};
 
 fn data_dir() -> Option<PathBuf> {
     let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/gipf");

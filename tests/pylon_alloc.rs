@@ -1,11 +1,11 @@
 //! Move generation, counting and play allocate nothing (beyond the caller's move vector),
 //! checked with a counting global allocator.
 
+use gamenote::Play;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use gamenote::pylon::{Pylon, Rules, Suicide};
-use gamenote::Game;
 
 struct Counting;
 

@@ -2,11 +2,11 @@
 //! text (docs/pylon.md §1-§3): a map from (level, column, row) to a colour, every rule
 //! recomputed from scratch with plain vectors, covering done round by round.
 
+use gamenote::Play;
 use std::collections::{BTreeMap, BTreeSet};
 
 use gamenote::perft::perft;
 use gamenote::pylon::{Move, Point, Position, Pylon, Rules, Suicide};
-use gamenote::Game;
 
 type P = (i32, i32, i32); // level from 1, column, row from 0
 

@@ -3,7 +3,8 @@
 
 use gamenote::pylon::{Notation, Point, Pylon, Rules, Suicide};
 use gamenote::record::replay;
-use gamenote::{Game, GameResult, Mode, Outcome, Ply, Record};
+use gamenote::{GameResult, Mode, Outcome, Ply, Record};
+use gamenote::{Play, RecordFormat};
 use proptest::prelude::*;
 
 fn any_point() -> impl Strategy<Value = Point> {

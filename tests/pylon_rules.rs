@@ -3,7 +3,8 @@
 
 use gamenote::pylon::{Move, Notation, Point, Position, Pylon, Rules, Suicide};
 use gamenote::record::{replay, Replay};
-use gamenote::{Error, Game, GameResult, Mode, MoveErrorKind, Outcome, Record};
+use gamenote::{Error, GameResult, Mode, MoveErrorKind, Outcome, Record};
+use gamenote::{Mistakes, Notate, Picture, Play, RecordFormat};
 
 fn p(s: &str) -> Point {
     s.parse().unwrap()

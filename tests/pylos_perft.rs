@@ -4,7 +4,7 @@
 
 use gamenote::perft::perft;
 use gamenote::pylos::{Move, Position, Pylos, Rules, Slot, Style};
-use gamenote::Game;
+use gamenote::{Notate, Play};
 
 const PERFT6: u64 = 5_786_496;
 

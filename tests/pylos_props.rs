@@ -3,7 +3,8 @@
 
 use gamenote::pylos::{Form, Markers, Nag, Notation, Pylos, Rules, Slot, Style};
 use gamenote::record::{convert, replay};
-use gamenote::{Game, GameResult, Mode, Outcome, Ply, Record};
+use gamenote::Play;
+use gamenote::{GameResult, Mode, Outcome, Ply, Record};
 use proptest::prelude::*;
 
 fn slot() -> impl Strategy<Value = Slot> {

@@ -3,7 +3,8 @@
 
 use gamenote::pylos::{Form, Notation, Pylos, Rules, Slot, Style};
 use gamenote::record::{convert, positions, replay};
-use gamenote::{Error, Game, GameResult, Mode, MoveErrorKind, Outcome, Record};
+use gamenote::{Error, GameResult, Mode, MoveErrorKind, Outcome, Record};
+use gamenote::{Notate, Play};
 
 const SEED: &str = include_str!("../examples/records/pylos-seed.pylos");
 

@@ -1,6 +1,7 @@
 //! serde through the written forms: JSON text and round trips for every type holding game data.
 #![cfg(feature = "serde")]
 
+use gamenote::{Notate, Play};
 use std::fmt::Debug;
 
 use gamenote::generate::legal_game;

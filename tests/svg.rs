@@ -4,7 +4,8 @@
 
 use gamenote::pylos::{Pylos, Rules, Slot};
 use gamenote::record::positions;
-use gamenote::{Game, Mode, Record};
+use gamenote::{Mode, Record};
+use gamenote::{Picture, Play};
 
 fn golden(name: &str, svg: &str) {
     let path = format!("{}/tests/golden/{name}", env!("CARGO_MANIFEST_DIR"));

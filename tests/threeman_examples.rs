@@ -6,7 +6,8 @@ use gamenote::threeman::position::empty_board_reach;
 use gamenote::threeman::{
     fen, Colour, Kind, Mark, Notation, Rules, Sep, Square, Style, ThreeMan, Written,
 };
-use gamenote::{Game, GameResult, Mode, MoveErrorKind, Outcome, Record};
+use gamenote::{GameResult, Mode, MoveErrorKind, Outcome, Record};
+use gamenote::{Notate, Picture, Play, RecordFormat};
 
 const START: &str = "Black 8/8/8/8/BpBpBpBpBpBpBpBp/BrBnBbBkBqBbBnBr Gray 8/8/8/8/GpGpGpGpGpGpGpGp/GrGnGbGkGqGbGnGr White 8/8/8/8/WpWpWpWpWpWpWpWp/WrWnWbWkWqWbWnWr";
 const ARTICLE_START: &str = "Black 8/8/8/8/BpBpBpBpBpBpBpBp/BrBnBbBkBqBbBnBr Gray 8/8/8/8/GpGpGpGpGpGpGpGp/GrGnGbGkGqGbGnGr White 8/8/8/8/WpWpWpWpWpWpWpWp/WrWnWbWkWqWbWnR";

@@ -3,10 +3,10 @@
 //! stepping on every call, attacks found by generating every opponent's captures. It shares
 //! nothing with the library but the public `Game` interface it is compared through.
 
+use gamenote::{Notate, Play};
 use std::collections::BTreeMap;
 
 use gamenote::threeman::{fen, Rules, Style, ThreeMan};
-use gamenote::Game;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Man {
@@ -742,7 +742,7 @@ fn naive_perft(p: &Naive, depth: u32) -> u64 {
 }
 
 /// The fast generator's moves of a position as (from, to, promotion letter) on (r, F).
-fn fast_keys(p: &<ThreeMan as Game>::Position) -> Vec<(Sq, Sq, char)> {
+fn fast_keys(p: &<ThreeMan as Play>::Position) -> Vec<(Sq, Sq, char)> {
     let mut v = Vec::new();
     ThreeMan::legal_moves(p, &mut v);
     let mut k: Vec<(Sq, Sq, char)> = v

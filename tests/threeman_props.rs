@@ -1,13 +1,14 @@
 //! Property tests: written moves, squares, position strings and whole records print and read
 //! back unchanged; random legal games print, parse and replay to the same position.
 
+use gamenote::{Notate, Play, RecordFormat};
 use proptest::prelude::*;
 
 use gamenote::record::replay;
 use gamenote::threeman::{
     fen, Colour, Kind, Mark, Notation, Position, Rules, Sep, Square, Style, ThreeMan, Written,
 };
-use gamenote::{Game, GameResult, Mode, Ply, Record};
+use gamenote::{GameResult, Mode, Ply, Record};
 
 fn colour() -> impl Strategy<Value = Colour> {
     prop_oneof![Just(Colour::White), Just(Colour::Gray), Just(Colour::Black)]
@@ -73,7 +74,7 @@ fn notation() -> impl Strategy<Value = Notation> {
 use gamenote::generate::Rng;
 
 /// A random legal game (captures preferred, so games go somewhere) and its positions.
-fn random_game(seed: u64, plies: usize) -> (Vec<<ThreeMan as Game>::Move>, Vec<Position>) {
+fn random_game(seed: u64, plies: usize) -> (Vec<<ThreeMan as Play>::Move>, Vec<Position>) {
     let mut rng = Rng::new(seed | 1);
     let mut pos = ThreeMan::start(&Rules::default());
     let mut moves = Vec::new();

@@ -1,10 +1,11 @@
 //! One test per rule that can make a move illegal, each asserting the reason given.
 
+use gamenote::{Notate, Play, RecordFormat};
 use std::collections::HashMap;
 
 use gamenote::record::replay;
 use gamenote::threeman::{fen, Colour, Notation, Position, Rules, Style, ThreeMan};
-use gamenote::{Game, GameResult, Mode, MoveErrorKind, Outcome, Record};
+use gamenote::{GameResult, Mode, MoveErrorKind, Outcome, Record};
 
 /// A position string from pieces such as `("WHd1", "Wk")` and the seven fields.
 fn position(pieces: &[(&str, &str)], fields: &str) -> String {

@@ -2,7 +2,7 @@
 //! seed, and near misses — a legal record with exactly one thing made wrong (an illegal move,
 //! a wrong annotation, a wrong result, an unparsable token), each returned with the error a
 //! checker must report. Written once over [`Game`]; each game supplies its own kinds of
-//! illegal move ([`Game::near_misses`]) and wrong annotation ([`Game::wrong_annotations`]).
+//! illegal move ([`Mistakes::near_misses`](crate::game::Mistakes::near_misses)) and wrong annotation ([`Mistakes::wrong_annotations`](crate::game::Mistakes::wrong_annotations)).
 //!
 //! The crate's own tests and fuzz targets use these; the `proptest` and `arbitrary` features
 //! wrap them as strategies and `Arbitrary` values (see `docs/fuzzing.md`).

@@ -14,6 +14,7 @@
 //! or from 1 when `gone=` is given, so that the phase it names comes before any to come.
 //!
 //! ```
+//! use gamenote::prelude::*;
 //! use gamenote::{Game, gipf::{fen, Gipf, Rules, Variant}};
 //! let start = Gipf::start(&Rules::new(Variant::Tournament));
 //! let s = fen::write(&start);

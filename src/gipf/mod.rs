@@ -2,8 +2,8 @@
 //! standard and tournament games.
 //!
 //! A written half-move ([`Notation`]) may be short (`e1-e2;x`) or complete
-//! (`g1-c3;xc2,d3,e4,f4,g4* (7)`); [`Gipf::resolve`](crate::Game::resolve) finds the one
-//! [`Move`] it means, and [`Gipf::notate`](crate::Game::notate) writes a move back in any
+//! (`g1-c3;xc2,d3,e4,f4,g4* (7)`); [`Gipf::resolve`](crate::game::Notate::resolve) finds the one
+//! [`Move`] it means, and [`Gipf::notate`](crate::game::Notate::notate) writes a move back in any
 //! [`Style`]. A move is a whole turn: the rows removed before the push, the push, the rows
 //! removed after it, with every choice of GIPF-pieces kept or taken.
 //!
@@ -42,7 +42,9 @@ pub use rules::{LastGipf, Rules, Variant};
 pub use sheet::{write_movetext, write_text, Layout};
 
 use crate::error::{MoveError, ParseError, ValueError};
-use crate::game::{tag, CommentMove, Game, Outcome, Tags, Token};
+use crate::game::{
+    tag, CommentMove, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
+};
 use crate::text::{self, PResult};
 
 /// The game of GIPF.
@@ -112,16 +114,18 @@ pub fn infer_rules(first: Option<&Notation>) -> Option<Rules> {
     }
 }
 
-impl Game for Gipf {
+impl Play for Gipf {
     const NAME: &'static str = "GIPF";
+
     const ID: &'static str = "gipf";
+
     const EXTENSION: &'static str = "gipf";
 
     type Rules = Rules;
+
     type Position = Position;
+
     type Move = Move;
-    type Notation = Notation;
-    type Style = Style;
 
     fn start(rules: &Rules) -> Position {
         Position::start(*rules)
@@ -135,14 +139,6 @@ impl Game for Gipf {
         pos.count_moves()
     }
 
-    fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
-        resolve::resolve(pos, n)
-    }
-
-    fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
-        resolve::notate(pos, m, style)
-    }
-
     fn play(pos: &mut Position, m: &Move) {
         pos.play(m)
     }
@@ -153,6 +149,33 @@ impl Game for Gipf {
 
     fn to_move(pos: &Position) -> usize {
         pos.to_move()
+    }
+
+    fn variants() -> Vec<Rules> {
+        [
+            "basic",
+            "standard",
+            "tournament",
+            "standard,last-gipf=white-loses",
+            "tournament,last-gipf=to-move-wins",
+        ]
+        .iter()
+        .filter_map(|r| r.parse().ok())
+        .collect()
+    }
+}
+
+impl Notate for Gipf {
+    type Notation = Notation;
+
+    type Style = Style;
+
+    fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
+        resolve::resolve(pos, n)
+    }
+
+    fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
+        resolve::notate(pos, m, style)
     }
 
     fn check_annotations(
@@ -176,6 +199,12 @@ impl Game for Gipf {
         Ok(())
     }
 
+    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
+        half_move(input)
+    }
+}
+
+impl RecordFormat for Gipf {
     fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
         match tag(tags, "Rules") {
             Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules")),
@@ -256,10 +285,6 @@ impl Game for Gipf {
         Ok((rest, Token::Move(n)))
     }
 
-    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
-        half_move(input)
-    }
-
     fn comment_move(
         comment: &str,
         plies: usize,
@@ -296,35 +321,6 @@ impl Game for Gipf {
         fen::parse(text, *rules)
     }
 
-    fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {
-        Some(picture::svg(pos, last))
-    }
-
-    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
-        mistakes::near_misses(pos)
-    }
-
-    fn wrong_annotations(
-        before: &Position,
-        m: &Move,
-        n: &Notation,
-    ) -> Vec<(&'static str, Notation)> {
-        mistakes::wrong_annotations(before, m, n)
-    }
-
-    fn variants() -> Vec<Rules> {
-        [
-            "basic",
-            "standard",
-            "tournament",
-            "standard,last-gipf=white-loses",
-            "tournament,last-gipf=to-move-wins",
-        ]
-        .iter()
-        .filter_map(|r| r.parse().ok())
-        .collect()
-    }
-
     /// The guide's reserve text: `1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14)`, the number glued to
     /// White's move.
     fn movetext_marks(record: &crate::record::Record<Self>) -> Option<Vec<String>> {
@@ -343,10 +339,31 @@ impl Game for Gipf {
     }
 }
 
+impl Picture for Gipf {
+    fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {
+        Some(picture::svg(pos, last))
+    }
+}
+
+impl Mistakes for Gipf {
+    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
+        mistakes::near_misses(pos)
+    }
+
+    fn wrong_annotations(
+        before: &Position,
+        m: &Move,
+        n: &Notation,
+    ) -> Vec<(&'static str, Notation)> {
+        mistakes::wrong_annotations(before, m, n)
+    }
+}
+
 /// The position in the `[Final]` format of the test data: the 37 spots column by column
 /// (`.` empty, `o`/`O` White basic/GIPF, `x`/`X` Black), then the counters.
 ///
 /// ```
+/// use gamenote::prelude::*;
 /// use gamenote::{Game, gipf::{Gipf, Rules, Variant, position_string}};
 /// let start = Gipf::start(&Rules::new(Variant::Standard));
 /// assert_eq!(

@@ -92,7 +92,8 @@ pub(crate) fn svg(pos: &Position, last: Option<&Move>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+
+    use crate::game::Play;
     use crate::gipf::{Gipf, Rules, Variant};
 
     #[test]

@@ -1,5 +1,5 @@
 //! Written moves that are wrong in one way, for the near-miss generator
-//! ([`Game::near_misses`](crate::Game::near_misses)), and the SVG picture.
+//! ([`Mistakes::near_misses`](crate::game::Mistakes::near_misses)), and the SVG picture.
 
 use super::{Notation, Point, Position};
 

@@ -27,7 +27,9 @@ pub use position::{Move, Position};
 pub use rules::{Rules, Suicide};
 
 use crate::error::{MoveError, ParseError, ValueError};
-use crate::game::{tag, Game, GameResult, Outcome, Tags, Token};
+use crate::game::{
+    tag, GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
+};
 use crate::text::PResult;
 
 /// The game of Pylon.
@@ -86,16 +88,18 @@ impl Pylon {
     }
 }
 
-impl Game for Pylon {
+impl Play for Pylon {
     const NAME: &'static str = "Pylon";
+
     const ID: &'static str = "pylon";
+
     const EXTENSION: &'static str = "pylon";
 
     type Rules = Rules;
+
     type Position = Position;
+
     type Move = Move;
-    type Notation = Notation;
-    type Style = Style;
 
     fn start(rules: &Rules) -> Position {
         Position::new(*rules)
@@ -108,6 +112,36 @@ impl Game for Pylon {
     fn count_legal(pos: &Position) -> u64 {
         pos.count()
     }
+
+    fn play(pos: &mut Position, m: &Move) {
+        pos.play(m);
+    }
+
+    fn outcome(pos: &Position) -> Option<Outcome> {
+        pos.is_over().then(|| Pylon::outcome_of(pos))
+    }
+
+    fn to_move(pos: &Position) -> usize {
+        pos.to_move()
+    }
+
+    /// Both suicide options on the default board, on the small boards perft uses, and on a
+    /// board large enough for two-digit rows.
+    fn variants() -> Vec<Rules> {
+        let mut v = Vec::new();
+        for size in [DEFAULT_SIZE, 3, 4, 12] {
+            for suicide in [Suicide::Piece, Suicide::Group] {
+                v.push(Rules { size, suicide });
+            }
+        }
+        v
+    }
+}
+
+impl Notate for Pylon {
+    type Notation = Notation;
+
+    type Style = Style;
 
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         let side = pos.to_move();
@@ -158,18 +192,6 @@ impl Game for Pylon {
         }
     }
 
-    fn play(pos: &mut Position, m: &Move) {
-        pos.play(m);
-    }
-
-    fn outcome(pos: &Position) -> Option<Outcome> {
-        pos.is_over().then(|| Pylon::outcome_of(pos))
-    }
-
-    fn to_move(pos: &Position) -> usize {
-        pos.to_move()
-    }
-
     /// A record may leave out a forced pass: when the side to move has no legal placement,
     /// the opponent has one and the written move is a placement of the opponent's, the pass
     /// is implied (an error when reading strictly, a warning when reading leniently).
@@ -195,6 +217,12 @@ impl Game for Pylon {
         *n == Notation::Pass
     }
 
+    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
+        notation(input)
+    }
+}
+
+impl RecordFormat for Pylon {
     fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
         let mut rules: Rules = match tag(tags, "Rules") {
             Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules"))?,
@@ -221,10 +249,6 @@ impl Game for Pylon {
             return Ok((rest, Token::Move(n)));
         }
         crate::game::result_or_move::<Self>(input, tags)
-    }
-
-    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
-        notation(input)
     }
 
     fn check_result(
@@ -263,10 +287,14 @@ impl Game for Pylon {
         fen::parse(text, *rules)
     }
 
-    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
-        mistakes::near_misses(pos)
+    fn tag_order() -> &'static [&'static str] {
+        &[
+            "Size", "Rules", "Event", "Site", "Date", "Round", "White", "Black", "Result",
+        ]
     }
+}
 
+impl Picture for Pylon {
     /// The pyramid seen from above (upper levels drawn over lower ones, so buried pieces are
     /// hidden), the last placement ringed, the score and the side to move below.
     fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {
@@ -305,22 +333,10 @@ impl Game for Pylon {
             ],
         ))
     }
+}
 
-    /// Both suicide options on the default board, on the small boards perft uses, and on a
-    /// board large enough for two-digit rows.
-    fn variants() -> Vec<Rules> {
-        let mut v = Vec::new();
-        for size in [DEFAULT_SIZE, 3, 4, 12] {
-            for suicide in [Suicide::Piece, Suicide::Group] {
-                v.push(Rules { size, suicide });
-            }
-        }
-        v
-    }
-
-    fn tag_order() -> &'static [&'static str] {
-        &[
-            "Size", "Rules", "Event", "Site", "Date", "Round", "White", "Black", "Result",
-        ]
+impl Mistakes for Pylon {
+    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
+        mistakes::near_misses(pos)
     }
 }

@@ -1,6 +1,7 @@
 //! The written Pylon move: a point with its covering pieces in brackets (`1b2[2a1,2a2]`), or
 //! `pass`; and the score comment `{W 3 B 7}` that follows the result of a finished game.
 
+use crate::game::Play;
 use std::fmt;
 use std::str::FromStr;
 
@@ -204,6 +205,7 @@ pub fn score_comment(c: &str) -> Option<(u32, u32)> {
 /// (`0-1 {W 3 B 7}`).
 ///
 /// ```
+/// use gamenote::prelude::*;
 /// use gamenote::{pylon::{Pylon, Rules, Score}, Game, GameResult, Outcome};
 /// let s: Score = "0-1 {W 3 B 7}".parse()?;
 /// assert_eq!(s.result, GameResult::Decided(Outcome::Win(1)));
@@ -226,7 +228,6 @@ pub struct Score {
 impl Score {
     /// The score of `pos`, with the result by the rules (`*` while the game goes on).
     pub fn of(pos: &super::Position) -> Score {
-        use crate::Game;
         Score {
             result: super::Pylon::outcome(pos).map_or(GameResult::Unfinished, GameResult::Decided),
             white: pos.score(0),

@@ -7,6 +7,7 @@
 //! finished game ends with `1-0` or `0-1`.
 //!
 //! ```
+//! use gamenote::prelude::*;
 //! use gamenote::{Game, pylos::{fen, Pylos, Rules}};
 //! let start = Pylos::start(&Rules::default());
 //! assert_eq!(fen::write(&start), "................/........./..../. w 15 15");

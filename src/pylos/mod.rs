@@ -4,6 +4,7 @@
 //! See `docs/pylos.md` for the grammar, the styles and the rule options.
 //!
 //! ```
+//! use gamenote::prelude::*;
 //! use gamenote::{Game, pylos::{Pylos, Notation, Rules}};
 //! let mut pos = Pylos::start(&Rules::default());
 //! let n: Notation = "1b2".parse()?;
@@ -24,7 +25,9 @@ pub use notation::{notation, Form, Markers, Nag, Notation, Style, Takebacks};
 pub use position::{Move, Position, ReserveRule, RuleSet, Rules, Takeback};
 
 use crate::error::{MoveError, ParseError};
-use crate::game::{tag, Game, GameResult, Outcome, Tags, Token};
+use crate::game::{
+    tag, GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
+};
 use crate::text::{self, PResult};
 
 /// The game of Pylos.
@@ -51,17 +54,18 @@ fn pylos_result(input: &str, numeric: bool) -> Option<(&str, GameResult)> {
     })
 }
 
-impl Game for Pylos {
+impl Play for Pylos {
     const NAME: &'static str = "Pylos";
+
     const ID: &'static str = "pylos";
+
     const EXTENSION: &'static str = "pylos";
-    const TOKEN_TAGS: &'static [&'static str] = &["Style"];
 
     type Rules = Rules;
+
     type Position = Position;
+
     type Move = Move;
-    type Notation = Notation;
-    type Style = Style;
 
     fn start(rules: &Rules) -> Position {
         Position::new(*rules)
@@ -74,6 +78,39 @@ impl Game for Pylos {
     fn count_legal(pos: &Position) -> u64 {
         pos.count_moves()
     }
+
+    fn play(pos: &mut Position, m: &Move) {
+        pos.play(m);
+    }
+
+    fn outcome(pos: &Position) -> Option<Outcome> {
+        pos.outcome()
+    }
+
+    fn to_move(pos: &Position) -> usize {
+        pos.turn()
+    }
+
+    fn variants() -> Vec<Rules> {
+        [
+            "standard",
+            "standard,takeback=optional",
+            "alignment",
+            "alignment,takeback=optional",
+            "children",
+            "standard,reserve=immediately",
+            "standard,reserve=no_moves",
+        ]
+        .iter()
+        .filter_map(|r| r.parse().ok())
+        .collect()
+    }
+}
+
+impl Notate for Pylos {
+    type Notation = Notation;
+
+    type Style = Style;
 
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         pos.resolve(n)
@@ -109,18 +146,6 @@ impl Game for Pylos {
         }
     }
 
-    fn play(pos: &mut Position, m: &Move) {
-        pos.play(m);
-    }
-
-    fn outcome(pos: &Position) -> Option<Outcome> {
-        pos.outcome()
-    }
-
-    fn to_move(pos: &Position) -> usize {
-        pos.turn()
-    }
-
     fn check_annotations(
         before: &Position,
         n: &Notation,
@@ -144,6 +169,14 @@ impl Game for Pylos {
             n.markers
         )))
     }
+
+    fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Notation> {
+        notation(input, numeric_declared(tags))
+    }
+}
+
+impl RecordFormat for Pylos {
+    const TOKEN_TAGS: &'static [&'static str] = &["Style"];
 
     #[inline(always)]
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Notation>> {
@@ -170,10 +203,6 @@ impl Game for Pylos {
         notation(input, numeric).map(|(r, n)| (r, Token::Move(n)))
     }
 
-    fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Notation> {
-        notation(input, numeric_declared(tags))
-    }
-
     fn position_string(pos: &Position) -> Option<String> {
         Some(fen::write(pos))
     }
@@ -182,18 +211,12 @@ impl Game for Pylos {
         fen::parse(text, *rules)
     }
 
-    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
-        mistakes::near_misses(pos)
+    fn parse_result(input: &str) -> Option<(&str, GameResult)> {
+        pylos_result(input, false)
     }
+}
 
-    fn wrong_annotations(
-        before: &Position,
-        m: &Move,
-        n: &Notation,
-    ) -> Vec<(&'static str, Notation)> {
-        mistakes::wrong_annotations(before, m, n)
-    }
-
+impl Picture for Pylos {
     fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {
         let balls: Vec<crate::svg::Ball> = Slot::all()
             .filter_map(|s| {
@@ -226,23 +249,18 @@ impl Game for Pylos {
             ],
         ))
     }
+}
 
-    fn variants() -> Vec<Rules> {
-        [
-            "standard",
-            "standard,takeback=optional",
-            "alignment",
-            "alignment,takeback=optional",
-            "children",
-            "standard,reserve=immediately",
-            "standard,reserve=no_moves",
-        ]
-        .iter()
-        .filter_map(|r| r.parse().ok())
-        .collect()
+impl Mistakes for Pylos {
+    fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
+        mistakes::near_misses(pos)
     }
 
-    fn parse_result(input: &str) -> Option<(&str, GameResult)> {
-        pylos_result(input, false)
+    fn wrong_annotations(
+        before: &Position,
+        m: &Move,
+        n: &Notation,
+    ) -> Vec<(&'static str, Notation)> {
+        mistakes::wrong_annotations(before, m, n)
     }
 }

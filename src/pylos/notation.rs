@@ -220,7 +220,7 @@ impl std::ops::Deref for Takebacks {
 
 /// A Pylos move as written: origin for a raise, destination, take-backs in the written order,
 /// markers and a `!`/`?` annotation. It is checked against a position by
-/// [`Pylos::resolve`](crate::Game::resolve).
+/// [`Pylos::resolve`](crate::game::Notate::resolve).
 ///
 /// ```
 /// use gamenote::pylos::Notation;

@@ -29,7 +29,9 @@ pub use notation::{Mark, Notation, Sep, Written};
 pub use position::{Kind, Move, Piece, Position};
 
 use crate::error::{MoveError, ParseError, ValueError};
-use crate::game::{Game, GameResult, Outcome, Tags, Token};
+use crate::game::{
+    GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
+};
 use crate::record::Record;
 use crate::text::{self, PResult};
 use position::{kind_of, Why};
@@ -231,18 +233,22 @@ impl ThreeMan {
     }
 }
 
-impl Game for ThreeMan {
+impl Play for ThreeMan {
     const NAME: &'static str = "Three-man chess";
+
     const ID: &'static str = "threeman";
+
     const EXTENSION: &'static str = "3mc";
+
     const ALIASES: &'static [&'static str] = &["3 Man Chess", "3-Man Chess", "Three man chess"];
+
     const SEATS: usize = 3;
 
     type Rules = Rules;
+
     type Position = Position;
+
     type Move = Move;
-    type Notation = Notation;
-    type Style = Style;
 
     fn start(rules: &Rules) -> Position {
         Position::start(*rules)
@@ -255,6 +261,46 @@ impl Game for ThreeMan {
     fn count_legal(pos: &Position) -> u64 {
         pos.count_legal()
     }
+
+    fn play(pos: &mut Position, m: &Move) {
+        pos.play(*m);
+    }
+
+    fn outcome(pos: &Position) -> Option<Outcome> {
+        if pos.draw {
+            Some(Outcome::Draw(pos.alive))
+        } else if pos.alive.count_ones() == 1 {
+            Some(Outcome::Win(pos.alive.trailing_zeros() as u8))
+        } else {
+            None
+        }
+    }
+
+    fn to_move(pos: &Position) -> usize {
+        pos.side as usize
+    }
+
+    fn variants() -> Vec<Rules> {
+        let all = |f: fn(&mut Rules)| {
+            let mut r = Rules::default();
+            f(&mut r);
+            r
+        };
+        vec![
+            Rules::default(),
+            all(|r| r.open_moats = true),
+            all(|r| r.dead_moats_open = true),
+            all(|r| r.strict_creeks = true),
+            all(|r| r.ep_next_only = true),
+            all(|r| r.stalemate_eliminates = true),
+        ]
+    }
+}
+
+impl Notate for ThreeMan {
+    type Notation = Notation;
+
+    type Style = Style;
 
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         if pos.is_over() {
@@ -433,24 +479,6 @@ impl Game for ThreeMan {
         Notation::Normal(w)
     }
 
-    fn play(pos: &mut Position, m: &Move) {
-        pos.play(*m);
-    }
-
-    fn outcome(pos: &Position) -> Option<Outcome> {
-        if pos.draw {
-            Some(Outcome::Draw(pos.alive))
-        } else if pos.alive.count_ones() == 1 {
-            Some(Outcome::Win(pos.alive.trailing_zeros() as u8))
-        } else {
-            None
-        }
-    }
-
-    fn to_move(pos: &Position) -> usize {
-        pos.side as usize
-    }
-
     fn check_annotations(
         before: &Position,
         n: &Notation,
@@ -493,6 +521,12 @@ impl Game for ThreeMan {
         }
     }
 
+    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
+        notation::notation(input)
+    }
+}
+
+impl RecordFormat for ThreeMan {
     fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
         fen::parse(text, *rules)
     }
@@ -513,10 +547,6 @@ impl Game for ThreeMan {
         }
         let (rest, n) = notation::token(input)?;
         Ok((rest, Token::Move(n)))
-    }
-
-    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
-        notation::notation(input)
     }
 
     fn parse_result(input: &str) -> Option<(&str, GameResult)> {
@@ -607,6 +637,24 @@ impl Game for ThreeMan {
         Some(marks)
     }
 
+    fn position_string(pos: &Position) -> Option<String> {
+        Some(fen::write(pos))
+    }
+
+    fn tag_order() -> &'static [&'static str] {
+        &[
+            "Event", "Site", "Date", "Round", "White", "Gray", "Black", "Result", "Position",
+        ]
+    }
+}
+
+impl Picture for ThreeMan {
+    fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {
+        Some(picture::svg(pos, last))
+    }
+}
+
+impl Mistakes for ThreeMan {
     /// Illegal written moves of the side to move, one of each kind found among the first
     /// few candidates: castling that is not allowed, a promotion without its piece, and
     /// moves that are blocked, cross an unbridged moat, capture across a moat or a creek,
@@ -730,36 +778,6 @@ impl Game for ThreeMan {
             }
         }
         out
-    }
-
-    fn svg(pos: &Position, last: Option<&Move>) -> Option<String> {
-        Some(picture::svg(pos, last))
-    }
-
-    fn variants() -> Vec<Rules> {
-        let all = |f: fn(&mut Rules)| {
-            let mut r = Rules::default();
-            f(&mut r);
-            r
-        };
-        vec![
-            Rules::default(),
-            all(|r| r.open_moats = true),
-            all(|r| r.dead_moats_open = true),
-            all(|r| r.strict_creeks = true),
-            all(|r| r.ep_next_only = true),
-            all(|r| r.stalemate_eliminates = true),
-        ]
-    }
-
-    fn position_string(pos: &Position) -> Option<String> {
-        Some(fen::write(pos))
-    }
-
-    fn tag_order() -> &'static [&'static str] {
-        &[
-            "Event", "Site", "Date", "Round", "White", "Gray", "Black", "Result", "Position",
-        ]
     }
 }
 
