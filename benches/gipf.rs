@@ -3,7 +3,7 @@
 //! `cargo bench --bench gipf -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use gamenote::gipf::{half_move, Gipf, Rules, Variant};
+use gamenote::gipf::{Gipf, Notation, Rules, Variant};
 use gamenote::Play;
 use gamenote::{perft::perft, record, Mode, Record};
 
@@ -29,7 +29,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("parse half-moves", |b| {
         b.iter(|| {
             for n in &notes {
-                black_box(half_move(black_box(n)).ok());
+                black_box(black_box(n).parse::<Notation>().ok());
             }
         })
     });

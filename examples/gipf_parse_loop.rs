@@ -1,6 +1,6 @@
 //! Times the GIPF half-move parser on the GF1 games (a profiling aid):
 //! `cargo run --release --example gipf_parse_loop`.
-use gamenote::gipf::{half_move, Gipf};
+use gamenote::gipf::{Gipf, Notation};
 use gamenote::Record;
 
 fn main() {
@@ -18,8 +18,9 @@ fn main() {
     let mut n = 0;
     for _ in 0..rounds {
         for s in &notes {
-            n += half_move(std::hint::black_box(s))
-                .map(|(_, n)| n.post.len())
+            n += std::hint::black_box(s)
+                .parse::<Notation>()
+                .map(|n| n.post.len())
                 .unwrap_or(0);
         }
     }
@@ -34,8 +35,9 @@ fn main() {
         let mut n = 0;
         for _ in 0..rounds {
             for s in &some {
-                n += half_move(std::hint::black_box(s))
-                    .map(|(_, n)| n.post.len())
+                n += std::hint::black_box(s)
+                    .parse::<Notation>()
+                    .map(|n| n.post.len())
                     .unwrap_or(0);
             }
         }

@@ -8,7 +8,7 @@ use std::fmt::{self, Debug, Display};
 use std::str::FromStr;
 
 use crate::error::{MoveError, ParseError, ValueError};
-use crate::text::{self, PResult};
+use crate::text::{self, Parsed};
 
 /// How a game ended: one winner, or a draw shared by some seats.
 ///
@@ -90,7 +90,7 @@ pub enum Token<N> {
 pub fn result_or_move<'a, G: RecordFormat>(
     input: &'a str,
     tags: &Tags,
-) -> PResult<'a, Token<G::Notation>> {
+) -> Parsed<'a, Token<G::Notation>> {
     if let Some((rest, r)) = G::parse_result(input) {
         return Ok((rest, Token::Result(r)));
     }
@@ -213,7 +213,7 @@ pub trait Notate: Play {
     }
 
     /// Reads one written move at the start of `input` (the nom parser behind `FromStr`).
-    fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Self::Notation>;
+    fn parse_notation<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Self::Notation>;
 }
 
 /// How a record of the game is written: movetext tokens, results, tags and numbering. Every
@@ -262,7 +262,7 @@ pub trait RecordFormat: Notate {
     /// Reads one movetext token. The default reads a result, else a move; the record reader
     /// has already skipped whitespace, comments and move numbers.
     #[inline(always)]
-    fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Self::Notation>> {
+    fn parse_token<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Token<Self::Notation>> {
         result_or_move::<Self>(input, tags)
     }
 

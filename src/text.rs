@@ -1,5 +1,7 @@
-//! The nom pieces every game's grammar shares: the error type that remembers what was
-//! expected, whitespace, `{comments}`, move numbers, tag pairs and results.
+//! The pieces every game's grammar shares: the error type that remembers what was expected,
+//! whitespace, `{comments}`, move numbers, tag pairs and results. The grammars are nom
+//! parsers inside the crate; what is public here ([`Parsed`], [`PErr`], the tag helpers)
+//! has no nom type in its signature.
 //!
 //! All parsers here work on `&str`, never backtrack more than one token and consume input in
 //! linear time, so a hostile file costs time in proportion to its size.
@@ -53,16 +55,33 @@ impl<'a> NomParseError<&'a str> for PErr<'a> {
     }
 }
 
-/// The result type of every parser in the crate.
-pub type PResult<'a, T> = IResult<&'a str, T, PErr<'a>>;
+/// What a game's token reader made of the start of its input: the value and the input left
+/// after it, or a [`PErr`] saying where it stopped and what it wanted there. Each game's
+/// grammar is written with nom inside the crate; this is the crate's own type at the
+/// boundary ([`crate::game::Notate::parse_notation`], [`crate::game::RecordFormat::parse_token`]),
+/// so a game written outside the crate need not use nom.
+pub type Parsed<'a, T> = Result<(&'a str, T), PErr<'a>>;
+
+/// A nom result as a [`Parsed`]: nom's recoverable error and its failure are one here.
+#[inline(always)]
+pub(crate) fn parsed<T>(r: PResult<'_, T>) -> Parsed<'_, T> {
+    match r {
+        Ok(v) => Ok(v),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(e),
+        Err(nom::Err::Incomplete(_)) => Err(PErr::new("", "more input")),
+    }
+}
+
+/// The result type of every nom parser in the crate.
+pub(crate) type PResult<'a, T> = IResult<&'a str, T, PErr<'a>>;
 
 /// Fails at `input` saying `expected` was wanted.
-pub fn fail<'a, T>(input: &'a str, expected: &'static str) -> PResult<'a, T> {
+pub(crate) fn fail<'a, T>(input: &'a str, expected: &'static str) -> PResult<'a, T> {
     Err(nom::Err::Error(PErr::new(input, expected)))
 }
 
 /// Runs `p`, and when it fails without consuming anything replaces its message with `what`.
-pub fn expect<'a, O>(
+pub(crate) fn expect<'a, O>(
     what: &'static str,
     mut p: impl FnMut(&'a str) -> PResult<'a, O>,
 ) -> impl FnMut(&'a str) -> PResult<'a, O> {
@@ -77,7 +96,7 @@ pub fn expect<'a, O>(
 /// Parses all of `input` with `p`, turning leftovers and failures into a [`ParseError`].
 ///
 /// This is how every `FromStr` in the crate is written.
-pub fn parse_all<'a, O>(
+pub(crate) fn parse_all<'a, O>(
     input: &'a str,
     mut p: impl FnMut(&'a str) -> PResult<'a, O>,
 ) -> Result<O, ParseError> {
@@ -90,23 +109,15 @@ pub fn parse_all<'a, O>(
 }
 
 /// One byte that must be `c`.
-pub fn byte<'a>(c: u8, what: &'static str) -> impl FnMut(&'a str) -> PResult<'a, ()> {
+pub(crate) fn byte<'a>(c: u8, what: &'static str) -> impl FnMut(&'a str) -> PResult<'a, ()> {
     move |input: &'a str| match input.as_bytes().first() {
         Some(&b) if b == c => Ok((&input[1..], ())),
         _ => fail(input, what),
     }
 }
 
-/// The literal `s`.
-pub fn lit<'a>(s: &'static str) -> impl FnMut(&'a str) -> PResult<'a, &'a str> {
-    move |input: &'a str| match input.strip_prefix(s) {
-        Some(rest) => Ok((rest, &input[..s.len()])),
-        None => fail(input, "a keyword"),
-    }
-}
-
 /// Spaces and tabs (not newlines); may be empty.
-pub fn sp(input: &str) -> PResult<'_, &str> {
+pub(crate) fn sp(input: &str) -> PResult<'_, &str> {
     let n = input
         .bytes()
         .take_while(|b| *b == b' ' || *b == b'\t')
@@ -115,7 +126,7 @@ pub fn sp(input: &str) -> PResult<'_, &str> {
 }
 
 /// Any whitespace, including line ends; may be empty.
-pub fn ws(input: &str) -> PResult<'_, &str> {
+pub(crate) fn ws(input: &str) -> PResult<'_, &str> {
     let n = input.bytes().take_while(|&b| is_space(b)).count();
     Ok((&input[n..], &input[..n]))
 }
@@ -130,16 +141,7 @@ pub(crate) fn is_space(b: u8) -> bool {
 /// run over several lines, but not into a line that starts with a whole tag pair: that line
 /// begins the next record (the rule of [`crate::stream`]), so a comment left open fails
 /// here, at its `{`, and costs only its own record.
-///
-/// ```
-/// use gamenote::text::comment;
-/// assert_eq!(comment("{a good move} 1b2").unwrap(), (" 1b2", "a good move"));
-/// assert_eq!(comment("{two\n lines}").unwrap(), ("", "two\n lines"));
-/// assert!(comment("{never closed").is_err());
-/// assert_eq!(comment("{see\n[this]}").unwrap(), ("", "see\n[this]"));
-/// assert!(comment("{oops 1c3 *\n\n[Game \"Pylos\"]\n1b2 {ok}").is_err());
-/// ```
-pub fn comment(input: &str) -> PResult<'_, &str> {
+pub(crate) fn comment(input: &str) -> PResult<'_, &str> {
     if !input.starts_with('{') {
         return fail(input, "a comment");
     }
@@ -234,31 +236,8 @@ pub(crate) fn tag_line_at(line: &[u8]) -> Option<bool> {
     }
 }
 
-/// A move number `12.` or `12...`; returns the number (saturating on absurd lengths).
-///
-/// ```
-/// use gamenote::text::move_number;
-/// assert_eq!(move_number("12. 1b2").unwrap(), (" 1b2", 12));
-/// assert_eq!(move_number("3...1c3").unwrap(), ("1c3", 3));
-/// assert!(move_number("1b2").is_err());
-/// ```
-#[inline]
-pub fn move_number(input: &str) -> PResult<'_, u64> {
-    let len = move_number_len(input.as_bytes());
-    if len == 0 {
-        return fail(input, "a move number");
-    }
-    let n = input
-        .bytes()
-        .take_while(u8::is_ascii_digit)
-        .fold(0u64, |acc, d| {
-            acc.saturating_mul(10).saturating_add(u64::from(d - b'0'))
-        });
-    Ok((&input[len..], n))
-}
-
-/// The length of the move number (`12.` or `12...`) at the start of `s`, or 0: what
-/// [`move_number`] reads, for the record reader, which skips it without its value.
+/// The length of the move number (`12.` or `12...`) at the start of `s`, or 0: the record
+/// reader skips move numbers without their value.
 #[inline]
 pub(crate) fn move_number_len(s: &[u8]) -> usize {
     let digits = s.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -270,20 +249,6 @@ pub(crate) fn move_number_len(s: &[u8]) -> usize {
     } else {
         digits + 1
     }
-}
-
-/// A tag pair `[Name "value"]`; the value may contain `\"` and `\\` escapes.
-///
-/// ```
-/// use gamenote::text::tag_pair;
-/// let (_, (name, value)) = tag_pair(r#"[White "Ann \"the\" Player"]"#).unwrap();
-/// assert_eq!((name, value.as_str()), ("White", r#"Ann "the" Player"#));
-/// ```
-pub fn tag_pair(input: &str) -> PResult<'_, (&str, String)> {
-    let (rest, (name, raw)) = tag_pair_raw(input)?;
-    let mut value = String::with_capacity(raw.len());
-    unescape_tag(raw, &mut value);
-    Ok((rest, (name, value)))
 }
 
 const NAME: u8 = 1;
@@ -310,13 +275,7 @@ static CLASS: [u8; 256] = {
 
 /// A tag pair `[Name "value"]` with the value as written, escapes and all: reading it
 /// allocates nothing. [`unescape_tag`] gives the value.
-///
-/// ```
-/// use gamenote::text::tag_pair_raw;
-/// let (rest, (name, raw)) = tag_pair_raw(r#"[Event "A \"B\""] 1b2"#).unwrap();
-/// assert_eq!((name, raw, rest), ("Event", r#"A \"B\""#, " 1b2"));
-/// ```
-pub fn tag_pair_raw(input: &str) -> PResult<'_, (&str, &str)> {
+pub(crate) fn tag_pair_raw(input: &str) -> PResult<'_, (&str, &str)> {
     if !input.starts_with('[') {
         return fail(input, "a tag such as [Game \"Pylos\"]");
     }
@@ -441,5 +400,35 @@ pub(crate) fn each_combination(parts: &[&[&str]], mut f: impl FnMut(&str)) {
         if d == choice.len() {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_span_lines_but_not_into_the_next_record() {
+        assert_eq!(
+            comment("{a good move} 1b2").unwrap(),
+            (" 1b2", "a good move")
+        );
+        assert_eq!(comment("{two\n lines}").unwrap(), ("", "two\n lines"));
+        assert!(comment("{never closed").is_err());
+        assert_eq!(comment("{see\n[this]}").unwrap(), ("", "see\n[this]"));
+        assert!(comment("{oops 1c3 *\n\n[Game \"Pylos\"]\n1b2 {ok}").is_err());
+    }
+
+    #[test]
+    fn tag_pairs_keep_their_escapes() {
+        let (rest, (name, raw)) = tag_pair_raw(r#"[Event "A \"B\""] 1b2"#).unwrap();
+        assert_eq!((name, raw, rest), ("Event", r#"A \"B\""#, " 1b2"));
+    }
+
+    #[test]
+    fn move_numbers_have_one_or_three_dots() {
+        assert_eq!(move_number_len(b"12. 1b2"), 3);
+        assert_eq!(move_number_len(b"3...1c3"), 4);
+        assert_eq!(move_number_len(b"1b2"), 0);
     }
 }

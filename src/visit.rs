@@ -267,7 +267,7 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
             f.ply = Some(plies + 1);
             f
         };
-        let (rest, token) = G::parse_token(s, live).map_err(|e| in_ply(err(e)))?;
+        let (rest, token) = G::parse_token(s, live).map_err(|e| in_ply(err(nom::Err::Error(e))))?;
         if rest.len() == s.len() {
             return Err(in_ply(here(s, "a move")));
         }

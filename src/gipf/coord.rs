@@ -111,7 +111,7 @@ impl fmt::Debug for Point {
 
 /// Reads a point: a column letter `a`–`i` and a row within the column.
 #[inline]
-pub fn point(input: &str) -> PResult<'_, Point> {
+pub(crate) fn point(input: &str) -> PResult<'_, Point> {
     let b = input.as_bytes();
     let col = match b.first() {
         Some(c @ b'a'..=b'i') => c - b'a',

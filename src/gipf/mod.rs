@@ -35,8 +35,9 @@ mod sheet;
 use std::fmt;
 use std::str::FromStr;
 
-pub use coord::{point, Dir, Line, Point, Ray, DOTS, RING, SPOTS};
-pub use notation::{half_move, Group, Item, LineNote, Notation, PushNote};
+pub use coord::{Dir, Line, Point, Ray, DOTS, RING, SPOTS};
+pub(crate) use notation::half_move;
+pub use notation::{Group, Item, LineNote, Notation, PushNote};
 pub use position::{Move, Position, Push, Removal, BLACK, MAX_GROUPS, WHITE};
 pub use rules::{LastGipf, Rules, Variant};
 pub use sheet::{write_movetext, write_text, Layout};
@@ -45,7 +46,7 @@ use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
     tag, CommentMove, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
 };
-use crate::text::{self, PResult};
+use crate::text::{self, Parsed};
 
 /// The game of GIPF.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -199,8 +200,8 @@ impl Notate for Gipf {
         Ok(())
     }
 
-    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
-        half_move(input)
+    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> Parsed<'a, Notation> {
+        text::parsed(half_move(input))
     }
 }
 
@@ -257,7 +258,7 @@ impl RecordFormat for Gipf {
     }
 
     #[inline(always)]
-    fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Notation>> {
+    fn parse_token<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Token<Notation>> {
         // The common half-move in registers (see the Pylos reader's note on store
         // forwarding); no result, mark or word starts with a point letter.
         if let Some((rest, n)) = notation::quick(input) {

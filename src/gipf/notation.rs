@@ -458,7 +458,7 @@ pub(crate) fn check_quick(s: &str) {
 }
 
 /// Reads one half-move, with its reserve count when one follows.
-pub fn half_move(input: &str) -> PResult<'_, Notation> {
+pub(crate) fn half_move(input: &str) -> PResult<'_, Notation> {
     if let Some(done) = plain_half_move(input) {
         return done;
     }

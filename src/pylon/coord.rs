@@ -90,7 +90,7 @@ fn number<'a>(input: &'a str, what: &'static str) -> PResult<'a, u8> {
 }
 
 /// Reads a point such as `1a1` or `12c10` (shape only).
-pub fn point(input: &str) -> PResult<'_, Point> {
+pub(crate) fn point(input: &str) -> PResult<'_, Point> {
     const WHAT: &str = "a Pylon point such as 1a1";
     let (rest, level) = text::expect(WHAT, |i| number(i, WHAT))(input)?;
     let col = match rest.as_bytes().first() {

@@ -21,8 +21,9 @@ pub(crate) mod notation;
 mod position;
 mod rules;
 
-pub use coord::{point, Geometry, Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE, WORDS};
-pub use notation::{notation, score_comment, Notation, Score, Style};
+pub use coord::{Geometry, Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE, WORDS};
+pub(crate) use notation::notation;
+pub use notation::{score_comment, Notation, Score, Style};
 pub use position::{Move, Position};
 pub use rules::{Rules, Suicide};
 
@@ -30,7 +31,7 @@ use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
     tag, GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
 };
-use crate::text::PResult;
+use crate::text::Parsed;
 
 /// The game of Pylon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -217,8 +218,8 @@ impl Notate for Pylon {
         *n == Notation::Pass
     }
 
-    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
-        notation(input)
+    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> Parsed<'a, Notation> {
+        crate::text::parsed(notation(input))
     }
 }
 
@@ -243,7 +244,7 @@ impl RecordFormat for Pylon {
     }
 
     #[inline(always)]
-    fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Notation>> {
+    fn parse_token<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Token<Notation>> {
         // The common move in registers (see the Pylos reader's note on store forwarding).
         if let Some((rest, n)) = notation::quick(input) {
             return Ok((rest, Token::Move(n)));

@@ -94,7 +94,7 @@ const MOVE: &str = "a Pylon move such as 1b2, 1b2[2a1] or pass";
 
 /// Reads one move: `pass` (any case) or a point with an optional covering list; it must end
 /// at a token boundary.
-pub fn notation(input: &str) -> PResult<'_, Notation> {
+pub(crate) fn notation(input: &str) -> PResult<'_, Notation> {
     if input.len() >= 4 && input.as_bytes()[..4].eq_ignore_ascii_case(b"pass") {
         let rest = &input[4..];
         if text::at_boundary(rest, b"") {

@@ -148,7 +148,7 @@ impl FromStr for Slot {
 const EXPECT_SLOT: &str = "a Pylos slot such as 1a1, 2b3 or 4a1";
 
 /// A canonical slot: level digit, column letter, row digit (`1a1`–`4a1`).
-pub fn slot(input: &str) -> PResult<'_, Slot> {
+pub(crate) fn slot(input: &str) -> PResult<'_, Slot> {
     let b = input.as_bytes();
     if b.len() >= 3 && (b'1'..=b'4').contains(&b[0]) && b[1].is_ascii_lowercase() {
         let level = b[0] - b'0';
@@ -160,7 +160,7 @@ pub fn slot(input: &str) -> PResult<'_, Slot> {
 }
 
 /// A compact level-1 slot (`a1`–`d4`) or a canonical slot.
-pub fn slot_any(input: &str) -> PResult<'_, (Slot, bool)> {
+pub(crate) fn slot_any(input: &str) -> PResult<'_, (Slot, bool)> {
     let b = input.as_bytes();
     if b.len() >= 2 && (b'a'..=b'd').contains(&b[0]) {
         if let Some(s) = Slot::new(1, b[0] - b'a', b[1].wrapping_sub(b'1')) {
@@ -172,7 +172,7 @@ pub fn slot_any(input: &str) -> PResult<'_, (Slot, bool)> {
 }
 
 /// A numeric-style slot: `1`–`16`, `L1`–`L9`, `U1`–`U4` or `0`.
-pub fn slot_numeric(input: &str) -> PResult<'_, Slot> {
+pub(crate) fn slot_numeric(input: &str) -> PResult<'_, Slot> {
     let b = input.as_bytes();
     let (level, digits_from) = match b.first() {
         Some(b'L') => (2, 1),

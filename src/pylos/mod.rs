@@ -20,15 +20,16 @@ mod mistakes;
 pub(crate) mod notation;
 mod position;
 
-pub use coord::{slot, slot_any, slot_numeric, slots, Slot, ABOVE, LINES, SQUARES, SUPPORT, TOP};
-pub use notation::{notation, Form, Markers, Nag, Notation, Style, Takebacks};
+pub use coord::{slots, Slot, ABOVE, LINES, SQUARES, SUPPORT, TOP};
+pub(crate) use notation::notation;
+pub use notation::{Form, Markers, Nag, Notation, Style, Takebacks};
 pub use position::{Move, Position, ReserveRule, RuleSet, Rules, Takeback};
 
 use crate::error::{MoveError, ParseError};
 use crate::game::{
     tag, GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
 };
-use crate::text::{self, PResult};
+use crate::text::{self, Parsed};
 
 /// The game of Pylos.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,8 +171,8 @@ impl Notate for Pylos {
         )))
     }
 
-    fn parse_notation<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Notation> {
-        notation(input, numeric_declared(tags))
+    fn parse_notation<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Notation> {
+        text::parsed(notation(input, numeric_declared(tags)))
     }
 }
 
@@ -179,7 +180,7 @@ impl RecordFormat for Pylos {
     const TOKEN_TAGS: &'static [&'static str] = &["Style"];
 
     #[inline(always)]
-    fn parse_token<'a>(input: &'a str, tags: &Tags) -> PResult<'a, Token<Notation>> {
+    fn parse_token<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Token<Notation>> {
         // The common move, read in registers: a call that returns it through memory costs
         // a store-forwarding stall per move (docs/performance.md).
         if let Some((rest, n)) = notation::quick(input) {
@@ -194,13 +195,13 @@ impl RecordFormat for Pylos {
             _ => false,
         };
         if plain {
-            return notation(input, false).map(|(r, n)| (r, Token::Move(n)));
+            return text::parsed(notation(input, false)).map(|(r, n)| (r, Token::Move(n)));
         }
         let numeric = numeric_declared(tags);
         if let Some((rest, r)) = pylos_result(input, numeric) {
             return Ok((rest, Token::Result(r)));
         }
-        notation(input, numeric).map(|(r, n)| (r, Token::Move(n)))
+        text::parsed(notation(input, numeric)).map(|(r, n)| (r, Token::Move(n)))
     }
 
     fn position_string(pos: &Position) -> Option<String> {

@@ -434,7 +434,7 @@ pub(crate) fn check_quick(s: &str) {
 }
 
 /// One written move; `numeric` selects the numeric style.
-pub fn notation(input: &str, numeric: bool) -> PResult<'_, Notation> {
+pub(crate) fn notation(input: &str, numeric: bool) -> PResult<'_, Notation> {
     if !numeric {
         if let Some(done) = quick(input) {
             return Ok(done);

@@ -137,7 +137,7 @@ impl fmt::Display for Square {
 }
 
 /// Reads a zone code `WH`, `GR` or `BL`.
-pub fn zone(input: &str) -> PResult<'_, Colour> {
+pub(crate) fn zone(input: &str) -> PResult<'_, Colour> {
     let z = match input.as_bytes() {
         [b'W', b'H', ..] => Colour::White,
         [b'G', b'R', ..] => Colour::Gray,
@@ -164,7 +164,7 @@ pub fn rank_digit(input: &str) -> Option<(&str, u8)> {
 }
 
 /// Reads a square such as `GRc3`.
-pub fn square(input: &str) -> PResult<'_, Square> {
+pub(crate) fn square(input: &str) -> PResult<'_, Square> {
     let (rest, z) = zone(input)?;
     let Some((rest, x)) = file_letter(rest) else {
         return text::fail(rest, "a file a-h");

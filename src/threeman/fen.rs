@@ -180,7 +180,7 @@ fn digits<'a>(input: &'a str, what: &'static str) -> PResult<'a, u32> {
 
 /// Reads a position: the article's form alone, or followed by the seven fields of the
 /// extended string.
-pub fn position(input: &str, rules: Rules) -> PResult<'_, Position> {
+pub(crate) fn position(input: &str, rules: Rules) -> PResult<'_, Position> {
     let (rest, mut pos) = board(input, rules)?;
     for c in 0..3 {
         if pos.kings[c] == NONE {

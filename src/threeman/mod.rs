@@ -33,7 +33,7 @@ use crate::game::{
     GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
 };
 use crate::record::Record;
-use crate::text::{self, PResult};
+use crate::text::{self, Parsed};
 use position::{kind_of, Why};
 
 /// Rule options (`[Rules "standard,open-moats"]`); the default is the standard game.
@@ -521,8 +521,8 @@ impl Notate for ThreeMan {
         }
     }
 
-    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Notation> {
-        notation::notation(input)
+    fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> Parsed<'a, Notation> {
+        text::parsed(notation::notation(input))
     }
 }
 
@@ -532,7 +532,7 @@ impl RecordFormat for ThreeMan {
     }
 
     #[inline(always)]
-    fn parse_token<'a>(input: &'a str, _tags: &Tags) -> PResult<'a, Token<Notation>> {
+    fn parse_token<'a>(input: &'a str, _tags: &Tags) -> Parsed<'a, Token<Notation>> {
         // The common move in registers (see the Pylos reader's note on store forwarding).
         if let Some((rest, n)) = notation::quick(input) {
             return Ok((rest, Token::Move(n)));
@@ -545,7 +545,7 @@ impl RecordFormat for ThreeMan {
         if let Some((rest, r)) = Self::parse_result(input) {
             return Ok((rest, Token::Result(r)));
         }
-        let (rest, n) = notation::token(input)?;
+        let (rest, n) = text::parsed(notation::token(input))?;
         Ok((rest, Token::Move(n)))
     }
 

@@ -121,7 +121,7 @@ fn starts_zone(input: &str) -> bool {
 }
 
 /// Reads one written move.
-pub fn notation(input: &str) -> PResult<'_, Notation> {
+pub(crate) fn notation(input: &str) -> PResult<'_, Notation> {
     if input.starts_with('O') {
         let (rest, long) = if let Some(r) = input.strip_prefix("O-O-O") {
             (r, true)
@@ -338,7 +338,7 @@ pub(crate) fn check_quick(s: &str) {
 }
 
 /// Reads a move that must end at a token boundary (whitespace, `{`, end).
-pub fn token(input: &str) -> PResult<'_, Notation> {
+pub(crate) fn token(input: &str) -> PResult<'_, Notation> {
     let (rest, n) = notation(input)?;
     if !text::at_boundary(rest, b"") {
         return Err(nom::Err::Error(PErr::new(
