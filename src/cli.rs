@@ -13,124 +13,7 @@ use crate::game::{Game, GameResult, Mode};
 use crate::record::{replay, Record};
 use crate::stream::{BadRecord, Limits, RawRecord, RecordReader};
 
-/// The games the command line knows, by their `--game` names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameId {
-    /// `pylos`
-    Pylos,
-    /// `gipf`
-    Gipf,
-    /// `threeman`
-    ThreeMan,
-    /// `pylon`
-    Pylon,
-}
-
-impl GameId {
-    /// Every game: (id, `[Game]` tag name, file extension).
-    pub const ALL: &'static [(GameId, &'static str, &'static str, &'static str)] = &[
-        (
-            GameId::Pylos,
-            crate::pylos::Pylos::ID,
-            crate::pylos::Pylos::NAME,
-            crate::pylos::Pylos::EXTENSION,
-        ),
-        (
-            GameId::Gipf,
-            crate::gipf::Gipf::ID,
-            crate::gipf::Gipf::NAME,
-            crate::gipf::Gipf::EXTENSION,
-        ),
-        (
-            GameId::ThreeMan,
-            crate::threeman::ThreeMan::ID,
-            crate::threeman::ThreeMan::NAME,
-            crate::threeman::ThreeMan::EXTENSION,
-        ),
-        (
-            GameId::Pylon,
-            crate::pylon::Pylon::ID,
-            crate::pylon::Pylon::NAME,
-            crate::pylon::Pylon::EXTENSION,
-        ),
-    ];
-
-    /// The game named on the command line (`pylos`, ...).
-    pub fn from_name(name: &str) -> Option<GameId> {
-        Self::ALL
-            .iter()
-            .find(|(g, id, tag, _)| {
-                name.eq_ignore_ascii_case(id)
-                    || name.eq_ignore_ascii_case(tag)
-                    || g.aliases().iter().any(|a| name.eq_ignore_ascii_case(a))
-            })
-            .map(|e| e.0)
-    }
-
-    /// The other names the game's `[Game]` tag may give ([`Game::ALIASES`]).
-    pub fn aliases(self) -> &'static [&'static str] {
-        match self {
-            GameId::Pylos => crate::pylos::Pylos::ALIASES,
-            GameId::Gipf => crate::gipf::Gipf::ALIASES,
-            GameId::ThreeMan => crate::threeman::ThreeMan::ALIASES,
-            GameId::Pylon => crate::pylon::Pylon::ALIASES,
-        }
-    }
-
-    /// The game of a file: from its first `[Game "..."]` tag if that names a known game,
-    /// else from its extension (`x.pylos`, also `x.pylos.txt`).
-    pub fn detect(path: &str, text: &str) -> Option<GameId> {
-        if let Some(name) = first_game_tag(text) {
-            if let Some(g) = Self::from_name(name.trim()) {
-                return Some(g);
-            }
-        }
-        let lower = path.to_ascii_lowercase();
-        let stem = lower.strip_suffix(".txt").unwrap_or(&lower);
-        Self::ALL
-            .iter()
-            .find(|(_, _, _, ext)| stem.ends_with(&format!(".{ext}")))
-            .map(|e| e.0)
-    }
-}
-
-/// Prints the command-line name (`pylos`, `gipf`, `threeman`, `pylon`).
-///
-/// ```
-/// use gamenote::cli::GameId;
-/// assert_eq!(GameId::ThreeMan.to_string(), "threeman");
-/// assert_eq!("Three-man chess".parse::<GameId>(), Ok(GameId::ThreeMan));
-/// assert!("chess".parse::<GameId>().is_err());
-/// ```
-impl std::fmt::Display for GameId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let id = Self::ALL.iter().find(|e| e.0 == *self).map_or("", |e| e.1);
-        f.write_str(id)
-    }
-}
-
-/// The error of reading a [`GameId`]: the name given, which no game has.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game {0:?}: expected one of pylos, gipf, threeman, pylon")]
-pub struct UnknownGame(pub String);
-
-/// Reads any name [`GameId::from_name`] knows.
-impl std::str::FromStr for GameId {
-    type Err = UnknownGame;
-    fn from_str(s: &str) -> Result<Self, UnknownGame> {
-        Self::from_name(s).ok_or_else(|| UnknownGame(s.to_string()))
-    }
-}
-
-fn first_game_tag(text: &str) -> Option<&str> {
-    let head = &text[..crate::error::floor_char_boundary(text, text.len().min(64 * 1024))];
-    let i = head.find("[Game")?;
-    let rest = &head[i + 5..];
-    let open = rest.find('"')?;
-    let rest = &rest[open + 1..];
-    let close = rest.find('"')?;
-    Some(&rest[..close])
-}
+pub use crate::games::{GameId, UnknownGame};
 
 /// What went wrong with one record, ready to print.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -356,32 +239,6 @@ pub fn check_text<G: Game>(
     out
 }
 
-/// Runs `$body` with the type `$g` bound to the game `$id` names: the one place where the
-/// command line maps a [`GameId`] to a type.
-#[macro_export]
-macro_rules! with_game {
-    ($id:expr, $g:ident => $body:expr) => {
-        match $id {
-            $crate::cli::GameId::Pylos => {
-                type $g = $crate::pylos::Pylos;
-                $body
-            }
-            $crate::cli::GameId::Gipf => {
-                type $g = $crate::gipf::Gipf;
-                $body
-            }
-            $crate::cli::GameId::ThreeMan => {
-                type $g = $crate::threeman::ThreeMan;
-                $body
-            }
-            $crate::cli::GameId::Pylon => {
-                type $g = $crate::pylon::Pylon;
-                $body
-            }
-        }
-    };
-}
-
 /// Checks one piece of a stream: every record in it, or the reason it could not be read.
 pub fn check_piece(
     id: GameId,
@@ -392,7 +249,7 @@ pub fn check_piece(
 ) -> Vec<Report> {
     match piece {
         Ok(raw) => {
-            with_game!(id, G => check_text::<G>(file, &raw.text, raw.lines_before, overrides, mode))
+            crate::with_game!(id, G => check_text::<G>(file, &raw.text, raw.lines_before, overrides, mode))
         }
         Err(bad) => {
             let e = &bad.error;

@@ -28,6 +28,7 @@ pub mod cli;
 pub mod error;
 pub mod fuzzing;
 pub mod game;
+pub mod games;
 pub mod generate;
 pub mod html;
 pub mod perft;
@@ -44,6 +45,7 @@ pub mod threeman;
 
 pub use error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
 pub use game::{Game, GameResult, Mode, Outcome, Token};
+pub use games::GameId;
 pub use record::{Ply, Record, Replay};
 
 #[doc = include_str!("../README.md")]
