@@ -70,7 +70,10 @@ pub fn game_of_input(
     if let Some(g) = game {
         return Ok(g);
     }
-    let head = input.fill_buf().map(String::from_utf8_lossy).unwrap_or_default();
+    let head = input
+        .fill_buf()
+        .map(String::from_utf8_lossy)
+        .unwrap_or_default();
     GameId::detect(name, &head).ok_or_else(|| InputError::UnknownGame(name.to_string()))
 }
 

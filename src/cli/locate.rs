@@ -114,7 +114,12 @@ impl<'a> Locator<'a> {
 
 /// Where the tag `name` of the record starting at `from` lies in `source`: the span of its
 /// first `[name "..."]` line before `until`.
-pub(crate) fn tag_span(source: &str, from: usize, until: usize, name: &str) -> Option<Range<usize>> {
+pub(crate) fn tag_span(
+    source: &str,
+    from: usize,
+    until: usize,
+    name: &str,
+) -> Option<Range<usize>> {
     let from = floor_char_boundary(source, from);
     let until = floor_char_boundary(source, until.max(from));
     let region = &source[from..until];
