@@ -19,7 +19,9 @@ mod input;
 mod locate;
 
 pub use crate::games::{GameId, UnknownGame};
-pub use input::{display_name, game_of_input, open_input, FileRecords, Input, InputError, Located};
+pub use input::{
+    display_name, game_of_input, open_input, size_error, FileRecords, Input, InputError, Located,
+};
 use locate::{tag_span, Locator};
 
 /// What went wrong with one record, ready to print.
@@ -499,7 +501,9 @@ pub fn check_files(
             for (index, path) in files.iter().enumerate() {
                 let name: Arc<str> = Arc::from(display_name(path));
                 let opened = open_input(path).and_then(|mut input| {
-                    Ok((game_of_input(opts.game, &name, &mut input)?, input))
+                    let id = game_of_input(opts.game, &name, &mut input)?;
+                    size_error(id, opts.overrides)?;
+                    Ok((id, input))
                 });
                 let (id, input) = match opened {
                     Ok(x) => x,

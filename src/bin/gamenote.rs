@@ -237,13 +237,7 @@ fn overrides(rules: &Option<String>, size: Option<u32>) -> Vec<(String, String)>
 
 /// `--size` means something only to a game with sizes.
 fn check_size(id: GameId, size: Option<u32>) -> Result<(), Fail> {
-    match size {
-        Some(_) if !id.has_size() => Err(usage(format!(
-            "--size: {} has no board sizes (only pylon has)",
-            id
-        ))),
-        _ => Ok(()),
-    }
+    gamenote::cli::size_error(id, &overrides(&None, size)).map_err(|e| usage(e.to_string()))
 }
 
 impl Reading {

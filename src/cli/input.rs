@@ -34,6 +34,20 @@ pub enum InputError {
     /// No `--game`, no `[Game]` tag naming a known game, no known extension.
     #[error("{0}: cannot tell the game: give --game, a [Game] tag or a known extension")]
     UnknownGame(String),
+    /// A flag that means nothing for the input's game, e.g. `--size` for a game without
+    /// sizes.
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// The error of `--size` given for `id`, if it has no board sizes.
+pub fn size_error(id: GameId, overrides: &[(String, String)]) -> Result<(), InputError> {
+    if !id.has_size() && overrides.iter().any(|(n, _)| n == "Size") {
+        return Err(InputError::Usage(format!(
+            "--size: {id} has no board sizes (only pylon has)"
+        )));
+    }
+    Ok(())
 }
 
 /// The name a path is shown by: the path itself, with any bytes that are not UTF-8
