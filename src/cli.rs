@@ -588,15 +588,19 @@ pub fn print_checked(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<()> {
+    // Only standard output's failures stop the run: the verdicts are what it is for.
     let r = match c {
-        Checked::Unreadable(e) => return writeln!(err, "{e}"),
+        Checked::Unreadable(e) => {
+            let _ = writeln!(err, "{e}");
+            return Ok(());
+        }
         Checked::Record(r) => r,
     };
     if json {
         return writeln!(out, "{}", r.to_json());
     }
     for w in &r.warnings {
-        writeln!(err, "warning: {}", w.rendered)?;
+        let _ = writeln!(err, "warning: {}", w.rendered);
     }
     match &r.error {
         None => writeln!(

@@ -303,6 +303,11 @@ fn check(files: &[PathBuf], r: &Reading, json: bool, threads: Option<u16>) -> Re
     })
 }
 
+/// Says something on standard error; if that is gone too, there is nobody left to tell.
+fn tell(msg: &str) {
+    let _ = writeln!(io::stderr(), "{msg}");
+}
+
 /// What `--record N` found.
 enum Chosen<G: Game> {
     Record(Located<G>),
@@ -338,7 +343,7 @@ fn choose<G: Game>(
 
 /// Says that the input has no record, as `check` does, and succeeds.
 fn empty(name: &str) -> Result<u8, Fail> {
-    eprintln!("{name}: 0 records");
+    tell(&format!("{name}: 0 records"));
     Ok(0)
 }
 
@@ -368,7 +373,7 @@ fn convert_cmd<G: Game>(
                 written += 1;
             }
             Err(p) => {
-                eprintln!("{}", p.rendered);
+                tell(&p.rendered);
                 failed += 1;
             }
         }
@@ -399,7 +404,7 @@ fn show_cmd<G: Game>(
     let legal = rep.moves.len();
     let error = rep.error.as_ref().map(|e| loc.problem(name, e));
     if let Some(p) = &error {
-        eprintln!("{}", p.rendered);
+        tell(&p.rendered);
         if matches!(rep.error, Some(Error::Setup(_))) {
             return Ok(1);
         }
@@ -491,7 +496,7 @@ fn html_cmd<G: Game>(
     out.finish()?;
     match error {
         Some(e) => {
-            eprintln!("{}", loc.problem(name, &e).rendered);
+            tell(&loc.problem(name, &e).rendered);
             Ok(1)
         }
         None => Ok(0),
@@ -679,8 +684,7 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(Fail(msg, code)) => {
             if !msg.is_empty() {
-                // Standard error may be gone too; there is nobody left to tell.
-                let _ = writeln!(io::stderr(), "{msg}");
+                tell(&msg);
             }
             ExitCode::from(code)
         }
