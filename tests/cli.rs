@@ -130,6 +130,47 @@ fn every_command_rejects_nul_and_bad_utf8_at_line_and_column() {
 }
 
 #[test]
+fn check_and_convert_see_the_same_records() {
+    for (name, text) in [
+        (
+            "tag-after-number.pylos",
+            "[Game \"Pylos\"]\n1.\n[Event \"x\"]\n1b2 1c3 *\n",
+        ),
+        (
+            "unclosed.pylos",
+            "[Game \"Pylos\"]\n\n1b2 {oops 1c3 *\n\n[Game \"Pylos\"]\n\n1b2 1c3 *\n",
+        ),
+        (
+            "escaped.pylos",
+            "[Game \"Pylos\"]\n[Event \"a\\\"{\"]\n\n1b2 *\n\n[Game \"Pylos\"]\n\n1c3 *\n",
+        ),
+    ] {
+        let f = file("agree", name, text.as_bytes());
+        let check = run(&["check", &f]);
+        let summary = check.out.lines().last().unwrap_or("").to_string();
+        let numbers: Vec<usize> = summary
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        let [records, ok, failed] = numbers[..] else {
+            panic!("{name}: summary {summary:?}")
+        };
+        let convert = run(&["convert", &f, "--style", "compact"]);
+        assert_eq!(convert.out.matches("[Game ").count(), ok, "{name}");
+        assert_eq!(
+            convert.err.matches(&format!("{f}:")).count(),
+            failed,
+            "{name}"
+        );
+        assert_eq!(
+            (check.code, convert.code),
+            (i32::from(failed > 0), i32::from(failed > 0))
+        );
+        assert_eq!(records, ok + failed);
+    }
+}
+
+#[test]
 fn dash_is_standard_input_for_every_reading_command() {
     let r = run_with(&["check", "-", "--game", "pylos"], PYLOS);
     assert_eq!(
