@@ -758,3 +758,56 @@ fn html_refuses_a_record_past_its_limit() {
     );
     assert_eq!(r.out, "");
 }
+
+// ---- item 15: a warning on every ply costs linear time ----
+
+/// A three-man game of `plies` plies with a wrong check mark on every move that has none.
+fn marked_game(plies: usize) -> String {
+    let game = run(&[
+        "generate",
+        "--game",
+        "threeman",
+        "--plies",
+        &plies.to_string(),
+        "--seed",
+        "2",
+    ])
+    .out;
+    let (tags, moves) = game.split_once("\n\n").unwrap_or(("", ""));
+    let marked: Vec<String> = moves
+        .split_whitespace()
+        .map(|t| {
+            let mark = t.starts_with(['W', 'G', 'B']) && !t.ends_with(['+', '#']);
+            if mark {
+                format!("{t}+")
+            } else {
+                t.to_string()
+            }
+        })
+        .collect();
+    format!("{tags}\n\n{}\n", marked.join(" "))
+}
+
+#[test]
+fn lenient_warnings_cost_linear_time() {
+    let small = file("linear", "small.3mc", marked_game(5_000).as_bytes());
+    let large = file("linear", "large.3mc", marked_game(40_000).as_bytes());
+    let fastest = |f: &str| {
+        (0..3)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                let r = run(&["check", "--lenient", "--json", "--threads", "1", f]);
+                assert_eq!(r.code, 0, "{}", r.err);
+                t.elapsed().as_secs_f64()
+            })
+            .fold(f64::MAX, f64::min)
+    };
+    let warnings = run(&["check", "--lenient", "--json", &large])
+        .out
+        .matches("\"mismatch\"")
+        .count();
+    assert!(warnings > 39_000, "{warnings} warnings");
+    let (a, b) = (fastest(&small), fastest(&large));
+    // 8 times the plies: linear is about 8 times the time, quadratic 64.
+    assert!(b / a < 24.0, "{a:.3} s for 5000 plies, {b:.3} s for 40000");
+}
