@@ -35,9 +35,12 @@ fn frame<G: Game>(pos: &G::Position, last: Option<&G::Move>) -> String {
         .unwrap_or_else(|| format!("<pre class=\"diagram\">{}</pre>", escape(&pos.to_string())))
 }
 
-/// A JSON string safe inside a `<script>` element.
+/// A JSON string safe inside a `<script>` element: no `</` to end it, no `<!--` to change
+/// how the browser reads it.
 fn script_str(s: &str) -> String {
-    json_str(s).replace("</", "<\\/")
+    json_str(s)
+        .replace("</", "<\\/")
+        .replace("<!--", "\\u003c!--")
 }
 
 /// How far the edit finder looks ahead for lines to line up again.
@@ -371,6 +374,11 @@ mod tests {
         let mut s = String::new();
         edits(&[1, 2, 3, 4, 5], &[1, 2, 9, 4, 5], &mut s);
         assert_eq!(s, "2,1,1,9");
+    }
+
+    #[test]
+    fn script_strings_cannot_end_the_script() {
+        assert_eq!(script_str("a</script><!--b"), r#""a<\/script>\u003c!--b""#);
     }
 
     #[test]
