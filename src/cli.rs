@@ -2,136 +2,27 @@
 //! game of a file, checking records into reports, and rendering those reports as text or
 //! JSON lines. `src/bin/gamenote.rs` only parses arguments and does the input and output.
 
-use crate::game::Play;
 use std::fmt::Write as _;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{self, Write};
+use std::ops::Range;
+use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Condvar, Mutex};
 
-use crate::error::{line_col, render_at_line, Error};
+use crate::error::Error;
 use crate::game::{Game, GameResult, Mode};
 use crate::record::{replay, Record};
 use crate::stream::{BadRecord, Limits, RawRecord, RecordReader};
 
-/// The games the command line knows, by their `--game` names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameId {
-    /// `pylos`
-    Pylos,
-    /// `gipf`
-    Gipf,
-    /// `threeman`
-    ThreeMan,
-    /// `pylon`
-    Pylon,
-}
+mod input;
+mod locate;
 
-impl GameId {
-    /// Every game: (id, `[Game]` tag name, file extension).
-    pub const ALL: &'static [(GameId, &'static str, &'static str, &'static str)] = &[
-        (
-            GameId::Pylos,
-            crate::pylos::Pylos::ID,
-            crate::pylos::Pylos::NAME,
-            crate::pylos::Pylos::EXTENSION,
-        ),
-        (
-            GameId::Gipf,
-            crate::gipf::Gipf::ID,
-            crate::gipf::Gipf::NAME,
-            crate::gipf::Gipf::EXTENSION,
-        ),
-        (
-            GameId::ThreeMan,
-            crate::threeman::ThreeMan::ID,
-            crate::threeman::ThreeMan::NAME,
-            crate::threeman::ThreeMan::EXTENSION,
-        ),
-        (
-            GameId::Pylon,
-            crate::pylon::Pylon::ID,
-            crate::pylon::Pylon::NAME,
-            crate::pylon::Pylon::EXTENSION,
-        ),
-    ];
-
-    /// The game named on the command line (`pylos`, ...).
-    pub fn from_name(name: &str) -> Option<GameId> {
-        Self::ALL
-            .iter()
-            .find(|(g, id, tag, _)| {
-                name.eq_ignore_ascii_case(id)
-                    || name.eq_ignore_ascii_case(tag)
-                    || g.aliases().iter().any(|a| name.eq_ignore_ascii_case(a))
-            })
-            .map(|e| e.0)
-    }
-
-    /// The other names the game's `[Game]` tag may give ([`Play::ALIASES`]).
-    pub fn aliases(self) -> &'static [&'static str] {
-        match self {
-            GameId::Pylos => crate::pylos::Pylos::ALIASES,
-            GameId::Gipf => crate::gipf::Gipf::ALIASES,
-            GameId::ThreeMan => crate::threeman::ThreeMan::ALIASES,
-            GameId::Pylon => crate::pylon::Pylon::ALIASES,
-        }
-    }
-
-    /// The game of a file: from its first `[Game "..."]` tag if that names a known game,
-    /// else from its extension (`x.pylos`, also `x.pylos.txt`).
-    pub fn detect(path: &str, text: &str) -> Option<GameId> {
-        if let Some(name) = first_game_tag(text) {
-            if let Some(g) = Self::from_name(name.trim()) {
-                return Some(g);
-            }
-        }
-        let lower = path.to_ascii_lowercase();
-        let stem = lower.strip_suffix(".txt").unwrap_or(&lower);
-        Self::ALL
-            .iter()
-            .find(|(_, _, _, ext)| stem.ends_with(&format!(".{ext}")))
-            .map(|e| e.0)
-    }
-}
-
-/// Prints the command-line name (`pylos`, `gipf`, `threeman`, `pylon`).
-///
-/// ```
-/// use gamenote::cli::GameId;
-/// assert_eq!(GameId::ThreeMan.to_string(), "threeman");
-/// assert_eq!("Three-man chess".parse::<GameId>(), Ok(GameId::ThreeMan));
-/// assert!("chess".parse::<GameId>().is_err());
-/// ```
-impl std::fmt::Display for GameId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let id = Self::ALL.iter().find(|e| e.0 == *self).map_or("", |e| e.1);
-        f.write_str(id)
-    }
-}
-
-/// The error of reading a [`GameId`]: the name given, which no game has.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game {0:?}: expected one of pylos, gipf, threeman, pylon")]
-pub struct UnknownGame(pub String);
-
-/// Reads any name [`GameId::from_name`] knows.
-impl std::str::FromStr for GameId {
-    type Err = UnknownGame;
-    fn from_str(s: &str) -> Result<Self, UnknownGame> {
-        Self::from_name(s).ok_or_else(|| UnknownGame(s.to_string()))
-    }
-}
-
-fn first_game_tag(text: &str) -> Option<&str> {
-    let head = &text[..crate::error::floor_char_boundary(text, text.len().min(64 * 1024))];
-    let i = head.find("[Game")?;
-    let rest = &head[i + 5..];
-    let open = rest.find('"')?;
-    let rest = &rest[open + 1..];
-    let close = rest.find('"')?;
-    Some(&rest[..close])
-}
+pub use crate::games::{GameId, UnknownGame};
+pub use input::{
+    display_name, game_of_input, open_input, size_error, FileRecords, Input, InputError, Located,
+};
+use locate::{tag_span, Locator};
 
 /// What went wrong with one record, ready to print.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,6 +39,20 @@ pub struct Problem {
     pub message: String,
     /// The rendering with the source line and a caret.
     pub rendered: String,
+}
+
+impl Problem {
+    /// The problem as a JSON object `{"kind","line","column","ply","message"}`.
+    pub fn to_json(&self) -> String {
+        format!(
+            "{{\"kind\":\"{}\",\"line\":{},\"column\":{},\"ply\":{},\"message\":{}}}",
+            self.kind,
+            self.line,
+            self.column,
+            self.ply.map_or("null".into(), |n| n.to_string()),
+            json_str(&self.message)
+        )
+    }
 }
 
 /// The verdict on one record of a file.
@@ -174,38 +79,45 @@ impl Report {
     }
 
     /// The report as one JSON object:
-    /// `{"file","record","ok","plies","result","error"}`.
+    /// `{"file","record","ok","plies","result","error","warnings"}`, where `error` is null
+    /// or a [`Problem::to_json`] object and `warnings` a list of them.
+    ///
+    /// ```
+    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// let reports = check_source::<Pylos>("a.pylos", "1b2 1c3 *", &[], Mode::Strict);
+    /// assert_eq!(
+    ///     reports[0].to_json(),
+    ///     r#"{"file":"a.pylos","record":1,"ok":true,"plies":2,"result":"*","error":null,"warnings":[]}"#
+    /// );
+    /// ```
     pub fn to_json(&self) -> String {
         let mut s = String::new();
         let _ = write!(
             s,
-            "{{\"file\":{},\"record\":{},\"ok\":{},\"plies\":{},\"result\":{},\"error\":",
+            "{{\"file\":{},\"record\":{},\"ok\":{},\"plies\":{},\"result\":{},\"error\":{},\"warnings\":[",
             json_str(&self.file),
             self.record,
             self.ok(),
             self.plies,
-            self.result.as_deref().map_or("null".into(), json_str)
+            self.result.as_deref().map_or("null".into(), json_str),
+            self.error.as_ref().map_or("null".into(), Problem::to_json),
         );
-        match &self.error {
-            None => s.push_str("null"),
-            Some(p) => {
-                let _ = write!(
-                    s,
-                    "{{\"kind\":\"{}\",\"line\":{},\"column\":{},\"ply\":{},\"message\":{}}}",
-                    p.kind,
-                    p.line,
-                    p.column,
-                    p.ply.map_or("null".into(), |n| n.to_string()),
-                    json_str(&p.message)
-                );
+        for (i, w) in self.warnings.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
             }
+            s.push_str(&w.to_json());
         }
-        s.push('}');
+        s.push_str("]}");
         s
     }
 }
 
 /// A JSON string literal.
+///
+/// ```
+/// assert_eq!(gamenote::cli::json_str("a\"b\n"), r#""a\"b\n""#);
+/// ```
 pub fn json_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -239,13 +151,30 @@ pub fn problem(file: &str, source: &str, err: &Error, fallback: usize) -> Proble
     problem_at(file, source, 0, err, fallback)
 }
 
-/// Like [`problem`], for a `source` that starts `lines_before` lines into the file.
+/// Like [`problem`], for a `source` that starts `lines_before` lines into the file. An
+/// error without a place of its own (a set-up error) is placed at `fallback`.
 pub fn problem_at(
     file: &str,
     source: &str,
     lines_before: usize,
     err: &Error,
     fallback: usize,
+) -> Problem {
+    problem_with(
+        &mut Locator::new(source),
+        file,
+        lines_before,
+        err,
+        fallback..fallback,
+    )
+}
+
+fn problem_with(
+    loc: &mut Locator<'_>,
+    file: &str,
+    lines_before: usize,
+    err: &Error,
+    fallback: Range<usize>,
 ) -> Problem {
     let (kind, span, ply, message) = match err {
         Error::Parse(e) => ("parse", e.span.clone(), e.ply, e.message()),
@@ -260,24 +189,68 @@ pub fn problem_at(
                 Some(p) => format!("ply {p} ({}): {}", e.written, e.reason),
                 None => e.reason.clone(),
             };
-            (
-                kind,
-                e.span.clone().unwrap_or(fallback..fallback),
-                ply,
-                message,
-            )
+            (kind, e.span.clone().unwrap_or(fallback), ply, message)
         }
-        Error::Setup(m) => ("parse", fallback..fallback, None, m.message.clone()),
+        Error::Setup(m) => ("parse", fallback, None, m.message.clone()),
     };
-    let (line, column) = line_col(source, span.start.min(source.len()));
+    let (line, column, rendered) = loc.render(file, span, &message, lines_before);
     Problem {
         kind,
-        line: line + lines_before,
+        line,
         column,
         ply,
-        rendered: render_at_line(file, source, span, &message, lines_before),
         message,
+        rendered,
     }
+}
+
+/// The tags that set a game up; a set-up error is placed at the one to blame.
+const SETUP_TAGS: [&str; 5] = ["Rules", "Variant", "Size", "Position", "Handicap"];
+
+/// Where the set-up error of `record` lies in `source` (whose record text starts at
+/// `from`): the tag without which the error goes away or changes.
+fn setup_span<G: Game>(record: &Record<G>, source: &str, from: usize) -> Option<Range<usize>> {
+    let Err(err) = G::setup(&record.tags) else {
+        return None;
+    };
+    let until = record.plies.first().map_or(source.len(), |p| p.span.start);
+    let mut rest = Vec::with_capacity(record.tags.len());
+    for name in SETUP_TAGS {
+        if record.tag(name).is_none() {
+            continue;
+        }
+        rest.clear();
+        rest.extend(
+            record
+                .tags
+                .iter()
+                .filter(|(n, _)| !n.eq_ignore_ascii_case(name))
+                .cloned(),
+        );
+        if G::setup(&rest).err().as_ref() != Some(&err) {
+            return tag_span(source, from, until, name);
+        }
+    }
+    None
+}
+
+/// Turns an error met replaying `record` into a [`Problem`]: set-up errors at the tag to
+/// blame, else at the first move (or the record's start).
+fn replay_problem<G: Game>(
+    loc: &mut Locator<'_>,
+    file: &str,
+    source: &str,
+    lines_before: usize,
+    record: &Record<G>,
+    from: usize,
+    err: &Error,
+) -> Problem {
+    let start = record.plies.first().map_or(from, |p| p.span.start);
+    let fallback = match err {
+        Error::Setup(_) => setup_span(record, source, from).unwrap_or(start..start),
+        _ => start..start,
+    };
+    problem_with(loc, file, lines_before, err, fallback)
 }
 
 /// Checks every record of `source`: parse, replay, result.
@@ -291,6 +264,8 @@ pub fn check_source<G: Game>(
 }
 
 /// Like [`check_source`], for a `source` that starts `lines_before` lines into the file.
+/// Lines and columns are counted in one pass over `source`, however many errors and
+/// warnings it has.
 pub fn check_text<G: Game>(
     file: &str,
     source: &str,
@@ -300,11 +275,11 @@ pub fn check_text<G: Game>(
 ) -> Vec<Report> {
     let mut out = Vec::new();
     let mut offset = 0;
+    let mut loc = Locator::new(source);
     for (i, parsed) in Record::<G>::parse_all(source).into_iter().enumerate() {
-        let record = i + 1;
         let mut report = Report {
             file: file.to_string(),
-            record,
+            record: i + 1,
             plies: 0,
             result: None,
             error: None,
@@ -312,18 +287,18 @@ pub fn check_text<G: Game>(
         };
         match parsed {
             Err(e) => {
-                offset = e.span.end;
-                report.error = Some(problem_at(
+                let end = e.span.end;
+                report.error = Some(problem_with(
+                    &mut loc,
                     file,
-                    source,
                     lines_before,
                     &Error::Parse(e),
-                    offset,
+                    end..end,
                 ));
+                offset = end;
             }
             Ok(mut rec) => {
                 apply_overrides(&mut rec, overrides);
-                let start = rec.plies.first().map_or(offset, |p| p.span.start);
                 let r = replay(&rec, mode);
                 report.plies = r.moves.len();
                 report.result = match (&r.error, r.outcome) {
@@ -331,25 +306,33 @@ pub fn check_text<G: Game>(
                     (None, None) => rec.result.map(G::write_result),
                     (Some(_), None) => None,
                 };
-                if let Some(e) = &r.error {
-                    report.error = Some(problem_at(file, source, lines_before, e, start));
-                }
+                // Warnings come before the error in the text: place them first.
+                let start = rec.plies.first().map_or(offset, |p| p.span.start);
                 report.warnings = r
                     .warnings
                     .iter()
                     .map(|w| {
-                        problem_at(
-                            file,
-                            source,
-                            lines_before,
-                            &Error::Illegal(w.clone()),
-                            start,
-                        )
+                        let e = Error::Illegal(w.clone());
+                        problem_with(&mut loc, file, lines_before, &e, start..start)
                     })
                     .collect();
-                if let Some(last) = rec.plies.last() {
-                    offset = last.span.end;
+                if let Some(e) = &r.error {
+                    report.error = Some(replay_problem(
+                        &mut loc,
+                        file,
+                        source,
+                        lines_before,
+                        &rec,
+                        offset,
+                        e,
+                    ));
                 }
+                offset = rec
+                    .result_span
+                    .as_ref()
+                    .map(|s| s.end)
+                    .or_else(|| rec.plies.last().map(|p| p.span.end))
+                    .unwrap_or(offset);
             }
         }
         out.push(report);
@@ -357,30 +340,22 @@ pub fn check_text<G: Game>(
     out
 }
 
-/// Runs `$body` with the type `$g` bound to the game `$id` names: the one place where the
-/// command line maps a [`GameId`] to a type.
-#[macro_export]
-macro_rules! with_game {
-    ($id:expr, $g:ident => $body:expr) => {
-        match $id {
-            $crate::cli::GameId::Pylos => {
-                type $g = $crate::pylos::Pylos;
-                $body
-            }
-            $crate::cli::GameId::Gipf => {
-                type $g = $crate::gipf::Gipf;
-                $body
-            }
-            $crate::cli::GameId::ThreeMan => {
-                type $g = $crate::threeman::ThreeMan;
-                $body
-            }
-            $crate::cli::GameId::Pylon => {
-                type $g = $crate::pylon::Pylon;
-                $body
-            }
-        }
-    };
+/// A piece the stream reader could not read as text, as a [`Problem`].
+pub fn bad_record_problem(file: &str, bad: &BadRecord) -> Problem {
+    let e = &bad.error;
+    let message = e.message();
+    let pad = " ".repeat(e.column.saturating_sub(1).min(100));
+    Problem {
+        kind: "parse",
+        line: e.line,
+        column: e.column,
+        ply: None,
+        rendered: format!(
+            "{file}:{}:{}: {message}\n  {}\n  {pad}^",
+            e.line, e.column, bad.line_text
+        ),
+        message,
+    }
 }
 
 /// Checks one piece of a stream: every record in it, or the reason it could not be read.
@@ -393,31 +368,16 @@ pub fn check_piece(
 ) -> Vec<Report> {
     match piece {
         Ok(raw) => {
-            with_game!(id, G => check_text::<G>(file, &raw.text, raw.lines_before, overrides, mode))
+            crate::with_game!(id, G => check_text::<G>(file, &raw.text, raw.lines_before, overrides, mode))
         }
-        Err(bad) => {
-            let e = &bad.error;
-            let message = e.message();
-            let pad = " ".repeat(e.column.saturating_sub(1).min(100));
-            vec![Report {
-                file: file.to_string(),
-                record: 0,
-                plies: 0,
-                result: None,
-                error: Some(Problem {
-                    kind: "parse",
-                    line: e.line,
-                    column: e.column,
-                    ply: None,
-                    rendered: format!(
-                        "{file}:{}:{}: {message}\n  {}\n  {pad}^",
-                        e.line, e.column, bad.line_text
-                    ),
-                    message,
-                }),
-                warnings: Vec::new(),
-            }]
-        }
+        Err(bad) => vec![Report {
+            file: file.to_string(),
+            record: 0,
+            plies: 0,
+            result: None,
+            error: Some(bad_record_problem(file, bad)),
+            warnings: Vec::new(),
+        }],
     }
 }
 
@@ -428,6 +388,8 @@ pub struct Totals {
     pub records: usize,
     /// Records that parsed and replayed legally.
     pub ok: usize,
+    /// Inputs that could not be read at all or whose game could not be told.
+    pub unreadable: usize,
 }
 
 /// What to check and how.
@@ -444,30 +406,54 @@ pub struct CheckOptions<'a> {
     pub limits: Limits,
 }
 
-/// Records handed to a worker at once: a batch, so that the threads meet once per batch and
-/// not once per record.
-type Job = (usize, GameId, Arc<str>, Vec<Result<RawRecord, BadRecord>>);
+/// What [`check_files`] hands out, in input order.
+#[derive(Debug)]
+pub enum Checked<'r> {
+    /// The verdict on one record.
+    Record(&'r Report),
+    /// An input that could not be read at all, or whose game could not be told.
+    Unreadable(&'r InputError),
+}
+
+/// What a worker is given: a batch of pieces of one input, or an input that failed.
+enum Work {
+    Pieces(GameId, Vec<Result<RawRecord, BadRecord>>),
+    Failed(InputError),
+}
+
+/// What a worker gives back.
+enum Done {
+    Reports(Vec<Report>),
+    Failed(InputError),
+}
+
+/// A job: its place in the output, the input's index and name, and the work.
+type Job = (usize, usize, Arc<str>, Work);
 
 /// A batch ends after this many records or bytes of record text.
 const BATCH_RECORDS: usize = 64;
 const BATCH_BYTES: usize = 256 << 10;
 
-/// Checks every record of every file, streaming each file with memory of the order of one
-/// record per worker, on `threads` workers, and hands the reports to `emit` in input order
-/// (records numbered from 1 within each file). A file that cannot be opened or whose game
-/// cannot be told is reported through `emit` as a failed record.
+/// Checks every record of every input (`-` is standard input), streaming each with memory
+/// of the order of one record per worker, on `threads` workers, and hands the verdicts to
+/// `emit` in input order (records numbered from 1 within each input). An input that cannot
+/// be opened or whose game cannot be told is handed out as [`Checked::Unreadable`] and
+/// counted in [`Totals::unreadable`]. When `emit` fails, checking stops and its error is
+/// returned.
 pub fn check_files(
-    files: &[String],
+    files: &[PathBuf],
     opts: &CheckOptions<'_>,
-    mut emit: impl FnMut(&Report),
-) -> Totals {
+    mut emit: impl FnMut(Checked<'_>) -> io::Result<()>,
+) -> io::Result<Totals> {
     let threads = opts.threads.max(1);
     let window = threads * 4;
     let (job_tx, job_rx) = mpsc::sync_channel::<Job>(threads * 2);
     let job_rx = Arc::new(Mutex::new(job_rx));
-    let (res_tx, res_rx) = mpsc::channel::<(usize, Vec<Report>)>();
+    let (res_tx, res_rx) = mpsc::channel::<(usize, usize, Done)>();
+    // How many jobs have been printed; `usize::MAX` once printing has stopped.
     let printed = Arc::new((Mutex::new(0usize), Condvar::new()));
     let mut totals = Totals::default();
+    let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let rx = Arc::clone(&job_rx);
@@ -479,91 +465,68 @@ pub fn check_files(
                     Ok(guard) => guard.recv(),
                     Err(_) => return,
                 };
-                let Ok((seq, id, file, pieces)) = job else {
+                let Ok((seq, index, file, work)) = job else {
                     return;
                 };
-                let reports = pieces
-                    .iter()
-                    .flat_map(|piece| check_piece(id, &file, piece, overrides, mode))
-                    .collect();
-                if tx.send((seq, reports)).is_err() {
+                let done = match work {
+                    Work::Pieces(id, pieces) => Done::Reports(
+                        pieces
+                            .iter()
+                            .flat_map(|piece| check_piece(id, &file, piece, overrides, mode))
+                            .collect(),
+                    ),
+                    Work::Failed(e) => Done::Failed(e),
+                };
+                if tx.send((seq, index, done)).is_err() {
                     return;
                 }
             });
         }
         drop(res_tx);
+        drop(job_rx);
         let printed_p = Arc::clone(&printed);
         let producer = scope.spawn(move || {
             let mut seq = 0usize;
+            // Waits until the printer is near, so at most `window` jobs are held.
             let wait_turn = |seq: usize| {
                 let (lock, cv) = &*printed_p;
                 let Ok(mut done) = lock.lock() else { return };
-                while seq >= *done + window {
+                while *done != usize::MAX && seq >= *done + window {
                     match cv.wait(done) {
                         Ok(d) => done = d,
                         Err(_) => return,
                     }
                 }
             };
-            for file in files {
-                let name: Arc<str> = Arc::from(file.as_str());
-                let opened = std::fs::File::open(file);
-                let mut reader = match opened {
-                    Ok(f) => BufReader::with_capacity(1 << 16, f),
+            for (index, path) in files.iter().enumerate() {
+                let name: Arc<str> = Arc::from(display_name(path));
+                let opened = open_input(path).and_then(|mut input| {
+                    let id = game_of_input(opts.game, &name, &mut input)?;
+                    size_error(id, opts.overrides)?;
+                    Ok((id, input))
+                });
+                let (id, input) = match opened {
+                    Ok(x) => x,
                     Err(e) => {
-                        let bad = BadRecord {
-                            error: crate::error::ParseError {
-                                span: 0..0,
-                                line: 1,
-                                column: 1,
-                                expected: "a readable file".into(),
-                                found: format!("{e}"),
-                                ply: None,
-                            },
-                            line_text: String::new(),
-                        };
                         wait_turn(seq);
-                        let _ = job_tx.send((seq, GameId::Pylos, name, vec![Err(bad)]));
+                        if job_tx.send((seq, index, name, Work::Failed(e))).is_err() {
+                            return;
+                        }
                         seq += 1;
                         continue;
                     }
                 };
-                let head = reader
-                    .fill_buf()
-                    .map(|b| String::from_utf8_lossy(b).into_owned());
-                let id = opts
-                    .game
-                    .or_else(|| GameId::detect(file, head.as_deref().unwrap_or("")));
-                let Some(id) = id else {
-                    let bad = BadRecord {
-                        error: crate::error::ParseError {
-                            span: 0..0,
-                            line: 1,
-                            column: 1,
-                            expected:
-                                "a known game (give --game, a [Game] tag or a known extension)"
-                                    .into(),
-                            found: "none".into(),
-                            ply: None,
-                        },
-                        line_text: String::new(),
-                    };
-                    wait_turn(seq);
-                    let _ = job_tx.send((seq, GameId::Pylos, name, vec![Err(bad)]));
-                    seq += 1;
-                    continue;
-                };
                 let mut batch = Vec::new();
                 let mut bytes = 0;
-                let mut pieces = RecordReader::with_limits(reader, opts.limits).peekable();
+                let mut pieces = RecordReader::with_limits(input, opts.limits).peekable();
                 while let Some(piece) = pieces.next() {
                     bytes += piece.as_ref().map_or(0, |raw| raw.text.len());
                     batch.push(piece);
                     let full = batch.len() >= BATCH_RECORDS || bytes >= BATCH_BYTES;
                     if full || pieces.peek().is_none() {
                         wait_turn(seq);
-                        let job = (seq, id, Arc::clone(&name), std::mem::take(&mut batch));
-                        if job_tx.send(job).is_err() {
+                        let work = Work::Pieces(id, std::mem::take(&mut batch));
+                        if job_tx.send((seq, index, Arc::clone(&name), work)).is_err() {
                             return;
                         }
                         seq += 1;
@@ -573,46 +536,73 @@ pub fn check_files(
             }
         });
         // Print in input order.
-        let mut pending: BTreeMap<usize, Vec<Report>> = BTreeMap::new();
+        let mut pending: BTreeMap<usize, (usize, Done)> = BTreeMap::new();
         let mut next = 0usize;
-        let mut record_in_file: (Option<String>, usize) = (None, 0);
-        for (seq, reports) in res_rx.iter() {
-            pending.insert(seq, reports);
-            while let Some(reports) = pending.remove(&next) {
-                for mut r in reports {
-                    if record_in_file.0.as_deref() != Some(r.file.as_str()) {
-                        record_in_file = (Some(r.file.clone()), 0);
-                    }
-                    record_in_file.1 += 1;
-                    r.record = record_in_file.1;
-                    totals.records += 1;
-                    totals.ok += usize::from(r.ok());
-                    emit(&r);
+        let mut numbering = (usize::MAX, 0usize);
+        'print: for (seq, index, done) in res_rx.iter() {
+            pending.insert(seq, (index, done));
+            while let Some((index, done)) = pending.remove(&next) {
+                if numbering.0 != index {
+                    numbering = (index, 0);
                 }
+                let emitted = match done {
+                    Done::Reports(reports) => reports.into_iter().try_for_each(|mut r| {
+                        numbering.1 += 1;
+                        r.record = numbering.1;
+                        totals.records += 1;
+                        totals.ok += usize::from(r.ok());
+                        emit(Checked::Record(&r))
+                    }),
+                    Done::Failed(e) => {
+                        totals.unreadable += 1;
+                        emit(Checked::Unreadable(&e))
+                    }
+                };
                 next += 1;
                 let (lock, cv) = &*printed;
-                if let Ok(mut done) = lock.lock() {
-                    *done = next;
+                if let Ok(mut n) = lock.lock() {
+                    *n = if emitted.is_err() { usize::MAX } else { next };
                     cv.notify_all();
+                }
+                if let Err(e) = emitted {
+                    failure = Some(e);
+                    break 'print;
                 }
             }
         }
+        // Dropping the results ends the workers, and with them the producer.
+        drop(res_rx);
         let _ = producer.join();
     });
-    totals
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(totals),
+    }
 }
 
-/// Writes a report as `check` prints it: one JSON line, or the verdict line (or the error
-/// with its caret) on `out` and warnings on `err`.
-pub fn print_report(r: &Report, json: bool, out: &mut impl Write, err: &mut impl Write) {
+/// Writes a verdict as `check` prints it: one JSON line, or the verdict line (or the error
+/// with its caret) on `out`, warnings and unreadable inputs on `err`.
+pub fn print_checked(
+    c: Checked<'_>,
+    json: bool,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<()> {
+    // Only standard output's failures stop the run: the verdicts are what it is for.
+    let r = match c {
+        Checked::Unreadable(e) => {
+            let _ = writeln!(err, "{e}");
+            return Ok(());
+        }
+        Checked::Record(r) => r,
+    };
     if json {
-        let _ = writeln!(out, "{}", r.to_json());
-        return;
+        return writeln!(out, "{}", r.to_json());
     }
     for w in &r.warnings {
         let _ = writeln!(err, "warning: {}", w.rendered);
     }
-    let _ = match &r.error {
+    match &r.error {
         None => writeln!(
             out,
             "{} record {}: ok, {} plies, result {}",
@@ -622,5 +612,5 @@ pub fn print_report(r: &Report, json: bool, out: &mut impl Write, err: &mut impl
             r.result.as_deref().unwrap_or("none")
         ),
         Some(p) => writeln!(out, "{}", p.rendered),
-    };
+    }
 }

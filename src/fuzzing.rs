@@ -214,7 +214,7 @@ pub fn stream_reader(data: &[u8]) {
         max_record_bytes: 1 << 16,
     };
     for piece in RecordReader::with_limits(data, limits) {
-        for &(id, ..) in GameId::ALL {
+        for id in GameId::ALL {
             let reports = check_piece(id, "fuzz", &piece, &[], Mode::Lenient);
             if let Ok(raw) = &piece {
                 let alone = crate::with_game!(id, G => check_text::<G>("fuzz", &raw.text, raw.lines_before, &[], Mode::Lenient));
@@ -224,7 +224,7 @@ pub fn stream_reader(data: &[u8]) {
     }
     // The visitor reader, fed a few bytes at a time, gives the verdicts of reading each cut
     // record alone.
-    for &(id, ..) in GameId::ALL {
+    for id in GameId::ALL {
         crate::with_game!(id, G => stream_agrees::<G>(data, limits));
     }
 }
@@ -246,7 +246,7 @@ pub fn record_boundaries(data: &[u8]) {
     let whole: Vec<_> = RecordReader::new(data).collect();
     let chunked: Vec<_> = RecordReader::new(Chunks { data, step }).collect();
     assert_eq!(whole, chunked, "the cut depends on how the input arrives");
-    for &(id, ..) in crate::cli::GameId::ALL {
+    for id in crate::cli::GameId::ALL {
         crate::with_game!(id, G => grammar_follows_the_cut::<G>(&whole));
     }
 }

@@ -28,6 +28,7 @@ pub mod cli;
 pub mod error;
 pub mod fuzzing;
 pub mod game;
+pub mod games;
 pub mod generate;
 pub mod html;
 pub mod perft;
@@ -70,6 +71,7 @@ pub use game::{
     Game, GameResult, Mistakes, Mode, Notate, Outcome, Picture, Play, PositionString, RecordFormat,
     Token, Written,
 };
+pub use games::GameId;
 pub use record::{Ply, Record, Replay};
 
 #[doc = include_str!("../README.md")]

@@ -13,42 +13,62 @@ use crate::game::Game;
 /// assert_eq!(perft::<Pylos>(&start, 2), 240);
 /// ```
 pub fn perft<G: Game>(pos: &G::Position, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
-    perft_in::<G>(pos, depth, &mut buffers)
+    // One move list per level, made as the search first goes that deep.
+    let mut buffers: Vec<Vec<G::Move>> = Vec::new();
+    perft_in::<G>(pos, depth, 0, &mut buffers)
 }
 
-fn perft_in<G: Game>(pos: &G::Position, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+fn perft_in<G: Game>(
+    pos: &G::Position,
+    depth: u32,
+    level: usize,
+    buffers: &mut Vec<Vec<G::Move>>,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
     if depth == 1 {
         return G::count_legal(pos);
     }
-    let (mine, deeper) = match buffers.split_first_mut() {
-        Some(x) => x,
-        None => return 1,
-    };
+    if buffers.len() <= level {
+        buffers.push(Vec::new());
+    }
+    let mut mine = std::mem::take(&mut buffers[level]);
     mine.clear();
-    G::legal_moves(pos, mine);
-    let mut total = 0;
-    for m in mine.iter() {
+    G::legal_moves(pos, &mut mine);
+    let mut total = 0u64;
+    for m in &mine {
         let mut next = pos.clone();
         G::play(&mut next, m);
-        total += perft_in::<G>(&next, depth - 1, deeper);
+        total = total.saturating_add(perft_in::<G>(&next, depth - 1, level + 1, buffers));
     }
+    buffers[level] = mine;
     total
 }
 
 /// Perft split by first move: each legal move with the count below it, written in `style`.
+/// At depth 0 there is no first move, so the list is empty (and perft is 1).
+///
+/// ```
+/// use gamenote::{perft::divide, Game, pylos::{Pylos, Rules, Style}};
+/// let start = Pylos::start(&Rules::default());
+/// let split = divide::<Pylos>(&start, 2, Style::default());
+/// assert_eq!(split.len(), 16);
+/// assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 240);
+/// assert!(divide::<Pylos>(&start, 0, Style::default()).is_empty());
+/// ```
 pub fn divide<G: Game>(pos: &G::Position, depth: u32, style: G::Style) -> Vec<(String, u64)> {
     let mut moves = Vec::new();
+    if depth == 0 {
+        return Vec::new();
+    }
     G::legal_moves(pos, &mut moves);
     moves
         .iter()
         .map(|m| {
             let mut next = pos.clone();
             G::play(&mut next, m);
-            let n = if depth <= 1 {
+            let n = if depth == 1 {
                 1
             } else {
                 perft::<G>(&next, depth - 1)

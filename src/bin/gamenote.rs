@@ -1,36 +1,54 @@
 //! `gamenote`: check, convert, show and count the records of Pylos, GIPF, three-man chess
 //! and Pylon. The contract (commands, flags, exit codes, JSON fields) is in docs/cli.md.
 
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use std::io::Write;
 
-use gamenote::cli::{apply_overrides, check_files, print_report, problem, CheckOptions, GameId};
-use gamenote::record::{convert, positions, Record};
+use gamenote::cli::{
+    apply_overrides, check_files, display_name, game_of_input, json_str, open_input, print_checked,
+    CheckOptions, FileRecords, Input, Located,
+};
 use gamenote::stream::Limits;
-use gamenote::{Game, Mode};
+use gamenote::{with_game, Error, Game, GameId, Mode};
+
+/// The games, as every command's help names them.
+const GAME_HELP: &str = "The game: pylos, gipf, threeman or pylon";
+const GAME_FILE_HELP: &str = "The game: pylos, gipf, threeman or pylon \
+     (default: from the first record's [Game] tag, else the file extension)";
+const STYLE_HELP: &str = "The style to write: \
+     pylos canonical, compact or numeric, each also with +markers (e.g. numeric+markers); \
+     gipf complete, short or text; threeman short or long; pylon standard";
+const FILE_HELP: &str = "Record file ('-' for standard input)";
 
 #[derive(Parser)]
 #[command(
     name = "gamenote",
     version,
-    about = "Read, check, write and convert game records"
+    about = "Read, check, write and convert game records of Pylos, GIPF, three-man chess and Pylon"
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+fn parse_game(s: &str) -> Result<GameId, String> {
+    s.parse()
+        .map_err(|e: gamenote::games::UnknownGame| e.to_string())
+}
+
+/// The flags of commands that read records.
 #[derive(clap::Args, Clone)]
-struct Common {
-    /// The game: pylos (default: from the [Game] tag or the file extension)
-    #[arg(long)]
-    game: Option<String>,
-    /// Rule set and options, as in the [Rules] tag (e.g. alignment,takeback=optional)
+struct Reading {
+    #[arg(long, help = GAME_FILE_HELP, value_parser = parse_game)]
+    game: Option<GameId>,
+    /// Rule set and options, as in the [Rules] tag (e.g. alignment,takeback=optional);
+    /// replaces the tag
     #[arg(long)]
     rules: Option<String>,
-    /// Board size, for games that have one
+    /// Board size, for games that have one (pylon); replaces the [Size] tag
     #[arg(long)]
     size: Option<u32>,
     /// Annotation mismatches (markers, reserve counts, results) are warnings, not errors
@@ -38,454 +56,624 @@ struct Common {
     lenient: bool,
 }
 
+/// The flags of commands that start from the rules alone.
+#[derive(clap::Args, Clone)]
+struct Making {
+    #[arg(long, required = true, help = GAME_HELP, value_parser = parse_game)]
+    game: Option<GameId>,
+    /// Rule set and options, as in the [Rules] tag (default: the game's standard rules;
+    /// for gipf, the basic variant)
+    #[arg(long)]
+    rules: Option<String>,
+    /// Board size, for games that have one (pylon)
+    #[arg(long)]
+    size: Option<u32>,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check that every record parses and every move is legal (exit 0 yes, 1 no, 2 usage)
     Check {
-        /// Record files
+        /// Record files ('-' for standard input)
         #[arg(required = true)]
-        files: Vec<String>,
+        files: Vec<PathBuf>,
         #[command(flatten)]
-        common: Common,
+        reading: Reading,
         /// One JSON object per record, one per line
         #[arg(long)]
         json: bool,
-        /// Worker threads (default: all cores)
-        #[arg(long)]
-        threads: Option<usize>,
+        /// Worker threads, 1 to 256 (default: all cores)
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
     },
-    /// Rewrite a record in another style
+    /// Rewrite every record in another style
     Convert {
-        /// Record file
-        file: String,
+        #[arg(help = FILE_HELP)]
+        file: PathBuf,
         #[command(flatten)]
-        common: Common,
-        /// The style to write (pylos: canonical, compact, numeric, with +markers)
-        #[arg(long)]
+        reading: Reading,
+        #[arg(long, help = STYLE_HELP)]
         style: String,
         /// Output file (default: standard output)
         #[arg(short = 'o', long = "output")]
-        output: Option<String>,
+        output: Option<PathBuf>,
     },
-    /// Show the position after a ply (default: the end)
+    /// Show the position after a ply of a record (default: the end)
     Show {
-        /// Record file
-        file: String,
+        #[arg(help = FILE_HELP)]
+        file: PathBuf,
         #[command(flatten)]
-        common: Common,
+        reading: Reading,
+        /// Which record of the file, from 1
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        record: Option<u64>,
         /// Ply to show (0 = the start)
         #[arg(long)]
         ply: Option<usize>,
         /// text, svg, json or fen
-        #[arg(long, default_value = "text")]
+        #[arg(long, default_value = "text", value_parser = ["text", "svg", "json", "fen"])]
         format: String,
     },
-    /// Write a self-contained HTML viewer of the record (first record of the file)
+    /// Write a self-contained HTML viewer of a record
     Html {
-        /// Record file
-        file: String,
+        #[arg(help = FILE_HELP)]
+        file: PathBuf,
         #[command(flatten)]
-        common: Common,
+        reading: Reading,
+        /// Which record of the file, from 1
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        record: Option<u64>,
         /// Output file (default: standard output)
         #[arg(short = 'o', long = "output")]
-        output: Option<String>,
+        output: Option<PathBuf>,
     },
     /// Write generated records: legal games, or near misses with --illegal
     Generate {
         #[command(flatten)]
-        common: Common,
-        /// How many records
-        #[arg(long, default_value_t = 1)]
-        count: usize,
+        making: Making,
+        /// How many records, at most 1000000000
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
+        count: u64,
         /// Seed of the first record (record i uses seed + i)
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Plies per game (at most; games may end sooner)
-        #[arg(long, default_value_t = 40)]
-        plies: usize,
+        /// Plies per game, at most 100000 (games may end sooner)
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(0..=100_000))]
+        plies: u64,
         /// Make each record a near miss: one thing wrong, described in a comment before it
         #[arg(long)]
         illegal: bool,
         /// Output: a file, or a directory (one file per record) if it ends with '/' or exists
         /// as one (default: standard output)
         #[arg(short = 'o', long = "output")]
-        output: Option<String>,
+        output: Option<PathBuf>,
     },
-    /// List the legal moves at the end of the record
+    /// List the legal moves at the end of a record
     Moves {
-        /// Record file
-        file: String,
+        #[arg(help = FILE_HELP)]
+        file: PathBuf,
         #[command(flatten)]
-        common: Common,
+        reading: Reading,
+        /// Which record of the file, from 1
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        record: Option<u64>,
     },
     /// Count the leaves of the move tree from the start position
     Perft {
-        /// Depth in plies
+        /// Depth in plies, 0 to 64
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         #[command(flatten)]
-        common: Common,
+        making: Making,
         /// Print each first move with its count
         #[arg(long)]
         divide: bool,
     },
 }
 
-/// A failure that ends the command: the message and the exit code.
+/// A failure that ends the command: the message (none: end quietly) and the exit code.
 struct Fail(String, u8);
 
 fn usage(msg: impl std::fmt::Display) -> Fail {
     Fail(msg.to_string(), 2)
 }
 
-fn overrides(c: &Common) -> Vec<(String, String)> {
+/// A failed write: quiet when the reader has gone (a closed pipe, as Unix tools do),
+/// else a message.
+fn write_fail(e: io::Error, what: &str) -> Fail {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Fail(String::new(), 141)
+    } else {
+        Fail(format!("gamenote: cannot write {what}: {e}"), 2)
+    }
+}
+
+/// Where a command writes: standard output, or a file created for it.
+struct Output {
+    out: BufWriter<Box<dyn Write>>,
+    name: String,
+}
+
+impl Output {
+    fn open(path: Option<&Path>) -> Result<Output, Fail> {
+        Ok(match path {
+            None => Output {
+                out: BufWriter::new(Box::new(io::stdout().lock())),
+                name: "standard output".into(),
+            },
+            Some(p) => {
+                let name = display_name(p);
+                let file = std::fs::File::create(p)
+                    .map_err(|e| usage(format!("{name}: cannot write: {e}")))?;
+                Output {
+                    out: BufWriter::new(Box::new(file)),
+                    name,
+                }
+            }
+        })
+    }
+
+    fn write(&mut self, s: &str) -> Result<(), Fail> {
+        self.out
+            .write_all(s.as_bytes())
+            .map_err(|e| write_fail(e, &self.name))
+    }
+
+    fn finish(mut self) -> Result<(), Fail> {
+        self.out.flush().map_err(|e| write_fail(e, &self.name))
+    }
+}
+
+fn overrides(rules: &Option<String>, size: Option<u32>) -> Vec<(String, String)> {
     let mut v = Vec::new();
-    if let Some(r) = &c.rules {
+    if let Some(r) = rules {
         v.push(("Rules".to_string(), r.clone()));
     }
-    if let Some(n) = c.size {
+    if let Some(n) = size {
         v.push(("Size".to_string(), n.to_string()));
     }
     v
 }
 
-fn mode(c: &Common) -> Mode {
-    if c.lenient {
-        Mode::Lenient
-    } else {
-        Mode::Strict
-    }
+/// `--size` means something only to a game with sizes.
+fn check_size(id: GameId, size: Option<u32>) -> Result<(), Fail> {
+    gamenote::cli::size_error(id, &overrides(&None, size)).map_err(|e| usage(e.to_string()))
 }
 
-fn read(file: &str) -> Result<String, Fail> {
-    let bytes = std::fs::read(file).map_err(|e| usage(format!("{file}: cannot read: {e}")))?;
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        Fail(
-            format!("{file}: the file is not UTF-8 text (invalid byte at offset {at})"),
-            1,
-        )
-    })
-}
-
-fn game_of(c: &Common, file: &str, text: &str) -> Result<GameId, Fail> {
-    match &c.game {
-        Some(g) => GameId::from_name(g).ok_or_else(|| usage(format!("unknown game \"{g}\""))),
-        None => GameId::detect(file, text).ok_or_else(|| {
-            usage(format!(
-                "{file}: cannot tell the game: give --game, a [Game] tag or a known extension"
-            ))
-        }),
-    }
-}
-
-use gamenote::with_game;
-
-fn check(files: &[String], c: &Common, json: bool, threads: Option<usize>) -> Result<u8, Fail> {
-    let game = match &c.game {
-        Some(g) => {
-            Some(GameId::from_name(g).ok_or_else(|| usage(format!("unknown game \"{g}\"")))?)
+impl Reading {
+    fn mode(&self) -> Mode {
+        if self.lenient {
+            Mode::Lenient
+        } else {
+            Mode::Strict
         }
-        None => None,
-    };
-    let overrides = overrides(c);
+    }
+
+    fn overrides(&self) -> Vec<(String, String)> {
+        overrides(&self.rules, self.size)
+    }
+
+    /// Opens the input and tells its game.
+    fn open(&self, path: &Path) -> Result<(String, GameId, Input), Fail> {
+        let name = display_name(path);
+        let mut input = open_input(path).map_err(|e| usage(e.to_string()))?;
+        let id = game_of_input(self.game, &name, &mut input).map_err(|e| usage(e.to_string()))?;
+        check_size(id, self.size)?;
+        Ok((name, id, input))
+    }
+}
+
+fn check(files: &[PathBuf], r: &Reading, json: bool, threads: Option<u16>) -> Result<u8, Fail> {
+    if let Some(g) = r.game {
+        check_size(g, r.size)?;
+    }
+    let overrides = r.overrides();
     let threads = threads
+        .map(usize::from)
         .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
         .unwrap_or(1);
     let opts = CheckOptions {
-        game,
+        game: r.game,
         overrides: &overrides,
-        mode: mode(c),
+        mode: r.mode(),
         threads,
         limits: Limits::default(),
     };
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut err = stderr.lock();
-    let totals = check_files(files, &opts, |r| print_report(r, json, &mut out, &mut err));
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut err = io::stderr().lock();
+    let totals = check_files(files, &opts, |c| print_checked(c, json, &mut out, &mut err))
+        .map_err(|e| write_fail(e, "standard output"))?;
     if !json {
-        let _ = writeln!(
+        writeln!(
             out,
             "{} records, {} ok, {} failed",
             totals.records,
             totals.ok,
             totals.records - totals.ok
-        );
+        )
+        .map_err(|e| write_fail(e, "standard output"))?;
     }
-    let _ = out.flush();
-    Ok(if totals.ok == totals.records { 0 } else { 1 })
+    out.flush().map_err(|e| write_fail(e, "standard output"))?;
+    Ok(if totals.unreadable > 0 {
+        2
+    } else if totals.ok == totals.records {
+        0
+    } else {
+        1
+    })
 }
 
-fn first_record<G: Game>(file: &str, text: &str, c: &Common) -> Result<Record<G>, Fail> {
-    let mut rec = Record::<G>::parse(text).map_err(|e| Fail(e.render(file, text), 1))?;
-    apply_overrides(&mut rec, &overrides(c));
-    Ok(rec)
+/// Says something on standard error; if that is gone too, there is nobody left to tell.
+fn tell(msg: &str) {
+    let _ = writeln!(io::stderr(), "{msg}");
 }
 
-fn convert_cmd<G: Game>(file: &str, text: &str, c: &Common, style: &str) -> Result<String, Fail> {
-    let style: G::Style = style.parse().map_err(usage)?;
-    let mut out = String::new();
-    for (i, parsed) in Record::<G>::parse_all(text).into_iter().enumerate() {
-        let mut rec = parsed.map_err(|e| Fail(e.render(file, text), 1))?;
-        apply_overrides(&mut rec, &overrides(c));
-        let converted = convert(&rec, style, mode(c))
-            .map_err(|e| Fail(problem(file, text, &e, 0).rendered, 1))?;
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push_str(&converted.to_string());
-    }
-    Ok(out)
+/// What `--record N` found.
+enum Chosen<G: Game> {
+    Record(Located<G>),
+    /// The file has no record at all, and none was asked for by number.
+    Empty,
 }
 
-fn show_cmd<G: Game>(
-    file: &str,
-    text: &str,
-    c: &Common,
-    ply: Option<usize>,
-    format: &str,
-) -> Result<String, Fail> {
-    let rec = first_record::<G>(file, text, c)?;
-    let (all, r) = positions(&rec, mode(c));
-    if let Some(e) = &r.error {
-        eprintln!("{}", problem(file, text, e, 0).rendered);
+/// Record `n` of the input (the first by default), with the command line's tags applied.
+fn choose<G: Game>(
+    name: &str,
+    input: Input,
+    n: Option<u64>,
+    r: &Reading,
+) -> Result<Chosen<G>, Fail> {
+    let want = n.unwrap_or(1);
+    let mut seen = 0u64;
+    for item in FileRecords::<G, _>::new(name, input, Limits::default()) {
+        seen += 1;
+        if seen == want {
+            let mut loc = item.map_err(|p| Fail(p.rendered, 1))?;
+            apply_overrides(&mut loc.record, &r.overrides());
+            return Ok(Chosen::Record(loc));
+        }
     }
-    let n = ply.unwrap_or(all.len() - 1);
-    let pos = all.get(n).ok_or_else(|| {
-        usage(format!(
-            "--ply {n}: the record has {} legal plies",
-            all.len() - 1
-        ))
-    })?;
-    match format {
-        "text" => {
-            let mut s = pos.to_string();
-            if !s.ends_with('\n') {
-                s.push('\n');
-            }
-            Ok(s)
-        }
-        "fen" => G::position_string(pos)
-            .map(|s| s + "\n")
-            .ok_or_else(|| usage(format!("{} has no position string", G::NAME))),
-        "json" => Ok(format!(
-            "{{\"game\":{},\"ply\":{},\"to_move\":{},\"outcome\":{},\"diagram\":{}}}\n",
-            gamenote::cli::json_str(G::NAME),
-            n,
-            G::to_move(pos),
-            G::outcome(pos).map_or("null".into(), |o| gamenote::cli::json_str(
-                &G::write_result(gamenote::GameResult::Decided(o))
-            )),
-            gamenote::cli::json_str(&pos.to_string())
-        )),
-        "svg" => {
-            let last = n.checked_sub(1).and_then(|i| r.moves.get(i));
-            G::svg(pos, last).ok_or_else(|| usage(format!("{} has no SVG picture yet", G::NAME)))
-        }
-        other => Err(usage(format!(
-            "unknown format \"{other}\" (expected text, svg, json or fen)"
+    match (seen, n) {
+        (0, None) => Ok(Chosen::Empty),
+        _ => Err(usage(format!(
+            "--record {want}: {name} has {seen} record{}",
+            if seen == 1 { "" } else { "s" }
         ))),
     }
 }
 
-fn moves_cmd<G: Game>(file: &str, text: &str, c: &Common) -> Result<String, Fail> {
-    let rec = first_record::<G>(file, text, c)?;
-    let r = gamenote::record::replay(&rec, mode(c));
-    if let Some(e) = &r.error {
-        return Err(Fail(problem(file, text, e, 0).rendered, 1));
-    }
-    let mut moves = Vec::new();
-    G::legal_moves(&r.end, &mut moves);
-    let mut out = String::new();
-    for m in &moves {
-        out.push_str(&G::notate(&r.end, m, G::Style::default()).to_string());
-        out.push('\n');
-    }
-    Ok(out)
+/// Says that the input has no record, as `check` does, and succeeds.
+fn empty(name: &str) -> Result<u8, Fail> {
+    tell(&format!("{name}: 0 records"));
+    Ok(0)
 }
 
-fn html_cmd<G: Game>(file: &str, text: &str, c: &Common) -> Result<String, Fail> {
-    let rec = first_record::<G>(file, text, c)?;
-    Ok(gamenote::html::viewer(&rec, mode(c)))
+fn convert_cmd<G: Game>(
+    name: &str,
+    input: Input,
+    r: &Reading,
+    style: &str,
+    out: &mut Output,
+) -> Result<u8, Fail> {
+    let style: G::Style = style.parse().map_err(usage)?;
+    let overrides = r.overrides();
+    let mut failed = 0usize;
+    let mut written = 0usize;
+    for item in FileRecords::<G, _>::new(name, input, Limits::default()) {
+        let converted = item.and_then(|mut loc| {
+            apply_overrides(&mut loc.record, &overrides);
+            gamenote::record::convert(&loc.record, style, r.mode())
+                .map_err(|e| loc.problem(name, &e))
+        });
+        match converted {
+            Ok(rec) => {
+                if written > 0 {
+                    out.write("\n")?;
+                }
+                out.write(&rec.to_string())?;
+                written += 1;
+            }
+            Err(p) => {
+                tell(&p.rendered);
+                failed += 1;
+            }
+        }
+    }
+    Ok(u8::from(failed > 0))
+}
+
+fn show_cmd<G: Game>(
+    name: &str,
+    input: Input,
+    r: &Reading,
+    record: Option<u64>,
+    ply: Option<usize>,
+    format: &str,
+) -> Result<u8, Fail> {
+    let loc = match choose::<G>(name, input, record, r)? {
+        Chosen::Record(loc) => loc,
+        Chosen::Empty => return empty(name),
+    };
+    // Replay to the end (to know whether the record is legal), keeping only the position
+    // asked for.
+    let mut kept: Option<(G::Position, G::Move)> = None;
+    let rep = gamenote::record::replay_with(&loc.record, r.mode(), |i, _, m, after| {
+        if Some(i) == ply {
+            kept = Some((after.clone(), m.clone()));
+        }
+    });
+    let legal = rep.moves.len();
+    let error = rep.error.as_ref().map(|e| loc.problem(name, e));
+    if let Some(p) = &error {
+        tell(&p.rendered);
+        if matches!(rep.error, Some(Error::Setup(_))) {
+            return Ok(1);
+        }
+    }
+    let n = ply.unwrap_or(legal);
+    let (pos, last) = match (n, kept) {
+        (0, _) => (rep.start.clone(), None),
+        (_, Some((p, m))) => (p, Some(m)),
+        _ if n == legal => (rep.end.clone(), rep.moves.last().cloned()),
+        _ if error.is_some() => return Ok(1),
+        _ => {
+            return Err(usage(format!(
+                "--ply {n}: the record has {legal} legal plies"
+            )))
+        }
+    };
+    let text = match format {
+        "fen" => G::position_string(&pos)
+            .map(|s| s + "\n")
+            .ok_or_else(|| usage(format!("{} has no position string", G::NAME)))?,
+        "json" => format!(
+            "{{\"game\":{},\"ply\":{},\"to_move\":{},\"outcome\":{},\"diagram\":{}}}\n",
+            json_str(G::NAME),
+            n,
+            G::to_move(&pos),
+            G::outcome(&pos).map_or("null".into(), |o| json_str(&G::write_result(
+                gamenote::GameResult::Decided(o)
+            ))),
+            json_str(&pos.to_string())
+        ),
+        "svg" => G::svg(&pos, last.as_ref())
+            .ok_or_else(|| usage(format!("{} has no SVG picture yet", G::NAME)))?,
+        _ => {
+            let mut s = pos.to_string();
+            if !s.ends_with('\n') {
+                s.push('\n');
+            }
+            s
+        }
+    };
+    let mut out = Output::open(None)?;
+    out.write(&text)?;
+    out.finish()?;
+    Ok(u8::from(error.is_some()))
+}
+
+fn moves_cmd<G: Game>(
+    name: &str,
+    input: Input,
+    r: &Reading,
+    record: Option<u64>,
+) -> Result<u8, Fail> {
+    let loc = match choose::<G>(name, input, record, r)? {
+        Chosen::Record(loc) => loc,
+        Chosen::Empty => return empty(name),
+    };
+    let rep = gamenote::record::replay(&loc.record, r.mode());
+    if let Some(e) = &rep.error {
+        return Err(Fail(loc.problem(name, e).rendered, 1));
+    }
+    let mut moves = Vec::new();
+    G::legal_moves(&rep.end, &mut moves);
+    let mut out = Output::open(None)?;
+    for m in &moves {
+        out.write(&format!(
+            "{}\n",
+            G::notate(&rep.end, m, G::Style::default())
+        ))?;
+    }
+    out.finish()?;
+    Ok(0)
+}
+
+fn html_cmd<G: Game>(
+    name: &str,
+    input: Input,
+    r: &Reading,
+    record: Option<u64>,
+    output: Option<&Path>,
+) -> Result<u8, Fail> {
+    let loc = match choose::<G>(name, input, record, r)? {
+        Chosen::Record(loc) => loc,
+        Chosen::Empty => return empty(name),
+    };
+    let (page, error) = gamenote::html::viewer_checked(&loc.record, r.mode())
+        .map_err(|e| Fail(format!("{name}: {e}"), 1))?;
+    let mut out = Output::open(output)?;
+    out.write(&page)?;
+    out.finish()?;
+    match error {
+        Some(e) => {
+            tell(&loc.problem(name, &e).rendered);
+            Ok(1)
+        }
+        None => Ok(0),
+    }
+}
+
+/// The rules the command line names, or the game's first variant when it names none and
+/// the game's records must (GIPF).
+fn start_rules<G: Game>(tags: &[(String, String)]) -> Result<G::Rules, Fail> {
+    match G::rules_from_tags(tags) {
+        Ok(r) => Ok(r),
+        Err(_) if tags.is_empty() => Ok(G::variants().into_iter().next().unwrap_or_default()),
+        Err(e) => Err(usage(e)),
+    }
+}
+
+/// Where `generate` writes: one stream, or one file per record in a directory.
+enum Sink {
+    Stream(Output),
+    Dir(PathBuf),
 }
 
 fn generate_cmd<G: Game>(
-    c: &Common,
-    count: usize,
+    m: &Making,
+    count: u64,
     seed: u64,
     plies: usize,
     illegal: bool,
-) -> Result<Vec<String>, Fail> {
+    mut sink: Sink,
+) -> Result<u8, Fail> {
     use gamenote::generate::{legal_game, near_miss};
-    let tags = overrides(c);
-    let rules = match G::rules_from_tags(&tags) {
-        Ok(r) => r,
-        // A game whose records must name their rules (GIPF) plays its first variant.
-        Err(_) if tags.is_empty() => G::variants().into_iter().next().unwrap_or_default(),
-        Err(e) => return Err(usage(e)),
-    };
-    let mut out = Vec::with_capacity(count);
+    let rules = start_rules::<G>(&overrides(&m.rules, m.size))?;
+    // Lines written so far to the stream, so that a near miss names its place in the file.
+    let mut lines = 0usize;
     for i in 0..count {
-        let s = seed.wrapping_add(i as u64);
+        let s = seed.wrapping_add(i);
         let game = legal_game::<G>(&rules, plies, s);
-        if illegal {
-            match near_miss(&game, s) {
-                Some(m) => {
-                    let e = &m.expected;
-                    let what = match (e.ply, e.at) {
-                        (Some(p), _) => format!("{} at ply {p}", e.kind),
-                        (None, Some((l, col))) => format!("{} at {l}:{col}", e.kind),
-                        (None, None) => e.kind.to_string(),
-                    };
-                    out.push(format!(
-                        "{{near miss: {}; expected {what}}}\n{}",
-                        m.mutation, m.text
-                    ));
-                }
-                None => out.push(game.record.to_string()),
+        let (text, kind) = match (illegal, illegal.then(|| near_miss(&game, s)).flatten()) {
+            (true, Some(miss)) => {
+                let e = &miss.expected;
+                let start = if matches!(sink, Sink::Stream(_)) && i > 0 {
+                    lines + 1
+                } else {
+                    0
+                };
+                let what = match (e.ply, e.at) {
+                    (Some(p), _) => format!("{} at ply {p}", e.kind),
+                    (None, Some((l, col))) => format!("{} at {}:{col}", e.kind, l + start + 1),
+                    (None, None) => e.kind.to_string(),
+                };
+                let comment =
+                    format!("{{near miss: {}; expected {what}}}", miss.mutation).replace('\n', " ");
+                (format!("{comment}\n{}", miss.text), "near-miss")
             }
-        } else {
-            out.push(game.record.to_string());
+            (true, None) => (game.record.to_string(), "near-miss"),
+            (false, _) => (game.record.to_string(), "game"),
+        };
+        match &mut sink {
+            Sink::Stream(out) => {
+                if i > 0 {
+                    out.write("\n")?;
+                    lines += 1;
+                }
+                out.write(&text)?;
+                lines += text.matches('\n').count();
+            }
+            Sink::Dir(dir) => {
+                let f = dir.join(format!("{kind}-{s:05}.{}", G::EXTENSION));
+                std::fs::write(&f, text)
+                    .map_err(|e| Fail(format!("{}: cannot write: {e}", f.display()), 2))?;
+            }
         }
     }
-    Ok(out)
+    if let Sink::Stream(out) = sink {
+        out.finish()?;
+    }
+    Ok(0)
 }
 
-fn perft_cmd<G: Game>(depth: u32, c: &Common, divide: bool) -> Result<String, Fail> {
-    let tags = overrides(c);
-    let start = G::setup(&tags).map_err(usage)?;
-    let mut out = String::new();
+fn perft_cmd<G: Game>(depth: u32, m: &Making, divide: bool) -> Result<u8, Fail> {
+    let tags = overrides(&m.rules, m.size);
+    let start = match G::setup(&tags) {
+        Ok(p) => p,
+        Err(_) => G::start(&start_rules::<G>(&tags)?),
+    };
+    let mut out = Output::open(None)?;
     if divide {
-        let mut total = 0;
-        for (m, n) in gamenote::perft::divide::<G>(&start, depth, G::Style::default()) {
-            out.push_str(&format!("{m}: {n}\n"));
+        let mut total = u64::from(depth == 0);
+        for (mv, n) in gamenote::perft::divide::<G>(&start, depth, G::Style::default()) {
+            out.write(&format!("{mv}: {n}\n"))?;
             total += n;
         }
-        out.push_str(&format!("{total}\n"));
+        out.write(&format!("{total}\n"))?;
     } else {
-        out.push_str(&format!("{}\n", gamenote::perft::perft::<G>(&start, depth)));
+        out.write(&format!("{}\n", gamenote::perft::perft::<G>(&start, depth)))?;
     }
-    Ok(out)
+    out.finish()?;
+    Ok(0)
 }
 
 fn run(cli: Cli) -> Result<u8, Fail> {
     match cli.command {
         Command::Check {
             files,
-            common,
+            reading,
             json,
             threads,
-        } => check(&files, &common, json, threads),
+        } => check(&files, &reading, json, threads),
         Command::Convert {
             file,
-            common,
+            reading,
             style,
             output,
         } => {
-            let text = read(&file)?;
-            let id = game_of(&common, &file, &text)?;
-            let out = with_game!(id, G => convert_cmd::<G>(&file, &text, &common, &style))?;
-            match output {
-                Some(path) => std::fs::write(&path, out)
-                    .map_err(|e| Fail(format!("{path}: cannot write: {e}"), 2))?,
-                None => print!("{out}"),
-            }
-            Ok(0)
+            let (name, id, input) = reading.open(&file)?;
+            let mut out = Output::open(output.as_deref())?;
+            let code =
+                with_game!(id, G => convert_cmd::<G>(&name, input, &reading, &style, &mut out))?;
+            out.finish()?;
+            Ok(code)
         }
         Command::Show {
             file,
-            common,
+            reading,
+            record,
             ply,
             format,
         } => {
-            let text = read(&file)?;
-            let id = game_of(&common, &file, &text)?;
-            print!(
-                "{}",
-                with_game!(id, G => show_cmd::<G>(&file, &text, &common, ply, &format))?
-            );
-            Ok(0)
+            let (name, id, input) = reading.open(&file)?;
+            with_game!(id, G => show_cmd::<G>(&name, input, &reading, record, ply, &format))
         }
         Command::Html {
             file,
-            common,
+            reading,
+            record,
             output,
         } => {
-            let text = read(&file)?;
-            let id = game_of(&common, &file, &text)?;
-            let page = with_game!(id, G => html_cmd::<G>(&file, &text, &common))?;
-            match output {
-                Some(path) => std::fs::write(&path, page)
-                    .map_err(|e| Fail(format!("{path}: cannot write: {e}"), 2))?,
-                None => print!("{page}"),
-            }
-            Ok(0)
+            let (name, id, input) = reading.open(&file)?;
+            with_game!(id, G => html_cmd::<G>(&name, input, &reading, record, output.as_deref()))
         }
         Command::Generate {
-            common,
+            making,
             count,
             seed,
             plies,
             illegal,
             output,
         } => {
-            let name = common
-                .game
-                .clone()
-                .ok_or_else(|| usage("generate needs --game"))?;
-            let id = GameId::from_name(&name)
-                .ok_or_else(|| usage(format!("unknown game \"{name}\"")))?;
-            let records =
-                with_game!(id, G => generate_cmd::<G>(&common, count, seed, plies, illegal))?;
-            let ext = GameId::ALL
-                .iter()
-                .find(|e| e.0 == id)
-                .map_or("txt", |e| e.3);
-            match output {
-                Some(path) if path.ends_with('/') || std::path::Path::new(&path).is_dir() => {
-                    std::fs::create_dir_all(&path)
-                        .map_err(|e| Fail(format!("{path}: cannot create: {e}"), 2))?;
-                    for (i, r) in records.iter().enumerate() {
-                        let f = std::path::Path::new(&path).join(format!(
-                            "{}-{:05}.{ext}",
-                            if illegal { "near-miss" } else { "game" },
-                            seed.wrapping_add(i as u64)
-                        ));
-                        std::fs::write(&f, r)
-                            .map_err(|e| Fail(format!("{}: cannot write: {e}", f.display()), 2))?;
-                    }
+            let id = making.game.ok_or_else(|| usage("generate needs --game"))?;
+            check_size(id, making.size)?;
+            let sink = match output {
+                Some(p) if p.as_os_str().to_string_lossy().ends_with('/') || p.is_dir() => {
+                    std::fs::create_dir_all(&p)
+                        .map_err(|e| usage(format!("{}: cannot create: {e}", display_name(&p))))?;
+                    Sink::Dir(p)
                 }
-                Some(path) => std::fs::write(&path, records.join("\n"))
-                    .map_err(|e| Fail(format!("{path}: cannot write: {e}"), 2))?,
-                None => print!("{}", records.join("\n")),
-            }
-            Ok(0)
+                p => Sink::Stream(Output::open(p.as_deref())?),
+            };
+            let plies = usize::try_from(plies).unwrap_or(usize::MAX);
+            with_game!(id, G => generate_cmd::<G>(&making, count, seed, plies, illegal, sink))
         }
-        Command::Moves { file, common } => {
-            let text = read(&file)?;
-            let id = game_of(&common, &file, &text)?;
-            print!(
-                "{}",
-                with_game!(id, G => moves_cmd::<G>(&file, &text, &common))?
-            );
-            Ok(0)
+        Command::Moves {
+            file,
+            reading,
+            record,
+        } => {
+            let (name, id, input) = reading.open(&file)?;
+            with_game!(id, G => moves_cmd::<G>(&name, input, &reading, record))
         }
         Command::Perft {
             depth,
-            common,
+            making,
             divide,
         } => {
-            let name = common
-                .game
-                .clone()
-                .ok_or_else(|| usage("perft needs --game"))?;
-            let id = GameId::from_name(&name)
-                .ok_or_else(|| usage(format!("unknown game \"{name}\"")))?;
-            print!(
-                "{}",
-                with_game!(id, G => perft_cmd::<G>(depth, &common, divide))?
-            );
-            Ok(0)
+            let id = making.game.ok_or_else(|| usage("perft needs --game"))?;
+            check_size(id, making.size)?;
+            with_game!(id, G => perft_cmd::<G>(depth, &making, divide))
         }
     }
 }
@@ -495,7 +683,9 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(Fail(msg, code)) => {
-            eprintln!("{msg}");
+            if !msg.is_empty() {
+                tell(&msg);
+            }
             ExitCode::from(code)
         }
     }

@@ -167,14 +167,18 @@ fn castling_field(mut input: &str) -> PResult<'_, u8> {
     Ok((input, rights))
 }
 
+/// The largest clock and round a position string may give: far beyond any real game, and
+/// far enough below `u32::MAX` that playing on from it can never overflow the counters.
+pub const MAX_COUNTER: u32 = 1_000_000_000;
+
 fn digits<'a>(input: &'a str, what: &'static str) -> PResult<'a, u32> {
     let n = input.bytes().take_while(u8::is_ascii_digit).count();
     if n == 0 {
         return err(input, what);
     }
     match input[..n].parse::<u32>() {
-        Ok(v) => Ok((&input[n..], v)),
-        Err(_) => err(input, "a number below 4294967296"),
+        Ok(v) if v <= MAX_COUNTER => Ok((&input[n..], v)),
+        _ => err(input, "a number of at most 1000000000"),
     }
 }
 

@@ -1,0 +1,281 @@
+//! Choosing a game at run time: [`GameId`] names one of the four games, reads and prints
+//! its name, tells the game of a file from its real `[Game]` tag or its extension, and
+//! [`with_game!`](crate::with_game) runs generic code for the game it names.
+//!
+//! ```
+//! use gamenote::{games::GameId, with_game, Game};
+//!
+//! let id: GameId = "GIPF".parse()?;
+//! let name = with_game!(id, G => G::NAME);
+//! assert_eq!(name, "GIPF");
+//! # Ok::<(), gamenote::games::UnknownGame>(())
+//! ```
+
+use crate::game::Game;
+use crate::text::{comment, tag_pair_raw, unescape_tag, ws};
+
+/// One of the games gamenote knows, by its `--game` name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameId {
+    /// `pylos`
+    Pylos,
+    /// `gipf`
+    Gipf,
+    /// `threeman`
+    ThreeMan,
+    /// `pylon`
+    Pylon,
+}
+
+/// What the run-time choice needs to know of one game.
+struct Entry {
+    id: GameId,
+    name: &'static str,
+    tag: &'static str,
+    extension: &'static str,
+    aliases: &'static [&'static str],
+    styles: &'static [&'static str],
+}
+
+const fn entry<G: Game>(id: GameId, styles: &'static [&'static str]) -> Entry {
+    Entry {
+        id,
+        name: G::ID,
+        tag: G::NAME,
+        extension: G::EXTENSION,
+        aliases: G::ALIASES,
+        styles,
+    }
+}
+
+const ENTRIES: [Entry; 4] = [
+    entry::<crate::pylos::Pylos>(
+        GameId::Pylos,
+        &[
+            "canonical",
+            "compact",
+            "numeric",
+            "canonical+markers",
+            "compact+markers",
+            "numeric+markers",
+        ],
+    ),
+    entry::<crate::gipf::Gipf>(GameId::Gipf, &["complete", "short", "text"]),
+    entry::<crate::threeman::ThreeMan>(GameId::ThreeMan, &["short", "long"]),
+    entry::<crate::pylon::Pylon>(GameId::Pylon, &["standard"]),
+];
+
+/// How far into a file [`GameId::detect`] looks for the first record's tags.
+const HEAD: usize = 64 * 1024;
+
+impl GameId {
+    /// Every game, in the order the documentation lists them.
+    pub const ALL: [GameId; 4] = [GameId::Pylos, GameId::Gipf, GameId::ThreeMan, GameId::Pylon];
+
+    fn entry(self) -> &'static Entry {
+        &ENTRIES[self as usize]
+    }
+
+    /// The `--game` name: `pylos`, `gipf`, `threeman`, `pylon` ([`Game::ID`]).
+    pub fn name(self) -> &'static str {
+        self.entry().name
+    }
+
+    /// The name in a `[Game]` tag ([`Game::NAME`]), e.g. `Three-man chess`.
+    pub fn tag_name(self) -> &'static str {
+        self.entry().tag
+    }
+
+    /// The file extension without the dot ([`Game::EXTENSION`]), e.g. `3mc`.
+    pub fn extension(self) -> &'static str {
+        self.entry().extension
+    }
+
+    /// The other names a `[Game]` tag may give ([`Game::ALIASES`]).
+    pub fn aliases(self) -> &'static [&'static str] {
+        self.entry().aliases
+    }
+
+    /// The names of the styles the game's moves can be written in (each reads as the
+    /// game's [`Game::Style`]).
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// assert_eq!(GameId::ThreeMan.styles(), ["short", "long"]);
+    /// ```
+    pub fn styles(self) -> &'static [&'static str] {
+        self.entry().styles
+    }
+
+    /// True when the game's records have a `[Size]` tag (Pylon).
+    pub fn has_size(self) -> bool {
+        self == GameId::Pylon
+    }
+
+    /// The game with this `--game` name, `[Game]` tag name or alias, any case.
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// assert_eq!(GameId::from_name("3 Man Chess"), Some(GameId::ThreeMan));
+    /// assert_eq!(GameId::from_name("chess"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<GameId> {
+        let name = name.trim();
+        ENTRIES
+            .iter()
+            .find(|e| {
+                name.eq_ignore_ascii_case(e.name)
+                    || name.eq_ignore_ascii_case(e.tag)
+                    || e.aliases.iter().any(|a| name.eq_ignore_ascii_case(a))
+            })
+            .map(|e| e.id)
+    }
+
+    /// The game of a file name's extension: `x.pylos`, also `x.pylos.txt`, any case.
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// assert_eq!(GameId::from_extension("games/a.3MC.txt"), Some(GameId::ThreeMan));
+    /// assert_eq!(GameId::from_extension("a.txt"), None);
+    /// ```
+    pub fn from_extension(path: &str) -> Option<GameId> {
+        let lower = path.to_ascii_lowercase();
+        let stem = lower.strip_suffix(".txt").unwrap_or(&lower);
+        let (_, ext) = stem.rsplit_once('.')?;
+        ENTRIES.iter().find(|e| e.extension == ext).map(|e| e.id)
+    }
+
+    /// The game named by the `[Game]` tag of the first record of `text`: only a real tag
+    /// in the tag section counts, not the same letters in a comment or in another tag
+    /// such as `[GameType]`. Comments and blank lines before the tags are skipped, and a
+    /// byte-order mark. `None` when the first record has no `[Game]` tag naming a known
+    /// game.
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// let text = "{[Game \"Pylos\"]}\n[GameType \"Pylos\"]\n[Game \"GIPF\"]\n\n1. *";
+    /// assert_eq!(GameId::from_tags(text), Some(GameId::Gipf));
+    /// assert_eq!(GameId::from_tags("1b2 {[Game \"GIPF\"]} *"), None);
+    /// ```
+    pub fn from_tags(text: &str) -> Option<GameId> {
+        let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+        loop {
+            rest = ws(rest).map_or(rest, |(r, _)| r);
+            if let Ok((r, _)) = comment(rest) {
+                rest = r;
+                continue;
+            }
+            let (r, (name, raw)) = tag_pair_raw(rest).ok()?;
+            if name == "Game" {
+                let mut value = String::new();
+                unescape_tag(raw, &mut value);
+                return GameId::from_name(&value);
+            }
+            rest = r;
+        }
+    }
+
+    /// The game of a file: from the first record's `[Game]` tag ([`GameId::from_tags`],
+    /// looking at the first 64 KiB of `head`), else from the extension of `path`
+    /// ([`GameId::from_extension`]).
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// assert_eq!(GameId::detect("a.pylos", "[Game \"Pylon\"]\n\n1b2 *"), Some(GameId::Pylon));
+    /// assert_eq!(GameId::detect("a.pylos", "1b2 {[Game \"Pylon\"]} *"), Some(GameId::Pylos));
+    /// ```
+    pub fn detect(path: &str, head: &str) -> Option<GameId> {
+        let cut = crate::error::floor_char_boundary(head, head.len().min(HEAD));
+        Self::from_tags(&head[..cut]).or_else(|| Self::from_extension(path))
+    }
+}
+
+/// Prints the `--game` name (`pylos`, `gipf`, `threeman`, `pylon`).
+///
+/// ```
+/// use gamenote::games::GameId;
+/// assert_eq!(GameId::ThreeMan.to_string(), "threeman");
+/// assert_eq!("Three-man chess".parse::<GameId>(), Ok(GameId::ThreeMan));
+/// assert!("chess".parse::<GameId>().is_err());
+/// ```
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of reading a [`GameId`]: the name given, which no game has.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {0:?}: expected one of pylos, gipf, threeman, pylon")]
+pub struct UnknownGame(pub String);
+
+/// Reads any name [`GameId::from_name`] knows.
+impl std::str::FromStr for GameId {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<Self, UnknownGame> {
+        Self::from_name(s).ok_or_else(|| UnknownGame(s.to_string()))
+    }
+}
+
+/// Runs `$body` with the type `$g` bound to the game a [`GameId`](crate::games::GameId)
+/// names: the one place where a run-time choice becomes a type.
+///
+/// ```
+/// use gamenote::{games::GameId, with_game, Game};
+/// let extensions: Vec<&str> = GameId::ALL
+///     .iter()
+///     .map(|&id| with_game!(id, G => G::EXTENSION))
+///     .collect();
+/// assert_eq!(extensions, ["pylos", "gipf", "3mc", "pylon"]);
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($id:expr, $g:ident => $body:expr) => {
+        match $id {
+            $crate::games::GameId::Pylos => {
+                type $g = $crate::pylos::Pylos;
+                $body
+            }
+            $crate::games::GameId::Gipf => {
+                type $g = $crate::gipf::Gipf;
+                $body
+            }
+            $crate::games::GameId::ThreeMan => {
+                type $g = $crate::threeman::ThreeMan;
+                $body
+            }
+            $crate::games::GameId::Pylon => {
+                type $g = $crate::pylon::Pylon;
+                $body
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_style_name_reads_as_its_games_style() {
+        for id in GameId::ALL {
+            for s in id.styles() {
+                let ok = crate::with_game!(id, G => s.parse::<<G as crate::game::Notate>::Style>().is_ok());
+                assert!(ok, "{id} {s}");
+            }
+            assert_eq!(GameId::from_name(id.name()), Some(id));
+            assert_eq!(GameId::from_name(id.tag_name()), Some(id));
+        }
+    }
+
+    #[test]
+    fn tags_after_movetext_or_in_comments_do_not_count() {
+        assert_eq!(
+            GameId::from_tags("\u{feff}[Game \"Pylon\"]"),
+            Some(GameId::Pylon)
+        );
+        assert_eq!(GameId::from_tags("[Event \"[Game \\\"GIPF\\\"]\"]"), None);
+        assert_eq!(GameId::from_tags("[Game \"Go\"]"), None);
+        assert_eq!(GameId::from_tags("{unclosed [Game \"GIPF\"]"), None);
+    }
+}

@@ -1,0 +1,813 @@
+//! The command line's contract (docs/cli.md), checked by running the built binary: exit
+//! codes, where errors are placed, what each command reads and writes, and the cases of
+//! issue 12 that concern the commands.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use gamenote::GameId;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+
+/// What a run gave: exit code, standard output, standard error.
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+fn run_with(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    if let Some(mut s) = child.stdin.take() {
+        // A command that does not read its input may have closed it already.
+        let _ = s.write_all(stdin);
+    }
+    let o = child.wait_with_output().expect("the binary ends");
+    Run {
+        code: o.status.code().unwrap_or(-1),
+        out: String::from_utf8_lossy(&o.stdout).into_owned(),
+        err: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with(args, b"")
+}
+
+/// A file with these bytes in this test's own folder.
+fn file(test: &str, name: &str, bytes: &[u8]) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli")
+        .join(test);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).expect("temp file");
+    p.to_string_lossy().into_owned()
+}
+
+fn example(name: &str) -> String {
+    format!("{}/examples/records/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The `"error"` object of a `check --json` line, as `(kind, line, column)`.
+fn json_error(line: &str) -> (String, usize, usize) {
+    let e = line.split("\"error\":").nth(1).unwrap_or("");
+    let field = |name: &str| {
+        e.split(&format!("\"{name}\":"))
+            .nth(1)
+            .and_then(|v| v.split([',', '}']).next())
+            .unwrap_or("")
+            .trim_matches('"')
+            .to_string()
+    };
+    (
+        field("kind"),
+        field("line").parse().unwrap_or(0),
+        field("column").parse().unwrap_or(0),
+    )
+}
+
+const PYLOS: &[u8] = b"[Game \"Pylos\"]\n\n1b2 1c3 *\n";
+
+// ---- item 1 and 5: one checked path for every command ----
+
+#[test]
+fn every_command_accepts_a_byte_order_mark() {
+    let f = file(
+        "bom",
+        "a.pylos",
+        b"\xEF\xBB\xBF[Game \"Pylos\"]\n\n1b2 1c3 *\n",
+    );
+    for args in [
+        vec!["check", &f],
+        vec!["convert", &f, "--style", "numeric"],
+        vec!["show", &f],
+        vec!["moves", &f],
+        vec!["html", &f],
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.err);
+    }
+}
+
+#[test]
+fn every_command_rejects_nul_and_bad_utf8_at_line_and_column() {
+    for (name, bytes, message) in [
+        (
+            "nul.pylos",
+            &b"[Game \"Pylos\"]\n\n1b2 \x00 1c3 *\n"[..],
+            "nul.pylos:3:5: expected text, found a NUL byte",
+        ),
+        (
+            "utf8.pylos",
+            &b"[Game \"Pylos\"]\n\n1b2 \xFF 1c3 *\n"[..],
+            "utf8.pylos:3:5: expected UTF-8 text, found the byte 0xff",
+        ),
+    ] {
+        let f = file("bytes", name, bytes);
+        let check = run(&["check", &f]);
+        assert_eq!(check.code, 1);
+        assert!(check.out.contains(message), "{}", check.out);
+        for args in [
+            vec!["convert", &f, "--style", "numeric"],
+            vec!["show", &f],
+            vec!["moves", &f],
+            vec!["html", &f],
+        ] {
+            let r = run(&args);
+            assert_eq!(r.code, 1, "{args:?}");
+            assert!(r.err.contains(message), "{args:?}: {}", r.err);
+            assert_eq!(r.out, "", "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn check_and_convert_see_the_same_records() {
+    for (name, text) in [
+        (
+            "tag-after-number.pylos",
+            "[Game \"Pylos\"]\n1.\n[Event \"x\"]\n1b2 1c3 *\n",
+        ),
+        (
+            "unclosed.pylos",
+            "[Game \"Pylos\"]\n\n1b2 {oops 1c3 *\n\n[Game \"Pylos\"]\n\n1b2 1c3 *\n",
+        ),
+        (
+            "escaped.pylos",
+            "[Game \"Pylos\"]\n[Event \"a\\\"{\"]\n\n1b2 *\n\n[Game \"Pylos\"]\n\n1c3 *\n",
+        ),
+    ] {
+        let f = file("agree", name, text.as_bytes());
+        let check = run(&["check", &f]);
+        let summary = check.out.lines().last().unwrap_or("").to_string();
+        let numbers: Vec<usize> = summary
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        let [records, ok, failed] = numbers[..] else {
+            panic!("{name}: summary {summary:?}")
+        };
+        let convert = run(&["convert", &f, "--style", "compact"]);
+        assert_eq!(convert.out.matches("[Game ").count(), ok, "{name}");
+        assert_eq!(
+            convert.err.matches(&format!("{f}:")).count(),
+            failed,
+            "{name}"
+        );
+        assert_eq!(
+            (check.code, convert.code),
+            (i32::from(failed > 0), i32::from(failed > 0))
+        );
+        assert_eq!(records, ok + failed);
+    }
+}
+
+#[test]
+fn dash_is_standard_input_for_every_reading_command() {
+    let r = run_with(&["check", "-", "--game", "pylos"], PYLOS);
+    assert_eq!(
+        (r.code, r.out.as_str()),
+        (
+            0,
+            "- record 1: ok, 2 plies, result *\n1 records, 1 ok, 0 failed\n"
+        )
+    );
+    let r = run_with(&["moves", "-"], PYLOS);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.out.lines().count(), 14);
+    let r = run_with(&["convert", "-", "--style", "numeric"], PYLOS);
+    assert_eq!(r.code, 0);
+    assert!(r.out.ends_with("\n\n1. 6 11 *\n"), "{}", r.out);
+    let r = run_with(&["show", "-", "--format", "json", "--ply", "1"], PYLOS);
+    assert_eq!(r.code, 0);
+    assert!(
+        r.out
+            .starts_with("{\"game\":\"Pylos\",\"ply\":1,\"to_move\":1,"),
+        "{}",
+        r.out
+    );
+}
+
+#[test]
+fn a_file_name_that_is_not_utf8_can_be_read() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli")
+        .join("names");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join(std::ffi::OsStr::from_bytes(b"g\xFFame.pylos"));
+    std::fs::write(&p, PYLOS).expect("temp file");
+    let o = Command::new(BIN)
+        .arg("check")
+        .arg(&p)
+        .output()
+        .expect("runs");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("g\u{FFFD}ame.pylos record 1: ok"));
+}
+
+// ---- item 4: --record N, the first record by default ----
+
+#[test]
+fn show_moves_and_html_read_one_record_of_many() {
+    let f = example("pylon-worked-examples.pylon");
+    let first = run(&["show", &f]);
+    assert_eq!(first.code, 0, "{}", first.err);
+    let again = run(&["show", &f, "--record", "1"]);
+    assert_eq!(again.out, first.out);
+    let second = run(&["show", &f, "--record", "2"]);
+    assert_eq!(second.code, 0);
+    assert_ne!(second.out, first.out);
+    assert_eq!(run(&["moves", &f, "--record", "7"]).code, 0);
+    assert_eq!(run(&["html", &f, "--record", "3"]).code, 0);
+    let past = run(&["show", &f, "--record", "8"]);
+    assert_eq!(past.code, 2);
+    assert!(past.err.contains("--record 8: "), "{}", past.err);
+    assert!(past.err.ends_with("has 7 records\n"), "{}", past.err);
+    assert_eq!(run(&["show", &f, "--record", "0"]).code, 2);
+}
+
+// ---- item 6: illegal records and set-up tags ----
+
+#[test]
+fn show_and_html_fail_on_an_illegal_record() {
+    let f = file("illegal", "a.pylos", b"[Game \"Pylos\"]\n\n1b2 1b2 1c3 *\n");
+    for args in [vec!["show", &f], vec!["html", &f], vec!["moves", &f]] {
+        let r = run(&args);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert!(
+            r.err
+                .starts_with(&format!("{f}:3:5: ply 2 (1b2): 1b2 is occupied\n")),
+            "{args:?}: {}",
+            r.err
+        );
+    }
+    // The board up to the error is still shown.
+    assert!(run(&["show", &f, "--ply", "1"]).out.contains("level 1"));
+}
+
+#[test]
+fn setup_tag_errors_are_placed_at_the_tag() {
+    for (name, text, line) in [
+        (
+            "size.pylon",
+            "[Game \"Pylon\"]\n[Size \"99\"]\n\n1a1 *\n",
+            2,
+        ),
+        (
+            "position.3mc",
+            "[Game \"Three-man chess\"]\n[Event \"x\"]\n[Position \"garbage\"]\n\n*\n",
+            3,
+        ),
+        (
+            "rules.pylos",
+            "[Game \"Pylos\"]\n[Rules \"nonsense\"]\n\n1b2 *\n",
+            2,
+        ),
+    ] {
+        let f = file("setup", name, text.as_bytes());
+        let want = format!("{f}:{line}:1: ");
+        for args in [vec!["show", &f], vec!["html", &f], vec!["moves", &f]] {
+            let r = run(&args);
+            assert_eq!(r.code, 1, "{args:?}");
+            assert!(r.err.starts_with(&want), "{args:?}: {}", r.err);
+        }
+        let r = run(&["check", "--json", &f]);
+        assert_eq!(r.code, 1);
+        assert_eq!(
+            json_error(&r.out),
+            ("parse".to_string(), line, 1),
+            "{}",
+            r.out
+        );
+    }
+}
+
+// ---- item 7: check's exit codes and numbering ----
+
+#[test]
+fn check_exit_codes() {
+    let good = file("codes", "good.pylos", PYLOS);
+    let bad = file("codes", "bad.pylos", b"[Game \"Pylos\"]\n\n1b2 1b2 *\n");
+    assert_eq!(run(&["check", &good]).code, 0);
+    assert_eq!(run(&["check", &good, &bad]).code, 1);
+    let missing = run(&["check", "/nonexistent/x.pylos", &good]);
+    assert_eq!(missing.code, 2);
+    assert_eq!(
+        missing.err,
+        "/nonexistent/x.pylos: cannot read: No such file or directory (os error 2)\n"
+    );
+    assert!(missing.out.ends_with("1 records, 1 ok, 0 failed\n"));
+    let dir = run(&["check", env!("CARGO_TARGET_TMPDIR")]);
+    assert_eq!(dir.code, 2);
+    assert!(
+        dir.err.ends_with(": cannot read: it is a directory\n"),
+        "{}",
+        dir.err
+    );
+    let unknown = file("codes", "x.txt", b"1b2 *\n");
+    let r = run(&["check", &unknown]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("cannot tell the game"), "{}", r.err);
+    assert_eq!(run(&["check", &good, "--game", "chess"]).code, 2);
+}
+
+#[test]
+fn records_are_numbered_within_each_file() {
+    let two = file(
+        "numbering",
+        "two.pylos",
+        b"[Game \"Pylos\"]\n\n1b2 *\n\n[Game \"Pylos\"]\n\n1c3 *\n",
+    );
+    let r = run(&["check", &two, &two]);
+    let numbers: Vec<&str> = r
+        .out
+        .lines()
+        .filter_map(|l| l.split(" record ").nth(1))
+        .map(|l| l.split(':').next().unwrap_or(""))
+        .collect();
+    assert_eq!(numbers, ["1", "2", "1", "2"]);
+}
+
+// ---- item 8: warnings in JSON ----
+
+#[test]
+fn lenient_json_keeps_the_warnings() {
+    let f = file(
+        "warnings",
+        "w.pylos",
+        b"[Game \"Pylos\"]\n[Result \"1-0\"]\n\n1b2 1c3 *\n",
+    );
+    let r = run(&["check", "--json", "--lenient", &f]);
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.out,
+        format!(
+            "{{\"file\":\"{f}\",\"record\":1,\"ok\":true,\"plies\":2,\"result\":\"*\",\"error\":null,\
+             \"warnings\":[{{\"kind\":\"mismatch\",\"line\":4,\"column\":9,\"ply\":null,\
+             \"message\":\"the Result tag says 1-0 but the movetext ends with *\"}}]}}\n"
+        )
+    );
+}
+
+// ---- item 9: game detection from real tags only ----
+
+#[test]
+fn the_game_comes_from_a_real_tag_only() {
+    // A `[Game` in a comment and a `[GameType]` tag name another game; the file is Pylos.
+    let f = file(
+        "detect",
+        "a.pylos",
+        b"{[Game \"GIPF\"]}\n[GameType \"GIPF\"]\n[Event \"x\"]\n\n1b2 1c3 *\n",
+    );
+    let r = run(&["check", &f]);
+    assert_eq!(r.code, 0, "{}", r.out);
+    assert!(r.out.contains("record 1: ok, 2 plies"));
+    let g = file(
+        "detect",
+        "b.pylos",
+        b"[Game \"Pylon\"]\n[Size \"3\"]\n\n1b2 *\n",
+    );
+    assert!(run(&["show", &g]).out.starts_with("Pylon size 3"));
+}
+
+// ---- item 11: near misses name their place in the file ----
+
+#[test]
+fn near_miss_comments_match_what_check_reports() {
+    for game in GameId::ALL {
+        let g = game.name();
+        let r = run(&[
+            "generate",
+            "--game",
+            g,
+            "--illegal",
+            "--count",
+            "40",
+            "--seed",
+            "7",
+        ]);
+        assert_eq!(r.code, 0);
+        let f = file(
+            "near-miss",
+            &format!("nm.{}", game.extension()),
+            r.out.as_bytes(),
+        );
+        let checked = run(&["check", "--json", &f]);
+        let errors: Vec<(String, usize, usize)> = checked.out.lines().map(json_error).collect();
+        let mut positional = 0;
+        for c in r.out.split("{near miss: ").skip(1) {
+            let Some(at) = c.split("; expected ").nth(1) else {
+                continue;
+            };
+            let Some((kind, place)) = at.split('}').next().and_then(|s| s.split_once(" at "))
+            else {
+                continue;
+            };
+            let Some((l, col)) = place.split_once(':') else {
+                continue;
+            };
+            let want = (
+                kind.to_string(),
+                l.parse().unwrap_or(0),
+                col.parse().unwrap_or(0),
+            );
+            assert!(errors.contains(&want), "{g}: {want:?} not in {errors:?}");
+            positional += 1;
+        }
+        assert!(
+            positional > 5,
+            "{g}: only {positional} near misses with a place"
+        );
+    }
+}
+
+// ---- item 12 ----
+
+#[test]
+fn position_counters_past_the_bound_are_a_clean_error() {
+    let fen = "Black 8/8/7Bp/Bn6Br/BpBpBpBpBpBpBp1/Br1BbBkBqBbBn1 Gray 8/8/7Gp/5Gn1Wr/GpGpGpGpGpGpGp1/GrGnGbGkGqGb2 White 8/8/7Wp/8/WpWpWpWpWpWpWp1/WrWnWbWkWqWbWn1 W K/K/K - - WGB";
+    for (counters, code) in [
+        ("2 5", 0),
+        ("4294967295 5", 1),
+        ("2 4294967295", 1),
+        ("1000000000 1000000000", 0),
+    ] {
+        let text = format!("[Game \"Three-man chess\"]\n[Position \"{fen} {counters}\"]\n\n*\n");
+        let f = file("counters", "p.3mc", text.as_bytes());
+        let r = run(&["show", &f, "--format", "fen"]);
+        assert_eq!(r.code, code, "{counters}: {}", r.err);
+        if code == 1 {
+            assert!(
+                r.err.starts_with(&format!("{f}:2:1: the Position tag, column 166: ")),
+                "{}",
+                r.err
+            );
+            assert!(
+                r.err.contains("expected a number of at most 1000000000"),
+                "{}",
+                r.err
+            );
+        } else {
+            assert_eq!(r.out, format!("{fen} {counters}\n"));
+        }
+    }
+}
+
+#[test]
+fn perft_zero_is_one() {
+    for game in GameId::ALL {
+        let r = run(&["perft", "0", "--divide", "--game", game.name()]);
+        assert_eq!((r.code, r.out.as_str()), (0, "1\n"), "{game}");
+        assert_eq!(run(&["perft", "0", "--game", game.name()]).out, "1\n");
+    }
+    let r = run(&["perft", "1", "--divide", "--game", "pylos"]);
+    assert_eq!(r.out.lines().count(), 17);
+    assert!(r.out.ends_with("\n16\n"));
+}
+
+#[test]
+fn size_on_a_game_without_sizes_is_a_usage_error() {
+    let f = file("size", "a.pylos", PYLOS);
+    for (game, out, args) in [
+        (
+            "pylos",
+            "",
+            vec!["convert", &f, "--style", "numeric", "--size", "3"],
+        ),
+        ("pylos", "", vec!["show", &f, "--size", "3"]),
+        // check goes on with the other files and prints its summary.
+        (
+            "pylos",
+            "0 records, 0 ok, 0 failed\n",
+            vec!["check", &f, "--size", "3"],
+        ),
+        (
+            "gipf",
+            "",
+            vec!["perft", "1", "--game", "gipf", "--size", "3"],
+        ),
+        (
+            "threeman",
+            "",
+            vec!["generate", "--game", "threeman", "--size", "3"],
+        ),
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert_eq!(
+            r.err,
+            format!("--size: {game} has no board sizes (only pylon has)\n"),
+            "{args:?}"
+        );
+        assert_eq!(r.out, out, "{args:?}");
+    }
+    assert_eq!(
+        run(&["perft", "1", "--game", "pylon", "--size", "3"]).out,
+        "9\n"
+    );
+}
+
+// ---- arguments and outputs ----
+
+#[test]
+fn absurd_arguments_are_usage_errors() {
+    let f = file("args", "a.pylos", PYLOS);
+    for args in [
+        vec!["check", &f, "--threads", "30000"],
+        vec!["check", &f, "--threads", "18446744073709551615"],
+        vec!["check", &f, "--threads", "0"],
+        vec!["perft", "20000", "--game", "threeman"],
+        vec!["perft", "4294967295", "--game", "pylos"],
+        vec![
+            "generate",
+            "--game",
+            "pylos",
+            "--count",
+            "18446744073709551615",
+        ],
+        vec![
+            "generate",
+            "--game",
+            "pylos",
+            "--plies",
+            "18446744073709551615",
+        ],
+        vec!["show", &f, "--format", "png"],
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert_eq!(r.out, "", "{args:?}");
+        assert!(!r.err.contains("panicked"), "{args:?}: {}", r.err);
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let many = file("pipe", "many.pylos", &PYLOS.repeat(20_000));
+    for args in [
+        vec!["generate", "--game", "pylos", "--count", "1000000"],
+        vec!["check", &many],
+        vec!["check", "--json", &many],
+        vec!["convert", &many, "--style", "compact"],
+    ] {
+        let mut child = Command::new(BIN)
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        let mut first = [0u8; 16];
+        let mut out = child.stdout.take().expect("stdout");
+        out.read_exact(&mut first).expect("some output");
+        drop(out);
+        let o = child.wait_with_output().expect("ends");
+        assert_eq!(o.status.code(), Some(141), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&o.stderr), "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_full_output_is_a_clean_error() {
+    let f = file("full", "a.pylos", PYLOS);
+    for args in [
+        vec!["check", &f],
+        vec!["check", "--json", &f],
+        vec!["convert", &f, "--style", "numeric"],
+        vec!["show", &f],
+        vec!["moves", &f],
+        vec!["html", &f],
+        vec!["perft", "1", "--game", "pylos"],
+        vec!["generate", "--game", "pylos"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let o = Command::new(BIN)
+            .args(&args)
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("runs");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr),
+            "gamenote: cannot write standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn output_files_are_written() {
+    let f = file("outfile", "a.pylos", PYLOS);
+    let out = file("outfile", "out.pylos", b"");
+    let r = run(&["convert", &f, "--style", "numeric", "-o", &out]);
+    assert_eq!((r.code, r.out.as_str()), (0, ""));
+    let written = std::fs::read_to_string(&out).unwrap_or_default();
+    assert!(written.ends_with("\n\n1. 6 11 *\n"), "{written}");
+    let r = run(&[
+        "convert",
+        &f,
+        "--style",
+        "numeric",
+        "-o",
+        "/nonexistent/dir/x",
+    ]);
+    assert_eq!(r.code, 2);
+}
+
+// ---- the help and the docs ----
+
+#[test]
+fn help_names_every_game_and_every_style() {
+    for cmd in [
+        "check", "convert", "show", "moves", "html", "perft", "generate",
+    ] {
+        let r = run(&[cmd, "--help"]);
+        assert_eq!(r.code, 0);
+        for game in GameId::ALL {
+            assert!(r.out.contains(game.name()), "{cmd} --help lacks {game}");
+        }
+    }
+    let convert = run(&["convert", "--help"]).out.replace('\n', " ");
+    for game in GameId::ALL {
+        for style in game.styles() {
+            let plain = style.split('+').next().unwrap_or(style);
+            assert!(
+                convert.contains(plain),
+                "convert --help lacks {game} {style}"
+            );
+        }
+    }
+    for cmd in ["perft", "generate"] {
+        let help = run(&[cmd, "--help"]).out;
+        assert!(!help.contains("--lenient"), "{cmd}");
+        assert!(!help.contains("file extension"), "{cmd}");
+    }
+    let perft = run(&["perft", "1", "--game", "gipf"]);
+    assert_eq!((perft.code, perft.out.as_str()), (0, "30\n"));
+}
+
+#[test]
+fn docs_and_readme_give_the_flags_of_the_help() {
+    let docs = std::fs::read_to_string(format!("{}/docs/cli.md", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_default();
+    let readme = std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_default();
+    for cmd in [
+        "check", "convert", "show", "moves", "html", "perft", "generate",
+    ] {
+        let help = run(&[cmd, "--help"]).out;
+        let flags: Vec<&str> = help
+            .split_whitespace()
+            .filter(|w| w.starts_with("--") && *w != "--help" && *w != "--version")
+            .map(|w| w.trim_end_matches([',', '.', ')']))
+            .collect();
+        for text in [&docs, &readme] {
+            let line = text
+                .lines()
+                .find(|l| l.starts_with(&format!("gamenote {cmd} ")))
+                .unwrap_or("");
+            for f in &flags {
+                assert!(line.contains(f), "{cmd}: {f} missing from {line:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_empty_file_has_no_record() {
+    let f = file("empty", "e.pylos", b"");
+    let check = run(&["check", &f]);
+    assert_eq!(
+        (check.code, check.out.as_str()),
+        (0, "0 records, 0 ok, 0 failed\n")
+    );
+    for cmd in ["show", "moves", "html"] {
+        let r = run(&[cmd, &f]);
+        assert_eq!((r.code, r.out.as_str()), (0, ""), "{cmd}");
+        assert_eq!(r.err, format!("{f}: 0 records\n"), "{cmd}");
+    }
+}
+
+// ---- memory: the html page is proportional to the game ----
+
+#[test]
+fn the_html_page_grows_by_at_most_300_bytes_a_ply() {
+    for (game, plies) in [
+        ("threeman", 600),
+        ("pylos", 60),
+        ("gipf", 300),
+        ("pylon", 40),
+    ] {
+        let start = run(&["generate", "--game", game, "--plies", "0"]).out;
+        let long = run(&[
+            "generate",
+            "--game",
+            game,
+            "--plies",
+            &plies.to_string(),
+            "--seed",
+            "5",
+        ])
+        .out;
+        let a = file("html-size", &format!("start.{game}"), start.as_bytes());
+        let b = file("html-size", &format!("long.{game}"), long.as_bytes());
+        let fixed = run(&["html", &a, "--game", game]);
+        let page = run(&["html", &b, "--game", game]);
+        assert_eq!((fixed.code, page.code), (0, 0), "{}", page.err);
+        let n = run(&["check", &b, "--json", "--game", game])
+            .out
+            .split("\"plies\":")
+            .nth(1)
+            .and_then(|s| s.split(',').next())
+            .and_then(|s| s.parse::<usize>().ok())
+            .unwrap_or(0);
+        assert!(n > 0, "{game}");
+        let per_ply = (page.out.len() - fixed.out.len()) / n;
+        assert!(
+            per_ply <= 300,
+            "{game}: {per_ply} bytes a ply over {n} plies"
+        );
+    }
+}
+
+#[test]
+fn html_refuses_a_record_past_its_limit() {
+    let moves = "1b2 1c3 ".repeat(gamenote::html::MAX_PLIES / 2 + 1);
+    let f = file(
+        "html-limit",
+        "long.pylos",
+        format!("[Game \"Pylos\"]\n\n{moves}*\n").as_bytes(),
+    );
+    let r = run(&["html", &f]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err,
+        format!("{f}: the record has 5002 plies; the HTML viewer draws at most 5000\n")
+    );
+    assert_eq!(r.out, "");
+}
+
+// ---- item 15: a warning on every ply costs linear time ----
+
+/// A three-man game of `plies` plies with a wrong check mark on every move that has none.
+fn marked_game(plies: usize) -> String {
+    let game = run(&[
+        "generate",
+        "--game",
+        "threeman",
+        "--plies",
+        &plies.to_string(),
+        "--seed",
+        "2",
+    ])
+    .out;
+    let (tags, moves) = game.split_once("\n\n").unwrap_or(("", ""));
+    let marked: Vec<String> = moves
+        .split_whitespace()
+        .map(|t| {
+            let mark = t.starts_with(['W', 'G', 'B']) && !t.ends_with(['+', '#']);
+            if mark {
+                format!("{t}+")
+            } else {
+                t.to_string()
+            }
+        })
+        .collect();
+    format!("{tags}\n\n{}\n", marked.join(" "))
+}
+
+#[test]
+fn lenient_warnings_cost_linear_time() {
+    let small = file("linear", "small.3mc", marked_game(5_000).as_bytes());
+    let large = file("linear", "large.3mc", marked_game(40_000).as_bytes());
+    let fastest = |f: &str| {
+        (0..3)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                let r = run(&["check", "--lenient", "--json", "--threads", "1", f]);
+                assert_eq!(r.code, 0, "{}", r.err);
+                t.elapsed().as_secs_f64()
+            })
+            .fold(f64::MAX, f64::min)
+    };
+    let warnings = run(&["check", "--lenient", "--json", &large])
+        .out
+        .matches("\"mismatch\"")
+        .count();
+    assert!(warnings > 39_000, "{warnings} warnings");
+    let (a, b) = (fastest(&small), fastest(&large));
+    // 8 times the plies: linear is about 8 times the time, quadratic 64.
+    assert!(b / a < 24.0, "{a:.3} s for 5000 plies, {b:.3} s for 40000");
+}
