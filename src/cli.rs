@@ -11,8 +11,9 @@ use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Condvar, Mutex};
 
 use crate::error::Error;
-use crate::game::{Game, GameResult, Mode};
-use crate::record::{replay, Record};
+use crate::game::{Game, Mode};
+use crate::record::Record;
+use crate::replay::{Checker, Verdict};
 use crate::stream::{BadRecord, Limits, RawRecord, RecordReader};
 
 mod input;
@@ -207,23 +208,26 @@ fn problem_with(
 /// The tags that set a game up; a set-up error is placed at the one to blame.
 const SETUP_TAGS: [&str; 5] = ["Rules", "Variant", "Size", "Position", "Handicap"];
 
-/// Where the set-up error of `record` lies in `source` (whose record text starts at
-/// `from`): the tag without which the error goes away or changes.
-fn setup_span<G: Game>(record: &Record<G>, source: &str, from: usize) -> Option<Range<usize>> {
-    let Err(err) = G::setup(&record.tags) else {
+/// Where the set-up error of a record with `tags` lies in `source` (whose record text
+/// runs from `from` to `until`, its first move): the tag without which the error goes away
+/// or changes.
+fn setup_span<G: Game>(
+    tags: &[(String, String)],
+    source: &str,
+    from: usize,
+    until: usize,
+) -> Option<Range<usize>> {
+    let Err(err) = G::setup(tags) else {
         return None;
     };
-    let until = record.plies.first().map_or(source.len(), |p| p.span.start);
-    let mut rest = Vec::with_capacity(record.tags.len());
+    let mut rest = Vec::with_capacity(tags.len());
     for name in SETUP_TAGS {
-        if record.tag(name).is_none() {
+        if crate::game::tag(tags, name).is_none() {
             continue;
         }
         rest.clear();
         rest.extend(
-            record
-                .tags
-                .iter()
+            tags.iter()
                 .filter(|(n, _)| !n.eq_ignore_ascii_case(name))
                 .cloned(),
         );
@@ -247,7 +251,10 @@ fn replay_problem<G: Game>(
 ) -> Problem {
     let start = record.plies.first().map_or(from, |p| p.span.start);
     let fallback = match err {
-        Error::Setup(_) => setup_span(record, source, from).unwrap_or(start..start),
+        Error::Setup(_) => {
+            let until = record.plies.first().map_or(source.len(), |p| p.span.start);
+            setup_span::<G>(&record.tags, source, from, until).unwrap_or(start..start)
+        }
         _ => start..start,
     };
     problem_with(loc, file, lines_before, err, fallback)
@@ -264,8 +271,9 @@ pub fn check_source<G: Game>(
 }
 
 /// Like [`check_source`], for a `source` that starts `lines_before` lines into the file.
-/// Lines and columns are counted in one pass over `source`, however many errors and
-/// warnings it has.
+/// Each record is checked in one pass ([`Checker`]: every move resolved and played as it
+/// is read), and lines and columns are counted in one pass over `source`, however many
+/// errors and warnings it has.
 pub fn check_text<G: Game>(
     file: &str,
     source: &str,
@@ -273,71 +281,121 @@ pub fn check_text<G: Game>(
     overrides: &[(String, String)],
     mode: Mode,
 ) -> Vec<Report> {
+    let mut checks = crate::visit::visit::<G, _>(source, Checker::with_overrides(mode, overrides));
+    let mut loc = Locator::new(source);
     let mut out = Vec::new();
     let mut offset = 0;
-    let mut loc = Locator::new(source);
-    for (i, parsed) in Record::<G>::parse_all(source).into_iter().enumerate() {
-        let mut report = Report {
-            file: file.to_string(),
-            record: i + 1,
-            plies: 0,
-            result: None,
-            error: None,
-            warnings: Vec::new(),
-        };
-        match parsed {
-            Err(e) => {
-                let end = e.span.end;
-                report.error = Some(problem_with(
-                    &mut loc,
-                    file,
-                    lines_before,
-                    &Error::Parse(e),
-                    end..end,
-                ));
-                offset = end;
-            }
-            Ok(mut rec) => {
-                apply_overrides(&mut rec, overrides);
-                let r = replay(&rec, mode);
-                report.plies = r.moves.len();
-                report.result = match (&r.error, r.outcome) {
-                    (_, Some(o)) => Some(G::write_result(GameResult::Decided(o))),
-                    (None, None) => rec.result.map(G::write_result),
-                    (Some(_), None) => None,
-                };
-                // Warnings come before the error in the text: place them first.
-                let start = rec.plies.first().map_or(offset, |p| p.span.start);
-                report.warnings = r
-                    .warnings
-                    .iter()
-                    .map(|w| {
-                        let e = Error::Illegal(w.clone());
-                        problem_with(&mut loc, file, lines_before, &e, start..start)
-                    })
-                    .collect();
-                if let Some(e) = &r.error {
-                    report.error = Some(replay_problem(
-                        &mut loc,
-                        file,
-                        source,
-                        lines_before,
-                        &rec,
-                        offset,
-                        e,
-                    ));
-                }
-                offset = rec
-                    .result_span
-                    .as_ref()
-                    .map(|s| s.end)
-                    .or_else(|| rec.plies.last().map(|p| p.span.end))
-                    .unwrap_or(offset);
-            }
-        }
+    // Not a `for` loop: the checker is asked about each record before the next is read.
+    #[allow(clippy::while_let_on_iterator)]
+    while let Some(verdict) = checks.next() {
+        let report = report::<G>(
+            checks.visitor(),
+            &verdict,
+            &mut loc,
+            file,
+            source,
+            lines_before,
+            out.len() + 1,
+            &mut offset,
+        );
         out.push(report);
     }
     out
+}
+
+/// Checks the text of one record, as the stream cutter hands it out, in one pass: what
+/// [`check_piece`] does for each piece, without cutting it again.
+pub fn check_record<G: Game>(
+    file: &str,
+    text: &str,
+    lines_before: usize,
+    checker: &mut Checker<G>,
+) -> Vec<Report> {
+    let mut loc = Locator::new(text);
+    let mut out = Vec::new();
+    let mut offset = 0;
+    let mut lines = crate::visit::Lines::new(1);
+    let mut scratch = crate::visit::Scratch::default();
+    let mut from = Some(0);
+    while let Some(at) = from {
+        let Some((verdict, next)) =
+            crate::visit::visit_next::<G, _>(text, at, 0, &mut lines, &mut scratch, checker)
+        else {
+            break;
+        };
+        from = next;
+        let report = report::<G>(
+            checker,
+            &verdict,
+            &mut loc,
+            file,
+            text,
+            lines_before,
+            out.len() + 1,
+            &mut offset,
+        );
+        out.push(report);
+    }
+    out
+}
+
+/// The report on one record from its one-pass verdict: errors and warnings placed in
+/// `source` (set-up errors at the tag to blame, else at the first move, or the record's
+/// start); `offset` is where the record starts and moves to where it ends.
+#[allow(clippy::too_many_arguments)]
+fn report<G: Game>(
+    checker: &Checker<G>,
+    verdict: &Verdict,
+    loc: &mut Locator<'_>,
+    file: &str,
+    source: &str,
+    lines_before: usize,
+    record: usize,
+    offset: &mut usize,
+) -> Report {
+    let mut report = Report {
+        file: file.to_string(),
+        record,
+        plies: verdict.plies,
+        result: verdict.result.map(G::write_result),
+        error: None,
+        warnings: Vec::new(),
+    };
+    if let Some(Error::Parse(e)) = &verdict.error {
+        let end = e.span.end;
+        report.error = Some(problem_with(
+            loc,
+            file,
+            lines_before,
+            &Error::Parse(e.clone()),
+            end..end,
+        ));
+        *offset = end;
+        return report;
+    }
+    let from = *offset;
+    let start = checker.first_ply_start().unwrap_or(from);
+    // Warnings come before the error in the text: place them first.
+    report.warnings = verdict
+        .warnings
+        .iter()
+        .map(|w| {
+            let e = Error::Illegal(w.clone());
+            problem_with(loc, file, lines_before, &e, start..start)
+        })
+        .collect();
+    if let Some(e) = &verdict.error {
+        let fallback = match e {
+            Error::Setup(_) => {
+                let until = checker.first_ply_start().unwrap_or(source.len());
+                setup_span::<G>(checker.tags(), source, from, until).unwrap_or(start..start)
+            }
+            _ => start..start,
+        };
+        report.error = Some(problem_with(loc, file, lines_before, e, fallback));
+    }
+    *offset = checker.last_end().unwrap_or(*offset);
+    report
 }
 
 /// A piece the stream reader could not read as text, as a [`Problem`].
@@ -368,7 +426,7 @@ pub fn check_piece(
 ) -> Vec<Report> {
     match piece {
         Ok(raw) => {
-            crate::with_game!(id, G => check_text::<G>(file, &raw.text, raw.lines_before, overrides, mode))
+            crate::with_game!(id, G => check_record::<G>(file, &raw.text, raw.lines_before, &mut Checker::with_overrides(mode, overrides)))
         }
         Err(bad) => vec![Report {
             file: file.to_string(),

@@ -3,7 +3,7 @@
 //! [`with_game!`](crate::with_game) runs generic code for the game it names.
 //!
 //! ```
-//! use gamenote::{games::GameId, with_game, Game};
+//! use gamenote::{games::GameId, with_game, prelude::*};
 //!
 //! let id: GameId = "GIPF".parse()?;
 //! let name = with_game!(id, G => G::NAME);
@@ -221,7 +221,7 @@ impl std::str::FromStr for GameId {
 /// names: the one place where a run-time choice becomes a type.
 ///
 /// ```
-/// use gamenote::{games::GameId, with_game, Game};
+/// use gamenote::{games::GameId, with_game, prelude::*};
 /// let extensions: Vec<&str> = GameId::ALL
 ///     .iter()
 ///     .map(|&id| with_game!(id, G => G::EXTENSION))

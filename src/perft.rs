@@ -50,7 +50,7 @@ fn perft_in<G: Game>(
 /// At depth 0 there is no first move, so the list is empty (and perft is 1).
 ///
 /// ```
-/// use gamenote::{perft::divide, Game, pylos::{Pylos, Rules, Style}};
+/// use gamenote::{perft::divide, prelude::*, pylos::{Pylos, Rules, Style}};
 /// let start = Pylos::start(&Rules::default());
 /// let split = divide::<Pylos>(&start, 2, Style::default());
 /// assert_eq!(split.len(), 16);

@@ -214,6 +214,9 @@ pub struct Checker<G: Game> {
     result: Option<GameResult>,
     result_span: Option<Range<usize>>,
     comments_after: Vec<String>,
+    /// Where the record's first move starts, and where its last token ends.
+    first_ply: Option<usize>,
+    last_end: Option<usize>,
 }
 
 impl<G: Game> std::fmt::Debug for Stepper<G> {
@@ -239,7 +242,24 @@ impl<G: Game> Checker<G> {
             result: None,
             result_span: None,
             comments_after: Vec::new(),
+            first_ply: None,
+            last_end: None,
         }
+    }
+
+    /// The tags of the record last read, with the overrides applied once it was set up.
+    pub fn tags(&self) -> &[(String, String)] {
+        self.live()
+    }
+
+    /// Where the first move of the record last read starts, when it has one.
+    pub fn first_ply_start(&self) -> Option<usize> {
+        self.first_ply
+    }
+
+    /// Where the last move or result of the record last read ends, when it has one.
+    pub fn last_end(&self) -> Option<usize> {
+        self.last_end
     }
 
     /// The same, with tags that replace (or join) each record's own before it is set up.
@@ -316,6 +336,8 @@ impl<G: Game> Visitor<G> for Checker<G> {
         self.result = None;
         self.result_span = None;
         self.comments_after.clear();
+        self.first_ply = None;
+        self.last_end = None;
     }
 
     fn tag(&mut self, name: &str, value: &str) {
@@ -329,12 +351,15 @@ impl<G: Game> Visitor<G> for Checker<G> {
     }
 
     fn ply(&mut self, ply: Ply<G::Notation>) {
+        self.first_ply.get_or_insert(ply.span.start);
+        self.last_end = Some(ply.span.end);
         self.plies += 1;
         let n = self.plies;
         self.stepper().step(n, &ply, |_, _, _, _| {});
     }
 
     fn result(&mut self, result: GameResult, span: Range<usize>) {
+        self.last_end = Some(span.end);
         self.result = Some(result);
         self.result_span = Some(span);
     }

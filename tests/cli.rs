@@ -448,7 +448,8 @@ fn position_counters_past_the_bound_are_a_clean_error() {
         assert_eq!(r.code, code, "{counters}: {}", r.err);
         if code == 1 {
             assert!(
-                r.err.starts_with(&format!("{f}:2:1: the Position tag, column {column}: ")),
+                r.err
+                    .starts_with(&format!("{f}:2:1: the Position tag, column {column}: ")),
                 "{}",
                 r.err
             );
