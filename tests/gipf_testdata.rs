@@ -1,4 +1,4 @@
-//! Every GF1 game of ../shared/testdata/gipf replays legally to its recorded result and final
+//! Every GF1 game of tests/data/gipf replays legally to its recorded result and final
 //! board, and converts to short notes and back to the same text.
 
 use gamenote::Play;
@@ -7,21 +7,15 @@ use std::path::PathBuf;
 use gamenote::gipf::{position_string, write_movetext, Gipf, Layout, Style};
 use gamenote::{record, GameResult, Mode, Outcome, Record};
 
-fn data_dir() -> Option<PathBuf> {
-    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/gipf");
-    if d.is_dir() {
-        Some(d)
-    } else {
-        println!("skipping: {} is absent", d.display());
-        None
-    }
+/// The test data ships in the repository: a missing file fails the test.
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/gipf")
 }
 
 fn games(file: &str) -> Vec<(String, Record<Gipf>)> {
-    let Some(dir) = data_dir() else {
-        return Vec::new();
-    };
-    let text = std::fs::read_to_string(dir.join(file)).unwrap();
+    let path = data_dir().join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (the test data is part of the repository)", path.display()));
     let mut out = Vec::new();
     for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
         let rec: Record<Gipf> = block.parse().unwrap_or_else(|e| panic!("{file}: {e}"));
@@ -32,9 +26,6 @@ fn games(file: &str) -> Vec<(String, Record<Gipf>)> {
 
 fn check_file(file: &str) {
     let games = games(file);
-    if games.is_empty() {
-        return;
-    }
     assert_eq!(games.len(), 25, "{file}");
     for (text, rec) in &games {
         let title = rec.tag("Game").unwrap().to_string();
@@ -143,9 +134,7 @@ fn removal_only_endings_in_both_forms() {
         assert_eq!(b.outcome, a.outcome);
         n += 1;
     }
-    if data_dir().is_some() {
-        assert_eq!(n, 4);
-    }
+    assert_eq!(n, 4);
 }
 
 /// Several `{w: x…}` comments in a row make one removal-only half-move; a comment naming the
