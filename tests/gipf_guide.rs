@@ -1,5 +1,6 @@
-//! The examples of gipf.com's notation guide (../shared/seeds/gipf-notation.txt) read as the
-//! guide says, in positions built to match its diagrams.
+//! The examples of gipf.com's notation guide, "Noting down a game GIPF"
+//! (<http://www.gipf.com/gipf/notations/notations.html>), read as the guide says, in
+//! positions built to match its diagrams.
 
 use gamenote::gipf::{Gipf, Notation, Point, Position, Rules, Style, Variant, BLACK, WHITE};
 use gamenote::{record, Mode, MoveErrorKind, Record};
