@@ -15,14 +15,17 @@ use crate::game::{Game, Mode};
 use crate::record::Record;
 use crate::replay::{Checker, Verdict};
 use crate::stream::{BadRecord, Limits, RawRecord, RecordReader};
+use crate::visit::Visitor;
 
 mod input;
+mod keep;
 mod locate;
 
 pub use crate::games::{GameId, UnknownGame};
 pub use input::{
     display_name, game_of_input, open_input, size_error, FileRecords, Input, InputError, Located,
 };
+pub use keep::{Keep, Kept};
 use locate::{tag_span, Locator};
 
 /// What went wrong with one record, ready to print.
@@ -305,12 +308,18 @@ pub fn check_text<G: Game>(
 
 /// Checks the text of one record, as the stream cutter hands it out, in one pass: what
 /// [`check_piece`] does for each piece, without cutting it again.
-pub fn check_record<G: Game>(
+///
+/// The visitor is a [`Checker`], or one that wraps it to see more of each record (as
+/// [`Keep`] does for `show` and `moves`).
+pub fn check_record<G: Game, V>(
     file: &str,
     text: &str,
     lines_before: usize,
-    checker: &mut Checker<G>,
-) -> Vec<Report> {
+    checker: &mut V,
+) -> Vec<Report>
+where
+    V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
+{
     let mut loc = Locator::new(text);
     let mut out = Vec::new();
     let mut offset = 0;
@@ -325,7 +334,7 @@ pub fn check_record<G: Game>(
         };
         from = next;
         let report = report::<G>(
-            checker,
+            checker.as_ref(),
             &verdict,
             &mut loc,
             file,
@@ -426,7 +435,7 @@ pub fn check_piece(
 ) -> Vec<Report> {
     match piece {
         Ok(raw) => {
-            crate::with_game!(id, G => check_record::<G>(file, &raw.text, raw.lines_before, &mut Checker::with_overrides(mode, overrides)))
+            crate::with_game!(id, G => check_record::<G, _>(file, &raw.text, raw.lines_before, &mut Checker::with_overrides(mode, overrides)))
         }
         Err(bad) => vec![Report {
             file: file.to_string(),

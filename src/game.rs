@@ -185,6 +185,23 @@ pub trait Notate: Play {
     /// Writes `m` (legal in `pos`) in `style`.
     fn notate(pos: &Self::Position, m: &Self::Move, style: Self::Style) -> Self::Notation;
 
+    /// Carries what a writer said about a move, beside the move itself (Pylos's `!` and `?`),
+    /// from the move as written to its restatement by [`Notate::notate`], so that converting
+    /// a record to another style loses no remark. The default: nothing to carry.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::{Notation, Pylos, Style};
+    /// let start = Pylos::start(&Default::default());
+    /// let written: Notation = "1b2!?".parse()?;
+    /// let m = Pylos::resolve(&start, &written)?;
+    /// let mut restated = Pylos::notate(&start, &m, Style::CANONICAL);
+    /// Pylos::carry_remarks(&written, &mut restated);
+    /// assert_eq!(restated.to_string(), "1b2!?");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn carry_remarks(_written: &Self::Notation, _restated: &mut Self::Notation) {}
+
     /// Checks what a written move says about its own effect (markers, reserve counts) against
     /// what the move did; `Err` is a mismatch.
     fn check_annotations(

@@ -534,8 +534,10 @@ pub fn convert<G: Game>(
     let mut plies = Vec::with_capacity(record.plies.len());
     let r = replay_with(record, mode, |i, before, m, _| {
         let old = &record.plies[i - 1];
+        let mut notation = G::notate(before, m, style);
+        G::carry_remarks(&old.notation, &mut notation);
         plies.push(Ply {
-            notation: G::notate(before, m, style),
+            notation,
             annotations: old.annotations.clone(),
             comments: old.comments.clone(),
             span: 0..0,

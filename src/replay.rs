@@ -262,6 +262,26 @@ impl<G: Game> Checker<G> {
         self.last_end
     }
 
+    /// The position after the last legal move of the record being read (the set-up position
+    /// before its first move), once the record has a move or has ended.
+    pub fn position(&self) -> Option<&G::Position> {
+        self.stepper.as_ref().map(|s| &s.pos)
+    }
+
+    /// Plays one written move as [`Visitor::ply`] does, calling `visit(n, before, move,
+    /// after)` for each move played: how a caller sees positions go by without keeping them.
+    pub fn play(
+        &mut self,
+        ply: Ply<G::Notation>,
+        visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
+    ) {
+        self.first_ply.get_or_insert(ply.span.start);
+        self.last_end = Some(ply.span.end);
+        self.plies += 1;
+        let n = self.plies;
+        self.stepper().step(n, &ply, visit);
+    }
+
     /// The same, with tags that replace (or join) each record's own before it is set up.
     pub fn with_overrides(mode: Mode, overrides: &[(String, String)]) -> Self {
         let mut c = Self::new(mode);
@@ -326,6 +346,12 @@ impl<G: Game> Checker<G> {
     }
 }
 
+impl<G: Game> AsRef<Checker<G>> for Checker<G> {
+    fn as_ref(&self) -> &Checker<G> {
+        self
+    }
+}
+
 impl<G: Game> Visitor<G> for Checker<G> {
     type Output = Verdict;
 
@@ -351,11 +377,7 @@ impl<G: Game> Visitor<G> for Checker<G> {
     }
 
     fn ply(&mut self, ply: Ply<G::Notation>) {
-        self.first_ply.get_or_insert(ply.span.start);
-        self.last_end = Some(ply.span.end);
-        self.plies += 1;
-        let n = self.plies;
-        self.stepper().step(n, &ply, |_, _, _, _| {});
+        self.play(ply, |_, _, _, _| {});
     }
 
     fn result(&mut self, result: GameResult, span: Range<usize>) {

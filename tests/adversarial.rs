@@ -79,7 +79,7 @@ fn random_bytes_end_in_errors() {
             let x = rng.next_u64();
             // Mostly notation characters, some newlines and brackets, some anything.
             const ALPHABET: &[u8] = b"1234abcd-() {}[]\"\n\r\t.*O+Y!?xL";
-            if x % 7 == 0 {
+            if x.is_multiple_of(7) {
                 (x >> 24) as u8
             } else {
                 ALPHABET[((x >> 32) % ALPHABET.len() as u64) as usize]

@@ -14,8 +14,12 @@ fn data_dir() -> PathBuf {
 
 fn games(file: &str) -> Vec<(String, Record<Gipf>)> {
     let path = data_dir().join(file);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (the test data is part of the repository)", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (the test data is part of the repository)",
+            path.display()
+        )
+    });
     let mut out = Vec::new();
     for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
         let rec: Record<Gipf> = block.parse().unwrap_or_else(|e| panic!("{file}: {e}"));

@@ -321,7 +321,7 @@ impl Naive {
                         add((r - 1, f), false, false);
                     }
                     for t in [norm((r - 1, f + 1)), norm((r - 1, f - 1))] {
-                        if enemy(t) && moat(from, t).map_or(true, |m| !self.counts(m)) {
+                        if enemy(t) && moat(from, t).is_none_or(|m| !self.counts(m)) {
                             add(t, true, false);
                         }
                     }
@@ -482,7 +482,7 @@ impl Naive {
         }
         for c in 0..3 {
             if self.alive[c]
-                && (0..8).all(|x| self.at((0, 8 * c as i32 + x)).map_or(true, |m| m.c != c))
+                && (0..8).all(|x| self.at((0, 8 * c as i32 + x)).is_none_or(|m| m.c != c))
             {
                 self.bridge_zone(c);
             }
@@ -856,7 +856,7 @@ fn random_games(games: u64, plies: usize, rules: Rules) {
             let mut v = Vec::new();
             ThreeMan::legal_moves(&fast, &mut v);
             let caps: Vec<usize> = (0..v.len()).filter(|i| v[*i].is_capture()).collect();
-            let i = if !caps.is_empty() && rng.next_u64() % 3 != 0 {
+            let i = if !caps.is_empty() && !rng.next_u64().is_multiple_of(3) {
                 caps[(rng.next_u64() % caps.len() as u64) as usize]
             } else {
                 (rng.next_u64() % v.len() as u64) as usize

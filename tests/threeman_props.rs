@@ -87,7 +87,7 @@ fn random_game(seed: u64, plies: usize) -> (Vec<<ThreeMan as Play>::Move>, Vec<P
             break;
         }
         let caps: Vec<usize> = (0..v.len()).filter(|i| v[*i].is_capture()).collect();
-        let i = if !caps.is_empty() && rng.next_u64() % 2 == 0 {
+        let i = if !caps.is_empty() && rng.next_u64().is_multiple_of(2) {
             caps[(rng.next_u64() % caps.len() as u64) as usize]
         } else {
             (rng.next_u64() % v.len() as u64) as usize

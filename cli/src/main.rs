@@ -8,11 +8,12 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use gamenote::cli::{
-    apply_overrides, check_files, display_name, game_of_input, json_str, open_input, print_checked,
-    CheckOptions, FileRecords, Input, Located,
+    apply_overrides, bad_record_problem, check_files, check_record, display_name, game_of_input,
+    json_str, open_input, print_checked, CheckOptions, FileRecords, Input, Keep, Kept, Located,
+    Report,
 };
-use gamenote::stream::Limits;
-use gamenote::{with_game, Error, Game, GameId, Mode};
+use gamenote::stream::{Limits, RecordReader};
+use gamenote::{with_game, Game, GameId, Mode};
 
 /// The games, as every command's help names them.
 const GAME_HELP: &str = "The game: pylos, gipf, threeman or pylon";
@@ -341,6 +342,54 @@ fn choose<G: Game>(
     }
 }
 
+/// Reads the records of `input` in one pass up to the `n`th (the first by default), keeping
+/// of that one its report and the positions `show` and `moves` need: memory is one position
+/// and one piece of the stream, whatever the record's length. `None` for an empty input.
+fn keep<G: Game>(
+    name: &str,
+    input: Input,
+    n: Option<u64>,
+    r: &Reading,
+    ply: Option<usize>,
+) -> Result<Option<(Report, Kept<G>)>, Fail> {
+    let want = usize::try_from(n.unwrap_or(1)).unwrap_or(usize::MAX);
+    let mut keep = Keep::<G>::new(r.mode(), &r.overrides(), want, ply);
+    for piece in RecordReader::with_limits(input, Limits::default()) {
+        match piece {
+            Ok(raw) => {
+                let before = keep.seen();
+                let reports = check_record::<G, _>(name, &raw.text, raw.lines_before, &mut keep);
+                for (i, report) in reports.into_iter().enumerate() {
+                    if before + i + 1 != want {
+                        continue;
+                    }
+                    if let Some(p) = report.error.as_ref().filter(|p| p.kind == "parse") {
+                        return Err(Fail(p.rendered.clone(), 1));
+                    }
+                    return match keep.into_kept() {
+                        Some(kept) => Ok(Some((report, kept))),
+                        None => Err(Fail(format!("{name}: record {want} could not be read"), 1)),
+                    };
+                }
+            }
+            Err(bad) => {
+                keep.skip_record();
+                if keep.seen() == want {
+                    return Err(Fail(bad_record_problem(name, &bad).rendered, 1));
+                }
+            }
+        }
+    }
+    let seen = keep.seen();
+    match (seen, n) {
+        (0, None) => Ok(None),
+        _ => Err(usage(format!(
+            "--record {want}: {name} has {seen} record{}",
+            if seen == 1 { "" } else { "s" }
+        ))),
+    }
+}
+
 /// Says that the input has no record, as `check` does, and succeeds.
 fn empty(name: &str) -> Result<u8, Fail> {
     tell(&format!("{name}: 0 records"));
@@ -389,32 +438,23 @@ fn show_cmd<G: Game>(
     ply: Option<usize>,
     format: &str,
 ) -> Result<u8, Fail> {
-    let loc = match choose::<G>(name, input, record, r)? {
-        Chosen::Record(loc) => loc,
-        Chosen::Empty => return empty(name),
+    let Some((report, kept)) = keep::<G>(name, input, record, r, ply)? else {
+        return empty(name);
     };
-    // Replay to the end (to know whether the record is legal), keeping only the position
-    // asked for.
-    let mut kept: Option<(G::Position, G::Move)> = None;
-    let rep = gamenote::record::replay_with(&loc.record, r.mode(), |i, _, m, after| {
-        if Some(i) == ply {
-            kept = Some((after.clone(), m.clone()));
-        }
-    });
-    let legal = rep.moves.len();
-    let error = rep.error.as_ref().map(|e| loc.problem(name, e));
-    if let Some(p) = &error {
+    let legal = report.plies;
+    if let Some(p) = &report.error {
         tell(&p.rendered);
-        if matches!(rep.error, Some(Error::Setup(_))) {
+        if kept.setup_failed {
             return Ok(1);
         }
     }
+    let failed = report.error.is_some();
     let n = ply.unwrap_or(legal);
-    let (pos, last) = match (n, kept) {
-        (0, _) => (rep.start.clone(), None),
+    let (pos, last) = match (n, kept.at) {
+        (0, _) => (kept.start, None),
         (_, Some((p, m))) => (p, Some(m)),
-        _ if n == legal => (rep.end.clone(), rep.moves.last().cloned()),
-        _ if error.is_some() => return Ok(1),
+        _ if n == legal => (kept.end, kept.last),
+        _ if failed => return Ok(1),
         _ => {
             return Err(usage(format!(
                 "--ply {n}: the record has {legal} legal plies"
@@ -448,7 +488,7 @@ fn show_cmd<G: Game>(
     let mut out = Output::open(None)?;
     out.write(&text)?;
     out.finish()?;
-    Ok(u8::from(error.is_some()))
+    Ok(u8::from(failed))
 }
 
 fn moves_cmd<G: Game>(
@@ -457,22 +497,18 @@ fn moves_cmd<G: Game>(
     r: &Reading,
     record: Option<u64>,
 ) -> Result<u8, Fail> {
-    let loc = match choose::<G>(name, input, record, r)? {
-        Chosen::Record(loc) => loc,
-        Chosen::Empty => return empty(name),
+    let Some((report, kept)) = keep::<G>(name, input, record, r, None)? else {
+        return empty(name);
     };
-    let rep = gamenote::record::replay(&loc.record, r.mode());
-    if let Some(e) = &rep.error {
-        return Err(Fail(loc.problem(name, e).rendered, 1));
+    if let Some(p) = report.error {
+        return Err(Fail(p.rendered, 1));
     }
+    let end = kept.end;
     let mut moves = Vec::new();
-    G::legal_moves(&rep.end, &mut moves);
+    G::legal_moves(&end, &mut moves);
     let mut out = Output::open(None)?;
     for m in &moves {
-        out.write(&format!(
-            "{}\n",
-            G::notate(&rep.end, m, G::Style::default())
-        ))?;
+        out.write(&format!("{}\n", G::notate(&end, m, G::Style::default())))?;
     }
     out.finish()?;
     Ok(0)

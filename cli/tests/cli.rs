@@ -9,6 +9,8 @@ use std::process::{Command, Stdio};
 use gamenote::GameId;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+/// The repository root: the records, docs and README the tests read.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
 /// What a run gave: exit code, standard output, standard error.
 struct Run {
@@ -53,7 +55,7 @@ fn file(test: &str, name: &str, bytes: &[u8]) -> String {
 }
 
 fn example(name: &str) -> String {
-    format!("{}/examples/records/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/examples/records/{name}", ROOT)
 }
 
 /// The `"error"` object of a `check --json` line, as `(kind, line, column)`.
@@ -662,10 +664,8 @@ fn help_names_every_game_and_every_style() {
 
 #[test]
 fn docs_and_readme_give_the_flags_of_the_help() {
-    let docs = std::fs::read_to_string(format!("{}/docs/cli.md", env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_default();
-    let readme = std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_default();
+    let docs = std::fs::read_to_string(format!("{}/docs/cli.md", ROOT)).unwrap_or_default();
+    let readme = std::fs::read_to_string(format!("{}/README.md", ROOT)).unwrap_or_default();
     for cmd in [
         "check", "convert", "show", "moves", "html", "perft", "generate",
     ] {
@@ -812,4 +812,30 @@ fn lenient_warnings_cost_linear_time() {
     let (a, b) = (fastest(&small), fastest(&large));
     // 8 times the plies: linear is about 8 times the time, quadratic 64.
     assert!(b / a < 24.0, "{a:.3} s for 5000 plies, {b:.3} s for 40000");
+}
+
+/// Issue 12 items 2 and 3: a Pylos record converted to `numeric+markers` checks with the
+/// same command line, and move remarks (`!`, `??`, `!?`) come through every conversion.
+#[test]
+fn convert_output_reads_back_and_keeps_remarks() {
+    let f = file(
+        "convert_back",
+        "a.pylos",
+        b"[Game \"Pylos\"]\n1b2! {good} 1c3?? 1c4!? *\n",
+    );
+    let r = run(&["convert", &f, "--style", "numeric+markers"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("[Style \"numeric+markers\"]"), "{}", r.out);
+    assert!(r.out.contains("1. 6! {good} 11?? 2. 15!? *"), "{}", r.out);
+    let numeric = file("convert_back", "b.pylos", r.out.as_bytes());
+    let back = run(&["check", &numeric]);
+    assert_eq!(back.code, 0, "{}{}", back.out, back.err);
+    assert!(back.out.contains("record 1: ok, 3 plies"), "{}", back.out);
+    let canonical = run(&["convert", &numeric, "--style", "canonical"]);
+    assert_eq!(canonical.code, 0, "{}", canonical.err);
+    assert!(
+        canonical.out.contains("1. 1b2! {good} 1c3?? 2. 1c4!? *"),
+        "{}",
+        canonical.out
+    );
 }

@@ -144,7 +144,7 @@ pub(crate) fn quick(input: &str) -> Option<(&str, Notation)> {
     let b = input.as_bytes();
     let boundary = |i: usize| {
         b.get(i)
-            .map_or(true, |c| c.is_ascii_whitespace() || *c == b'{')
+            .is_none_or(|c| c.is_ascii_whitespace() || *c == b'{')
     };
     if b.starts_with(b"pass") && boundary(4) {
         return Some((&input[4..], Notation::Pass));

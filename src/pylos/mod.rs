@@ -36,7 +36,9 @@ use crate::text::{self, Parsed};
 pub struct Pylos;
 
 fn numeric_declared(tags: &Tags) -> bool {
-    tag(tags, "Style").is_some_and(|s| s.trim().eq_ignore_ascii_case("numeric"))
+    tag(tags, "Style")
+        .and_then(|s| s.parse::<Style>().ok())
+        .is_some_and(|s| s.form == Form::Numeric)
 }
 
 /// Pylos results: `1-0`, `0-1`, `*`, and the article's `10` and `01` unless `numeric`.
@@ -145,6 +147,10 @@ impl Notate for Pylos {
             form: style.form,
             dash: true,
         }
+    }
+
+    fn carry_remarks(written: &Notation, restated: &mut Notation) {
+        restated.nag = written.nag;
     }
 
     fn check_annotations(

@@ -120,7 +120,7 @@ impl Square {
     }
     /// True for light squares (`d1` is light).
     pub const fn is_light(self) -> bool {
-        (self.rank() + self.file()) % 2 == 0
+        (self.rank() + self.file()).is_multiple_of(2)
     }
 }
 

@@ -156,9 +156,9 @@ fn matches(w: &Written, m: &Move) -> bool {
     let f = m.from();
     m.to == w.to.0
         && !m.is_castle()
-        && w.from_zone.map_or(true, |z| f.zone() == z)
-        && w.from_file.map_or(true, |x| f.article_file() == x)
-        && w.from_rank.map_or(true, |r| f.rank() == r)
+        && w.from_zone.is_none_or(|z| f.zone() == z)
+        && w.from_file.is_none_or(|x| f.article_file() == x)
+        && w.from_rank.is_none_or(|r| f.rank() == r)
 }
 
 /// The legal moves of the side to move made by pieces of `kind` to `to`.

@@ -309,7 +309,7 @@ pub(crate) fn quick(input: &str) -> Option<(&str, Notation)> {
     i += usize::from(mark != Mark::None);
     if !b
         .get(i)
-        .map_or(true, |c| c.is_ascii_whitespace() || *c == b'{')
+        .is_none_or(|c| c.is_ascii_whitespace() || *c == b'{')
     {
         return None;
     }

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Memory in proportion: each command's peak RSS on large or hostile inputs stays under its
+bound (about 4x the largest record plus a constant; 64 MB for one-pass check).
+
+Peak RSS comes from wait4's rusage of each run, so no outside tool is needed.
+Usage: memory.py BINARY
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+MB = 1 << 20
+
+
+def peak(cmd, stdout=subprocess.DEVNULL):
+    """Exit code and peak RSS in bytes of one run of cmd."""
+    p = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, usage.ru_maxrss * 1024
+
+
+def main():
+    binary = sys.argv[1]
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        def write(name, head, unit="", count=0, tail=""):
+            """head, unit written count times, tail: in pieces, so that this process stays
+            small (a child's peak RSS counts what it had before exec)."""
+            path = os.path.join(tmp, name)
+            with open(path, "w") as f:
+                f.write(head)
+                block = unit * 1000
+                for _ in range(count // 1000):
+                    f.write(block)
+                f.write(unit * (count % 1000) + tail)
+            return path
+
+        small = '[Game "Pylos"]\n1. 1b2 1c3 2. 1c4 1c2 *\n\n'
+        many = write("many.pylos", '[Game "Pylos"]\n1. zz *\n\n', small, 20 * MB // len(small))
+        # Six knight moves that bring every knight home: legal for ever, no capture.
+        knights = "WHNa3 GRNa3 BLNa3 WHNb1 GRNb1 BLNb1 "
+        long3 = write("long.3mc", '[Game "Three-man chess"]\n', knights,
+                      16 * MB // len(knights), "*\n")
+        gipf = write("long.gipf", '[Game "GIPF"]\n[Rules "basic"]\n1.', "e2/", 3_000_000, " *\n")
+        # Records at the 16 MiB limit whose moves turn illegal early: read to the end anyway.
+        long_pylos = write("long.pylos", '[Game "Pylos"]\n', "1b2 1c3 ", 16 * MB // 8 - 8, "*\n")
+        long_pylon = write("long.pylon", '[Game "Pylon"]\n[Size "5"]\n', "1a1 1b1 ",
+                           16 * MB // 8 - 8, "*\n")
+        short3 = write("short.3mc", '[Game "Three-man chess"]\n', knights, 30, "*\n")
+        rows = [
+            ("convert: 20 MB of small records, error in record 1",
+             [binary, "convert", many, "--style", "canonical"], 64),
+            ("show --ply 5: 16 MB legal three-man record",
+             [binary, "show", long3, "--ply", "5"], 4 * 16 + 32),
+            ("check: 3,000,000 GIPF half-moves", [binary, "check", gipf], 64),
+            ("check: 16 MB three-man record", [binary, "check", long3], 64),
+            ("check: 16 MB Pylos record", [binary, "check", long_pylos], 64),
+            ("check: 16 MB Pylon record", [binary, "check", long_pylon], 64),
+            ("moves: 16 MB legal three-man record", [binary, "moves", long3], 4 * 16 + 32),
+            ("check --threads 2: 16 MB three-man record",
+             [binary, "check", "--threads", "2", long3], 64),
+            ("html: 180-ply three-man record", [binary, "html", short3], 64),
+            ("generate --count 100000", [binary, "generate", "--game", "pylos",
+                                         "--count", "100000", "--seed", "1"], 64),
+        ]
+        for name, cmd, bound in rows:
+            code, rss = peak(cmd)
+            ok = rss <= bound * MB
+            print(f"{name:52} exit {code:3} peak {rss / MB:7.1f} MB  bound {bound} MB  "
+                  f"{'ok' if ok else 'OVER'}", flush=True)
+            if not ok:
+                failures.append(name)
+        # The page stays in proportion to the game: a fixed part and ~300 bytes a ply.
+        page = os.path.join(tmp, "page.html")
+        small_page = os.path.join(tmp, "small.html")
+        short1 = write("one.3mc", '[Game "Three-man chess"]\n', knights, 1, "*\n")
+        subprocess.run([binary, "html", short1, "-o", small_page], check=True)
+        subprocess.run([binary, "html", short3, "-o", page], check=True)
+        per_ply = (os.path.getsize(page) - os.path.getsize(small_page)) / (180 - 6)
+        print(f"html: {per_ply:.0f} bytes a ply above the fixed part "
+              f"({os.path.getsize(small_page)} bytes)")
+        if per_ply > 300:
+            failures.append("html bytes per ply")
+    if failures:
+        print("over the bound:", *failures, sep="\n  ")
+        sys.exit(1)
+    print("memory: every command within its bound")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+//! What `show` and `moves` need of one record, read in one pass: the position after a
+//! chosen ply and at the end, never the list of plies, so a record of any length costs one
+//! position.
+
+use std::ops::Range;
+
+use crate::error::ParseError;
+use crate::game::{Game, GameResult, Mode};
+use crate::record::Ply;
+use crate::replay::{Checker, Verdict};
+use crate::visit::Visitor;
+
+/// Positions kept from the chosen record.
+#[derive(Debug, Clone)]
+pub struct Kept<G: Game> {
+    /// The set-up position, before the first move.
+    pub start: G::Position,
+    /// The position after the ply asked for, with the move that led there.
+    pub at: Option<(G::Position, G::Move)>,
+    /// The position after the last legal move.
+    pub end: G::Position,
+    /// The last legal move.
+    pub last: Option<G::Move>,
+    /// True when the record's set-up tags are in error (the positions are then the
+    /// default game's).
+    pub setup_failed: bool,
+}
+
+/// A [`Checker`] that also keeps, from the `record`th record it reads (1-based), the
+/// position after ply `ply` and the final position.
+///
+/// ```
+/// use gamenote::cli::{check_record, Keep};
+/// use gamenote::pylos::Pylos;
+/// use gamenote::Mode;
+/// let text = "[Game \"Pylos\"]\n1b2 1c3 1c4 *\n";
+/// let mut keep = Keep::<Pylos>::new(Mode::Strict, &[], 1, Some(2));
+/// let reports = check_record::<Pylos, _>("f", text, 0, &mut keep);
+/// assert!(reports[0].ok());
+/// let kept = keep.kept().expect("record 1 was read");
+/// assert_eq!(kept.at.as_ref().map(|(p, _)| p.reserve(0)), Some(14));
+/// assert_eq!(kept.end.reserve(0), 13);
+/// ```
+#[derive(Debug)]
+pub struct Keep<G: Game> {
+    checker: Checker<G>,
+    record: usize,
+    ply: Option<usize>,
+    seen: usize,
+    start: Option<G::Position>,
+    at: Option<(G::Position, G::Move)>,
+    last: Option<G::Move>,
+    kept: Option<Kept<G>>,
+}
+
+impl<G: Game> Keep<G> {
+    /// Checks in `mode` with the tags `overrides`, keeping positions of record `record`.
+    pub fn new(
+        mode: Mode,
+        overrides: &[(String, String)],
+        record: usize,
+        ply: Option<usize>,
+    ) -> Self {
+        Keep {
+            checker: Checker::with_overrides(mode, overrides),
+            record,
+            ply,
+            seen: 0,
+            start: None,
+            at: None,
+            last: None,
+            kept: None,
+        }
+    }
+
+    /// Counts a record read by other means (a piece the stream reader could not read).
+    pub fn skip_record(&mut self) {
+        self.seen += 1;
+    }
+
+    /// Records begun so far.
+    pub fn seen(&self) -> usize {
+        self.seen
+    }
+
+    /// What was kept, once the chosen record has ended.
+    pub fn kept(&self) -> Option<&Kept<G>> {
+        self.kept.as_ref()
+    }
+
+    /// What was kept, taken out.
+    pub fn into_kept(self) -> Option<Kept<G>> {
+        self.kept
+    }
+
+    fn chosen(&self) -> bool {
+        self.seen == self.record
+    }
+}
+
+impl<G: Game> AsRef<Checker<G>> for Keep<G> {
+    fn as_ref(&self) -> &Checker<G> {
+        &self.checker
+    }
+}
+
+impl<G: Game> Visitor<G> for Keep<G> {
+    type Output = Verdict;
+
+    fn begin_record(&mut self) {
+        self.seen += 1;
+        self.checker.begin_record();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.checker.tag(name, value);
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.checker.comment(text);
+    }
+
+    fn ply(&mut self, ply: Ply<G::Notation>) {
+        if !self.chosen() {
+            return self.checker.ply(ply);
+        }
+        let (want, at, last, start) = (self.ply, &mut self.at, &mut self.last, &mut self.start);
+        self.checker.play(ply, |i, before, m, after| {
+            if start.is_none() {
+                *start = Some(before.clone());
+            }
+            if Some(i) == want {
+                *at = Some((after.clone(), m.clone()));
+            }
+            *last = Some(m.clone());
+        });
+    }
+
+    fn result(&mut self, result: GameResult, span: Range<usize>) {
+        self.checker.result(result, span);
+    }
+
+    fn end_record(&mut self, verdict: Result<(), ParseError>) -> Verdict {
+        let v = self.checker.end_record(verdict);
+        if self.chosen() && self.kept.is_none() {
+            if let Some(end) = self.checker.position() {
+                self.kept = Some(Kept {
+                    start: self.start.take().unwrap_or_else(|| end.clone()),
+                    at: self.at.take(),
+                    end: end.clone(),
+                    last: self.last.take(),
+                    setup_failed: matches!(v.error, Some(crate::Error::Setup(_))),
+                });
+            }
+        }
+        v
+    }
+}
