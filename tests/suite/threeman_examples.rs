@@ -314,11 +314,11 @@ fn example_records_replay_and_print_back() {
     for (name, text) in [
         (
             "threeman-short-game.3mc",
-            include_str!("../examples/records/threeman-short-game.3mc"),
+            include_str!("../../examples/records/threeman-short-game.3mc"),
         ),
         (
             "threeman-random-game.3mc",
-            include_str!("../examples/records/threeman-random-game.3mc"),
+            include_str!("../../examples/records/threeman-random-game.3mc"),
         ),
     ] {
         let rec: Record<ThreeMan> = text.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -402,7 +402,7 @@ fn notation_errors_say_what_and_where() {
 
 #[test]
 fn finished_games_have_position_strings_that_read_back() {
-    let rec: Record<ThreeMan> = include_str!("../examples/records/threeman-random-game.3mc")
+    let rec: Record<ThreeMan> = include_str!("../../examples/records/threeman-random-game.3mc")
         .parse()
         .unwrap();
     let r = replay(&rec, Mode::Strict);

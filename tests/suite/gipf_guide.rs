@@ -6,11 +6,9 @@ use gamenote::gipf::{Gipf, Notation, Point, Position, Rules, Style, Variant, BLA
 use gamenote::{record, Mode, MoveErrorKind, Record};
 use gamenote::{Notate, Play};
 
-#[path = "common/gipf.rs"]
-mod common;
-use common::{board_with, p};
+use crate::gipf_board::{board_with, p};
 
-/// A position with White to move built from `spec` (see `common::board_with`).
+/// A position with White to move built from `spec` (see `crate::gipf_board::board_with`).
 fn board(variant: Variant, spec: &str) -> Position {
     board_with(Rules::new(variant), spec)
 }

@@ -18,7 +18,7 @@ fn golden(name: &str, svg: &str) {
 
 #[test]
 fn pylos_seed_after_ply_12_draws_exactly_its_balls() {
-    let rec: Record<Pylos> = include_str!("../examples/records/pylos-seed.pylos")
+    let rec: Record<Pylos> = include_str!("../../examples/records/pylos-seed.pylos")
         .parse()
         .unwrap();
     let (all, r) = positions(&rec, Mode::Strict);
@@ -122,7 +122,7 @@ fn threeman_start_draws_48_pieces_and_matches_golden() {
 #[test]
 fn pylon_record_draws_its_balls_and_start_matches_golden() {
     use gamenote::pylon::Pylon;
-    let rec: Record<Pylon> = include_str!("../examples/records/pylon-spec.pylon")
+    let rec: Record<Pylon> = include_str!("../../examples/records/pylon-spec.pylon")
         .parse()
         .unwrap();
     let (all, r) = positions(&rec, Mode::Strict);
@@ -142,7 +142,7 @@ fn pylon_record_draws_its_balls_and_start_matches_golden() {
 #[test]
 fn gipf_opening_draws_its_pieces_and_start_matches_golden() {
     use gamenote::gipf::Gipf;
-    let rec: Record<Gipf> = include_str!("../examples/records/guide-tournament-opening.gipf")
+    let rec: Record<Gipf> = include_str!("../../examples/records/guide-tournament-opening.gipf")
         .parse()
         .unwrap();
     let (all, r) = positions(&rec, Mode::Strict);

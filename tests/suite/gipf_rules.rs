@@ -4,9 +4,7 @@ use gamenote::gipf::{Gipf, LastGipf, Notation, Position, Rules, Style, Variant, 
 use gamenote::{record, Mode, MoveErrorKind, Outcome, Record};
 use gamenote::{Notate, Play};
 
-#[path = "common/gipf.rs"]
-mod common;
-use common::{board_with, p};
+use crate::gipf_board::{board_with, p};
 
 fn board(spec: &str) -> Position {
     board_with(Rules::new(Variant::Basic), spec)

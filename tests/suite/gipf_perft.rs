@@ -392,7 +392,7 @@ fn perft_tournament() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "slow (depth 5 of three variants): cargo test --release --test suite gipf_perft -- --ignored"]
 fn perft_deeper() {
     for v in [Variant::Basic, Variant::Standard, Variant::Tournament] {
         for d in 1..=5 {

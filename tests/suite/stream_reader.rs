@@ -260,7 +260,7 @@ fn a_visitor_over_the_stream_gives_the_verdicts_of_each_record_alone() {
     assert!(streamed.iter().any(|v| v.is_ok()));
     assert!(streamed.iter().any(|v| v.is_err()));
     // The GIPF data, whose endings are written as comments, reads the same both ways.
-    let gipf = include_bytes!("data/gipf/bench.gipf");
+    let gipf = include_bytes!("../data/gipf/bench.gipf");
     let (streamed, alone) = stream_verdicts::<Gipf>(gipf, Limits::default());
     assert_eq!(streamed.len(), 75);
     assert!(streamed.iter().all(|v| v.is_ok()), "{streamed:?}");
@@ -269,7 +269,7 @@ fn a_visitor_over_the_stream_gives_the_verdicts_of_each_record_alone() {
 
 #[test]
 fn records_from_the_stream_equal_records_from_the_string() {
-    let text = include_str!("data/gipf/bench.gipf");
+    let text = include_str!("../data/gipf/bench.gipf");
     let from_stream: Vec<_> = Reader::new(text.as_bytes()).records::<Gipf>().collect();
     let from_string: Vec<_> = Record::<Gipf>::iter(text).collect();
     assert_eq!(from_stream.len(), 75);

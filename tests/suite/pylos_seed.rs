@@ -6,7 +6,7 @@ use gamenote::record::{convert, positions, replay};
 use gamenote::{Error, GameResult, Mode, MoveErrorKind, Outcome, Record};
 use gamenote::{Notate, Play};
 
-const SEED: &str = include_str!("../examples/records/pylos-seed.pylos");
+const SEED: &str = include_str!("../../examples/records/pylos-seed.pylos");
 
 fn seed_with(rules: &str) -> Record<Pylos> {
     let mut rec: Record<Pylos> = SEED.parse().expect("seed parses");

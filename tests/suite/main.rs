@@ -1,0 +1,30 @@
+//! The integration tests, in one binary so that a fresh `cargo test` links once: each module
+//! is the tests of one part of the crate. The allocation-counting tests stay in binaries
+//! of their own (tests/*_alloc.rs), since they install a counting global allocator.
+
+mod adversarial;
+mod api;
+mod boundaries;
+mod conversion;
+mod generators;
+mod gipf_board;
+mod gipf_fuzz_regressions;
+mod gipf_guide;
+mod gipf_perft;
+mod gipf_props;
+mod gipf_rules;
+mod gipf_testdata;
+mod one_pass;
+mod pylon_perft;
+mod pylon_roundtrip;
+mod pylon_rules;
+mod pylos_perft;
+mod pylos_props;
+mod pylos_seed;
+mod serde_forms;
+mod stream_reader;
+mod svg;
+mod threeman_examples;
+mod threeman_perft;
+mod threeman_props;
+mod threeman_rules;
