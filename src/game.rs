@@ -225,6 +225,12 @@ pub trait RecordFormat: Notate {
     /// none (the default) it keeps no copy of the tags at all.
     const TOKEN_TAGS: &'static [&'static str] = &[];
 
+    /// The marks after a move that say the game is over (GIPF's `X`). Reading checks them
+    /// against the record: a move carrying one must be the last, and a result that is not `*`
+    /// must follow it (a mismatch otherwise, an error when strict and a warning when lenient,
+    /// placed at the mark). The default: none.
+    const ENDING_MARKS: &'static [&'static str] = &[];
+
     /// The tags that name `rules`, the inverse of [`RecordFormat::rules_from_tags`]: `[Rules]` by
     /// default; Pylon adds `[Size]`. Record generators write these.
     fn rules_tags(rules: &Self::Rules) -> Vec<(String, String)> {

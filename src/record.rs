@@ -21,6 +21,10 @@ pub struct Ply<N> {
     pub comments: Vec<String>,
     /// Byte range of the move in the text it was read from (empty for built records).
     pub span: Range<usize>,
+    /// Byte range of each of `annotations` in the text it was read from, in their order
+    /// (empty for built records): where a mark that disagrees with the game is reported.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub annotation_spans: Vec<Range<usize>>,
 }
 
 impl<N: PartialEq> PartialEq for Ply<N> {
@@ -40,6 +44,7 @@ impl<N> Ply<N> {
             annotations: Vec::new(),
             comments: Vec::new(),
             span: 0..0,
+            annotation_spans: Vec::new(),
         }
     }
 }
@@ -539,6 +544,7 @@ pub fn convert<G: Game>(
             annotations: old.annotations.clone(),
             comments: old.comments.clone(),
             span: 0..0,
+            annotation_spans: Vec::new(),
         });
     });
     if let Some(e) = r.error {

@@ -206,6 +206,9 @@ impl Notate for Gipf {
 }
 
 impl RecordFormat for Gipf {
+    /// `X`: the game is over (by the rules, or by resignation when the board goes on).
+    const ENDING_MARKS: &'static [&'static str] = &["X"];
+
     fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
         match tag(tags, "Rules") {
             Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules")),
