@@ -109,6 +109,42 @@ pub enum CommentMove<N> {
     Starts(N),
 }
 
+/// How a record of a finished game writes its end, around its result: what
+/// [`RecordFormat::ending`] gives and [`Record::add_ending`](crate::Record::add_ending) writes
+/// (GIPF's `X` before the result, Pylon's score comment after it).
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::{game::WrittenEnding, pylon::Pylon};
+/// let text = "[Size \"3\"] [Rules \"standard,suicide=group\"]\n\n\
+///             1. 1a1 1b1 2. 1a2 1c2 3. 1a3 1b3 4. pass 1b2[2a1,2a2] 5. pass 1c1 0-1";
+/// let rec: Record<Pylon> = text.parse()?;
+/// let end = gamenote::record::replay(&rec, Mode::Strict).into_result()?.end;
+/// let ending = Pylon::ending(&end, GameResult::Decided(Outcome::Win(1)));
+/// assert_eq!(ending, WrittenEnding { marks: vec![], comments: vec!["W 3 B 7".into()] });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct WrittenEnding {
+    /// Marks written after the last move, before the result (GIPF's `X`); they are kept as
+    /// the last ply's annotations.
+    pub marks: Vec<String>,
+    /// Comments written right after the result (Pylon's score `W 5 B 3`), the text inside
+    /// the braces; they are kept first in the record's comments after the result.
+    pub comments: Vec<String>,
+}
+
+impl WrittenEnding {
+    /// True when the ending writes nothing.
+    ///
+    /// ```
+    /// assert!(gamenote::game::WrittenEnding::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.marks.is_empty() && self.comments.is_empty()
+    }
+}
+
 /// What a record's tags say the game is played with: the text is kept in the tags themselves.
 pub type Tags = [(String, String)];
 
@@ -242,6 +278,12 @@ pub trait RecordFormat: Notate {
     /// none (the default) it keeps no copy of the tags at all.
     const TOKEN_TAGS: &'static [&'static str] = &[];
 
+    /// The marks after a move that say the game is over ([`WrittenEnding::marks`]: GIPF's
+    /// `X`). Reading checks them against the record: a move carrying one must be the last,
+    /// and a result that is not `*` must follow it (a mismatch otherwise, an error when strict
+    /// and a warning when lenient, placed at the mark). The default: none.
+    const ENDING_MARKS: &'static [&'static str] = &[];
+
     /// The tags that name `rules`, the inverse of [`RecordFormat::rules_from_tags`]: `[Rules]` by
     /// default; Pylon adds `[Size]`. Record generators write these.
     fn rules_tags(rules: &Self::Rules) -> Vec<(String, String)> {
@@ -329,6 +371,23 @@ pub trait RecordFormat: Notate {
             ))),
             _ => Ok(()),
         }
+    }
+
+    /// What a record of a game that ended in `end` writes around its `result`: marks after
+    /// the last move, comments after the result. Every writer of records asks for it
+    /// ([`Record::add_ending`](crate::Record::add_ending), [`crate::record::convert`],
+    /// [`crate::generate::legal_game`] and so `gamenote generate` and `convert`). The default
+    /// writes nothing; GIPF writes `X` and Pylon the score comment once the game is over.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::gipf::{Gipf, Rules, Variant};
+    /// let start = Gipf::start(&Rules::new(Variant::Basic));
+    /// // A game still going on has no written ending.
+    /// assert!(Gipf::ending(&start, GameResult::Unfinished).is_empty());
+    /// ```
+    fn ending(_end: &Self::Position, _result: GameResult) -> WrittenEnding {
+        WrittenEnding::default()
     }
 
     /// The position as a one-line string (its position string), for games that have such a

@@ -76,28 +76,28 @@ impl GameId {
         &ENTRIES[self as usize]
     }
 
-    /// The `--game` name: `pylos`, `gipf`, `threeman`, `pylon` ([`Game::ID`]).
+    /// The `--game` name: `pylos`, `gipf`, `threeman`, `pylon` ([`Play::ID`](crate::Play::ID)).
     pub fn name(self) -> &'static str {
         self.entry().name
     }
 
-    /// The name in a `[Game]` tag ([`Game::NAME`]), e.g. `Three-man chess`.
+    /// The name in a `[Game]` tag ([`Play::NAME`](crate::Play::NAME)), e.g. `Three-man chess`.
     pub fn tag_name(self) -> &'static str {
         self.entry().tag
     }
 
-    /// The file extension without the dot ([`Game::EXTENSION`]), e.g. `3mc`.
+    /// The file extension without the dot ([`Play::EXTENSION`](crate::Play::EXTENSION)), e.g. `3mc`.
     pub fn extension(self) -> &'static str {
         self.entry().extension
     }
 
-    /// The other names a `[Game]` tag may give ([`Game::ALIASES`]).
+    /// The other names a `[Game]` tag may give ([`Play::ALIASES`](crate::Play::ALIASES)).
     pub fn aliases(self) -> &'static [&'static str] {
         self.entry().aliases
     }
 
     /// The names of the styles the game's moves can be written in (each reads as the
-    /// game's [`Game::Style`]).
+    /// game's [`Notate::Style`](crate::Notate::Style)).
     ///
     /// ```
     /// use gamenote::games::GameId;

@@ -21,6 +21,10 @@ pub struct Ply<N> {
     pub comments: Vec<String>,
     /// Byte range of the move in the text it was read from (empty for built records).
     pub span: Range<usize>,
+    /// Byte range of each of `annotations` in the text it was read from, in their order
+    /// (empty for built records): where a mark that disagrees with the game is reported.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub annotation_spans: Vec<Range<usize>>,
 }
 
 impl<N: PartialEq> PartialEq for Ply<N> {
@@ -40,11 +44,18 @@ impl<N> Ply<N> {
             annotations: Vec::new(),
             comments: Vec::new(),
             span: 0..0,
+            annotation_spans: Vec::new(),
         }
     }
 }
 
 /// A game record: tags in their order (unknown ones kept), the written moves, the result.
+///
+/// It prints in its canonical layout: the tags one per line, a blank line, then the movetext
+/// in lines of at most 80 columns, with the ending of the game (the last move's ending marks,
+/// the result and the comment right after it: ` X 1-0`, `1-0 {W 5 B 3}`) on one line when it
+/// fits. A record prints what it holds: [`Record::add_ending`] gives it the ending of a
+/// finished game.
 ///
 /// ```
 /// use gamenote::{Record, pylos::Pylos};
@@ -223,6 +234,52 @@ impl<G: Game> Record<G> {
         }
     }
 
+    /// Writes the ending of a game that ended in `end` into the record, as the game writes it
+    /// ([`RecordFormat::ending`](crate::game::RecordFormat::ending)): its marks after the last
+    /// move (GIPF's `X`), each unless the last move already carries it, and, when the record
+    /// has a result, its comments first after the result (Pylon's score). A first comment
+    /// after the result that the game reads as a wrong ending (one
+    /// [`RecordFormat::check_result`](crate::game::RecordFormat::check_result) rejects) is
+    /// replaced. Calling it again changes nothing. [`convert`] and the generators call it, so
+    /// every record they write of a finished game ends as the rules say.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylon::Pylon;
+    /// let text = "[Size \"3\"] [Rules \"standard,suicide=group\"]\n\n\
+    ///             1. 1a1 1b1 2. 1a2 1c2 3. 1a3 1b3 4. pass 1b2[2a1,2a2] 5. pass 1c1 0-1 {W 3 B 6}";
+    /// let mut rec: Record<Pylon> = text.parse()?;
+    /// let end = gamenote::record::replay(&rec, Mode::Lenient).end;
+    /// rec.add_ending(&end);
+    /// assert!(rec.to_string().ends_with("5. pass 1c1 0-1 {W 3 B 7}\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn add_ending(&mut self, end: &G::Position) {
+        let result = self.result.unwrap_or(GameResult::Unfinished);
+        let ending = G::ending(end, result);
+        if let Some(last) = self.plies.last_mut() {
+            for m in ending.marks {
+                if !last.annotations.contains(&m) {
+                    last.annotations.push(m);
+                }
+            }
+        }
+        if self.result.is_none()
+            || ending.comments.is_empty()
+            || self.comments_after.starts_with(&ending.comments)
+        {
+            return;
+        }
+        let wrong = self.comments_after.first().is_some_and(|_| {
+            G::check_result(end, result, &self.comments_after[..1]).is_err()
+                && G::check_result(end, result, &[]).is_ok()
+        });
+        if wrong {
+            self.comments_after.remove(0);
+        }
+        self.comments_after.splice(0..0, ending.comments);
+    }
+
     /// Prints the record in its canonical layout (see [`Record`]).
     pub fn write(&self, out: &mut String) {
         for (n, v) in self.printed_tags() {
@@ -236,6 +293,8 @@ impl<G: Game> Record<G> {
             line.token(&format!("{{{c}}}"));
         }
         let marks = G::movetext_marks(self);
+        let n = self.plies.len();
+        let is_ending = |a: &String| G::ENDING_MARKS.contains(&a.as_str());
         for (i, ply) in self.plies.iter().enumerate() {
             let mut unit = String::new();
             match marks.as_ref().and_then(|m| m.get(i)) {
@@ -245,23 +304,50 @@ impl<G: Game> Record<G> {
             }
             unit.push_str(&ply.notation.to_string());
             line.token(&unit);
-            for a in &ply.annotations {
+            // The last move's ending marks go with the result, below.
+            for a in ply
+                .annotations
+                .iter()
+                .filter(|a| i + 1 < n || !is_ending(a))
+            {
                 line.token(a);
             }
             for c in &ply.comments {
                 line.token(&format!("{{{c}}}"));
             }
         }
-        if let Some(last) = marks.as_ref().and_then(|m| m.get(self.plies.len())) {
+        if let Some(last) = marks.as_ref().and_then(|m| m.get(n)) {
             if !last.trim().is_empty() {
                 line.token(last.trim());
             }
         }
-        if let Some(r) = self.result {
-            line.token(&G::write_result(r));
+        // The ending stays on one line when it fits: the ending marks, the result and the
+        // comment right after it (` X 1-0`, `1-0 {W 5 B 3}`).
+        let mut ending: Vec<String> = self
+            .plies
+            .last()
+            .map(|p| p.annotations.iter().filter(|a| is_ending(a)).cloned())
+            .into_iter()
+            .flatten()
+            .collect();
+        ending.extend(self.result.map(G::write_result));
+        let mut after = self.comments_after.iter().map(|c| format!("{{{c}}}"));
+        let glued = ending.join(" ");
+        match (self.result, after.next()) {
+            (Some(_), Some(c)) if glued.chars().count() + 1 + c.chars().count() <= 80 => {
+                line.token(&format!("{glued} {c}"));
+            }
+            (_, first) => {
+                if !glued.is_empty() {
+                    line.token(&glued);
+                }
+                if let Some(c) = first {
+                    line.token(&c);
+                }
+            }
         }
-        for c in &self.comments_after {
-            line.token(&format!("{{{c}}}"));
+        for c in after {
+            line.token(&c);
         }
         line.finish();
     }
@@ -518,7 +604,8 @@ pub fn positions<G: Game>(record: &Record<G>, mode: Mode) -> (Vec<G::Position>, 
 }
 
 /// Rewrites every move of `record` in `style` by replaying it; tags, comments and
-/// annotations are kept, `Game`, `Rules` and `Result` are set.
+/// annotations are kept, `Game`, `Rules` and `Result` are set, and a finished game gets its
+/// written ending ([`Record::add_ending`]: GIPF's `X`, Pylon's score comment).
 ///
 /// ```
 /// use gamenote::{record::convert, Mode, Record, pylos::{Pylos, Style}};
@@ -541,6 +628,7 @@ pub fn convert<G: Game>(
             annotations: old.annotations.clone(),
             comments: old.comments.clone(),
             span: 0..0,
+            annotation_spans: Vec::new(),
         });
     });
     if let Some(e) = r.error {
@@ -574,5 +662,6 @@ pub fn convert<G: Game>(
         "Result",
         G::write_result(result.unwrap_or(GameResult::Unfinished)),
     );
+    out.add_ending(&r.end);
     Ok(out)
 }

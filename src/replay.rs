@@ -46,6 +46,29 @@ pub(crate) struct Stepper<G: Game> {
     pub warnings: Vec<IllegalMove>,
     /// The first error; once set, [`Stepper::step`] plays nothing more.
     pub error: Option<Error>,
+    /// The ending mark ([`RecordFormat::ENDING_MARKS`](crate::game::RecordFormat::ENDING_MARKS))
+    /// the last move carried, with the move's number and where the mark was read.
+    end_mark: Option<EndMark>,
+}
+
+/// An ending mark met after a move: nothing may follow it but the result.
+#[derive(Debug, Clone)]
+struct EndMark {
+    mark: &'static str,
+    ply: usize,
+    span: Option<Range<usize>>,
+}
+
+impl EndMark {
+    fn mismatch(&self, reason: String) -> IllegalMove {
+        IllegalMove {
+            ply: 0,
+            written: self.mark.to_string(),
+            kind: MoveErrorKind::Mismatch,
+            reason,
+            span: self.span.clone(),
+        }
+    }
 }
 
 fn illegal_at<N: std::fmt::Display>(ply: usize, p: &Ply<N>, e: MoveError) -> IllegalMove {
@@ -66,6 +89,21 @@ impl<G: Game> Stepper<G> {
             moves: 0,
             warnings: Vec::new(),
             error: None,
+            end_mark: None,
+        }
+    }
+
+    /// A mismatch: the error when strict (true: stop), a warning when lenient.
+    fn mismatch(&mut self, e: IllegalMove) -> bool {
+        match self.mode {
+            Mode::Strict => {
+                self.error = Some(Error::Illegal(e));
+                true
+            }
+            Mode::Lenient => {
+                self.warnings.push(e);
+                false
+            }
         }
     }
 
@@ -88,6 +126,15 @@ impl<G: Game> Stepper<G> {
                 self.error = Some(Error::Illegal(e));
             }
             return;
+        }
+        if let Some(mark) = self.end_mark.take() {
+            let e = mark.mismatch(format!(
+                "{} after ply {} says the game is over, but ply {n} ({}) follows",
+                mark.mark, mark.ply, ply.notation
+            ));
+            if self.mismatch(e) {
+                return;
+            }
         }
         let m = match G::resolve(&self.pos, &ply.notation) {
             Ok(m) => m,
@@ -129,6 +176,14 @@ impl<G: Game> Stepper<G> {
         }
         visit(n, &before, &m, &self.pos);
         self.moves += 1;
+        self.end_mark = ply.annotations.iter().enumerate().find_map(|(i, a)| {
+            let mark = G::ENDING_MARKS.iter().find(|m| **m == a.as_str())?;
+            Some(EndMark {
+                mark,
+                ply: n,
+                span: ply.annotation_spans.get(i).cloned(),
+            })
+        });
     }
 
     /// Checks how the record ends against the final position, when no error came before.
@@ -137,11 +192,34 @@ impl<G: Game> Stepper<G> {
             return;
         }
         if let Some(e) = check_ending::<G>(&self.pos, ending) {
-            match self.mode {
-                Mode::Strict => self.error = Some(Error::Illegal(e)),
-                Mode::Lenient => self.warnings.push(e),
+            if self.mismatch(e) {
+                return;
             }
         }
+        let Some(mark) = self.end_mark.take() else {
+            return;
+        };
+        let tag_result = ending
+            .result_tag
+            .and_then(|v| G::parse_result(v.trim()))
+            .and_then(|(rest, r)| rest.is_empty().then_some(r));
+        let over = G::outcome(&self.pos);
+        let reason = match (ending.result.or(tag_result), over) {
+            (None, Some(o)) => format!(
+                "{} says the game is over, but no result follows (the game ended {})",
+                mark.mark,
+                G::write_result(GameResult::Decided(o))
+            ),
+            (None, None) => format!("{} says the game is over, but no result follows", mark.mark),
+            // A finished game's `*` is the result's own mismatch, reported above.
+            (Some(GameResult::Unfinished), None) => format!(
+                "{} says the game is over, but the result is {}",
+                mark.mark,
+                G::write_result(GameResult::Unfinished)
+            ),
+            _ => return,
+        };
+        self.mismatch(mark.mismatch(reason));
     }
 }
 

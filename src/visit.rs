@@ -290,7 +290,10 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
                 v.result(r, base + start..base + end);
             }
             Token::Annotation(a) => match pending.as_mut() {
-                Some(p) => p.annotations.push(a),
+                Some(p) => {
+                    p.annotations.push(a);
+                    p.annotation_spans.push(base + start..base + end);
+                }
                 None => return Err(here(s, "a move before this mark")),
             },
             Token::Skip => {}

@@ -52,7 +52,8 @@ impl Rng {
 
 /// A legal game: its record (written in the default style), the moves and the final position.
 pub struct LegalGame<G: Game> {
-    /// The record, with `Game`, `Rules` and `Result` tags.
+    /// The record, with `Game`, `Rules` and `Result` tags; a finished game ends as the rules
+    /// write it ([`Record::add_ending`]: GIPF's `X`, Pylon's score comment).
     pub record: Record<G>,
     /// The moves played.
     pub moves: Vec<G::Move>,
@@ -91,6 +92,7 @@ pub fn legal_game<G: Game>(rules: &G::Rules, len: usize, seed: u64) -> LegalGame
     };
     record.result = Some(result);
     record.set_tag("Result", G::write_result(result));
+    record.add_ending(&pos);
     LegalGame {
         record,
         moves,

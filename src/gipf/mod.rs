@@ -44,7 +44,8 @@ pub use sheet::{write_movetext, write_text, Layout};
 
 use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
-    tag, CommentMove, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
+    tag, CommentMove, GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags,
+    Token, WrittenEnding,
 };
 use crate::text::{self, Parsed};
 
@@ -206,6 +207,17 @@ impl Notate for Gipf {
 }
 
 impl RecordFormat for Gipf {
+    /// `X`: the game is over (by the rules, or by resignation when the board goes on).
+    const ENDING_MARKS: &'static [&'static str] = &["X"];
+
+    /// A finished game ends ` X 1-0` or ` X 0-1`: `X` after the last move, then the result.
+    fn ending(end: &Position, _result: GameResult) -> WrittenEnding {
+        WrittenEnding {
+            marks: end.outcome().map(|_| "X".to_string()).into_iter().collect(),
+            comments: Vec::new(),
+        }
+    }
+
     fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
         match tag(tags, "Rules") {
             Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules")),

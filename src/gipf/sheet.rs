@@ -65,7 +65,9 @@ impl FromStr for Layout {
     }
 }
 
-fn ply_text(ply: &Ply<Notation>, seat: usize, comment_ending: bool) -> String {
+/// The text of a written half-move; the ending marks of the last one (`X`) are written with
+/// the result instead.
+fn ply_text(ply: &Ply<Notation>, seat: usize, comment_ending: bool, last: bool) -> String {
     let mut s = String::new();
     if comment_ending {
         let who = if seat == 0 { 'w' } else { 'b' };
@@ -78,7 +80,7 @@ fn ply_text(ply: &Ply<Notation>, seat: usize, comment_ending: bool) -> String {
     } else {
         s.push_str(&ply.notation.to_string());
     }
-    for a in &ply.annotations {
+    for a in ply.annotations.iter().filter(|a| !last || !is_ending(a)) {
         s.push(' ');
         s.push_str(a);
     }
@@ -86,6 +88,10 @@ fn ply_text(ply: &Ply<Notation>, seat: usize, comment_ending: bool) -> String {
         s.push_str(&format!(" {{{c}}}"));
     }
     s
+}
+
+fn is_ending(a: &str) -> bool {
+    Gipf::ENDING_MARKS.contains(&a)
 }
 
 /// The movetext of `record` in `layout`, as units (one per move number, or per half-move);
@@ -102,48 +108,57 @@ fn units(record: &Record<Gipf>, layout: Layout, comment_endings: bool) -> Vec<St
         let num = i / 2 + 1;
         let ending =
             |k: usize| comment_endings && k + 1 == n && record.plies[k].notation.push.is_none();
-        let white = &record.plies[i];
         let black = record.plies.get(i + 1);
+        let text = |k: usize| ply_text(&record.plies[k], k % 2, ending(k), k + 1 == n);
         match layout {
             Layout::Reserve => {
                 if ending(i) {
-                    out.push(ply_text(white, 0, true));
+                    out.push(text(i));
                 } else {
-                    out.push(format!("{num}.{}", ply_text(white, 0, false)));
+                    out.push(format!("{num}.{}", text(i)));
                 }
-                if let Some(b) = black {
-                    out.push(ply_text(b, 1, ending(i + 1)));
+                if black.is_some() {
+                    out.push(text(i + 1));
                 }
             }
             Layout::Slash => {
                 let mut u = if ending(i) {
-                    ply_text(white, 0, true)
+                    text(i)
                 } else {
-                    format!("{num}.{}", ply_text(white, 0, false))
+                    format!("{num}.{}", text(i))
                 };
-                if let Some(b) = black {
+                if black.is_some() {
                     if ending(i + 1) {
                         u.push(' ');
                     } else {
                         u.push('/');
                     }
-                    u.push_str(&ply_text(b, 1, ending(i + 1)));
+                    u.push_str(&text(i + 1));
                 }
                 out.push(u);
             }
             Layout::Sheet => {
-                let mut u = format!("{num}. {}", ply_text(white, 0, ending(i)));
-                if let Some(b) = black {
+                let mut u = format!("{num}. {}", text(i));
+                if black.is_some() {
                     u.push(' ');
-                    u.push_str(&ply_text(b, 1, ending(i + 1)));
+                    u.push_str(&text(i + 1));
                 }
                 out.push(u);
             }
         }
         i += 2;
     }
-    if let Some(r) = record.result {
-        out.push(Gipf::write_result(r));
+    // The ending stays together: ` X 1-0`.
+    let mut end: Vec<String> = record
+        .plies
+        .last()
+        .map(|p| p.annotations.iter().filter(|a| is_ending(a)).cloned())
+        .into_iter()
+        .flatten()
+        .collect();
+    end.extend(record.result.map(Gipf::write_result));
+    if !end.is_empty() {
+        out.push(end.join(" "));
     }
     for c in &record.comments_after {
         out.push(format!("{{{c}}}"));

@@ -30,6 +30,7 @@ pub use rules::{Rules, Suicide};
 use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
     tag, GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
+    WrittenEnding,
 };
 use crate::text::Parsed;
 
@@ -278,6 +279,17 @@ impl RecordFormat for Pylon {
             }
         }
         Ok(())
+    }
+
+    /// A finished game ends with its score comment after the result: `1-0 {W 5 B 3}`.
+    fn ending(end: &Position, _result: GameResult) -> WrittenEnding {
+        WrittenEnding {
+            marks: Vec::new(),
+            comments: Pylon::outcome(end)
+                .map(|_| Score::of(end).comment())
+                .into_iter()
+                .collect(),
+        }
     }
 
     fn position_string(pos: &Position) -> Option<String> {

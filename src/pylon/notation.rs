@@ -234,11 +234,23 @@ impl Score {
             black: pos.score(1),
         }
     }
+
+    /// The score comment's text, without its braces: what [`score_comment`] reads.
+    ///
+    /// ```
+    /// use gamenote::{pylon::Score, GameResult, Outcome};
+    /// let s = Score { result: GameResult::Decided(Outcome::Win(0)), white: 5, black: 3 };
+    /// assert_eq!(s.comment(), "W 5 B 3");
+    /// assert_eq!(gamenote::pylon::score_comment(&s.comment()), Some((5, 3)));
+    /// ```
+    pub fn comment(&self) -> String {
+        format!("W {} B {}", self.white, self.black)
+    }
 }
 
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {{W {} B {}}}", self.result, self.white, self.black)
+        write!(f, "{} {{{}}}", self.result, self.comment())
     }
 }
 

@@ -216,7 +216,8 @@ proptest! {
     }
 }
 
-/// A record that leaves out a forced pass converts (leniently) to one that has it.
+/// A record that leaves out a forced pass converts (leniently) to one that has it, ending with
+/// the finished game's score comment.
 #[test]
 fn lenient_conversion_writes_the_missing_pass() {
     let text = "[Size \"3\"]\n[Rules \"suicide=group\"]\n\n1a1 1b1 1a2 1c2 1a3 1b3 1b2 1c1 0-1";
@@ -225,8 +226,9 @@ fn lenient_conversion_writes_the_missing_pass() {
     let out = gamenote::record::convert(&rec, Default::default(), Mode::Lenient).unwrap();
     let printed = out.to_string();
     assert!(
-        printed
-            .ends_with("1. 1a1 1b1 2. 1a2 1c2 3. 1a3 1b3 4. pass 1b2[2a1,2a2] 5. pass 1c1 0-1\n"),
+        printed.ends_with(
+            "1. 1a1 1b1 2. 1a2 1c2 3. 1a3 1b3 4. pass 1b2[2a1,2a2] 5. pass 1c1 0-1 {W 3 B 7}\n"
+        ),
         "{printed}"
     );
     assert!(replay(&out, Mode::Strict).is_ok());
