@@ -433,10 +433,20 @@ pub fn check_piece(
     overrides: &[(String, String)],
     mode: Mode,
 ) -> Vec<Report> {
+    crate::with_game!(id, G => {
+        check_piece_with::<G>(file, piece, &mut Checker::with_overrides(mode, overrides))
+    })
+}
+
+/// [`check_piece`] with a checker of the caller's, which keeps its buffers from piece to
+/// piece (one checker serves a whole batch).
+pub fn check_piece_with<G: Game>(
+    file: &str,
+    piece: &Result<RawRecord, BadRecord>,
+    checker: &mut Checker<G>,
+) -> Vec<Report> {
     match piece {
-        Ok(raw) => {
-            crate::with_game!(id, G => check_record::<G, _>(file, &raw.text, raw.lines_before, &mut Checker::with_overrides(mode, overrides)))
-        }
+        Ok(raw) => check_record::<G, _>(file, &raw.text, raw.lines_before, checker),
         Err(bad) => vec![Report {
             file: file.to_string(),
             record: 0,
@@ -459,7 +469,16 @@ pub struct Totals {
     pub unreadable: usize,
 }
 
-/// What to check and how.
+/// What to check and how: [`CheckOptions::new`], then set the fields that differ.
+///
+/// ```
+/// use gamenote::cli::CheckOptions;
+/// let mut opts = CheckOptions::new(&[]);
+/// opts.threads = 2;
+/// opts.syntax_only = true;
+/// assert_eq!(opts.mode, gamenote::Mode::Strict);
+/// ```
+#[non_exhaustive]
 pub struct CheckOptions<'a> {
     /// `--game`, if given.
     pub game: Option<GameId>,
@@ -471,6 +490,23 @@ pub struct CheckOptions<'a> {
     pub threads: usize,
     /// Limits on one record.
     pub limits: Limits,
+    /// Parse only: resolve and play no move (`--syntax-only`).
+    pub syntax_only: bool,
+}
+
+impl<'a> CheckOptions<'a> {
+    /// Strict reading with the tags `overrides`, one thread, the default limits, every
+    /// move replayed, the game told by each file.
+    pub fn new(overrides: &'a [(String, String)]) -> Self {
+        CheckOptions {
+            game: None,
+            overrides,
+            mode: Mode::Strict,
+            threads: 1,
+            limits: Limits::default(),
+            syntax_only: false,
+        }
+    }
 }
 
 /// What [`check_files`] hands out, in input order.
@@ -527,6 +563,7 @@ pub fn check_files(
             let tx = res_tx.clone();
             let overrides = opts.overrides;
             let mode = opts.mode;
+            let syntax_only = opts.syntax_only;
             scope.spawn(move || loop {
                 let job = match rx.lock() {
                     Ok(guard) => guard.recv(),
@@ -536,12 +573,15 @@ pub fn check_files(
                     return;
                 };
                 let done = match work {
-                    Work::Pieces(id, pieces) => Done::Reports(
+                    Work::Pieces(id, pieces) => Done::Reports(crate::with_game!(id, G => {
+                        // One checker a batch: its buffers serve every record in it.
+                        let mut checker =
+                            Checker::<G>::with_overrides(mode, overrides).syntax_only(syntax_only);
                         pieces
                             .iter()
-                            .flat_map(|piece| check_piece(id, &file, piece, overrides, mode))
-                            .collect(),
-                    ),
+                            .flat_map(|piece| check_piece_with(&file, piece, &mut checker))
+                            .collect()
+                    })),
                     Work::Failed(e) => Done::Failed(e),
                 };
                 if tx.send((seq, index, done)).is_err() {

@@ -295,6 +295,8 @@ pub struct Checker<G: Game> {
     /// Where the record's first move starts, and where its last token ends.
     first_ply: Option<usize>,
     last_end: Option<usize>,
+    /// Read only: no move is resolved or played (`check --syntax-only`).
+    syntax_only: bool,
 }
 
 impl<G: Game> std::fmt::Debug for Stepper<G> {
@@ -322,7 +324,25 @@ impl<G: Game> Checker<G> {
             comments_after: Vec::new(),
             first_ply: None,
             last_end: None,
+            syntax_only: false,
         }
+    }
+
+    /// The same checker reading syntax only: records are parsed, and no move is resolved or
+    /// played, so the verdict's `plies` counts the moves read and its `result` is the
+    /// record's own result token. Set-up tags are not checked either.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};
+    /// let text = "[Game \"Pylos\"]\n1b2 1b2 0-1\n";
+    /// let checker = Checker::new(Mode::Strict).syntax_only(true);
+    /// let verdicts: Vec<_> = visit::<Pylos, _>(text, checker).collect();
+    /// assert!(verdicts[0].is_ok(), "the second 1b2 is illegal, but well written");
+    /// assert_eq!(verdicts[0].plies, 2);
+    /// ```
+    pub fn syntax_only(mut self, yes: bool) -> Self {
+        self.syntax_only = yes;
+        self
     }
 
     /// The tags of the record last read, with the overrides applied once it was set up.
@@ -356,6 +376,9 @@ impl<G: Game> Checker<G> {
         self.first_ply.get_or_insert(ply.span.start);
         self.last_end = Some(ply.span.end);
         self.plies += 1;
+        if self.syntax_only {
+            return;
+        }
         let n = self.plies;
         self.stepper().step(n, &ply, visit);
     }
@@ -470,6 +493,14 @@ impl<G: Game> Visitor<G> for Checker<G> {
                 plies: 0,
                 result: None,
                 error: Some(Error::Parse(e)),
+                warnings: Vec::new(),
+            };
+        }
+        if self.syntax_only {
+            return Verdict {
+                plies: self.plies,
+                result: self.result,
+                error: None,
                 warnings: Vec::new(),
             };
         }

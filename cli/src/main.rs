@@ -86,6 +86,9 @@ enum Command {
         /// Worker threads, 1 to 256 (default: all cores)
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
+        /// Parse only: check that every record is well written, without replaying its moves
+        #[arg(long)]
+        syntax_only: bool,
     },
     /// Rewrite every record in another style
     Convert {
@@ -264,7 +267,13 @@ impl Reading {
     }
 }
 
-fn check(files: &[PathBuf], r: &Reading, json: bool, threads: Option<u16>) -> Result<u8, Fail> {
+fn check(
+    files: &[PathBuf],
+    r: &Reading,
+    json: bool,
+    threads: Option<u16>,
+    syntax_only: bool,
+) -> Result<u8, Fail> {
     if let Some(g) = r.game {
         check_size(g, r.size)?;
     }
@@ -273,13 +282,11 @@ fn check(files: &[PathBuf], r: &Reading, json: bool, threads: Option<u16>) -> Re
         .map(usize::from)
         .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
         .unwrap_or(1);
-    let opts = CheckOptions {
-        game: r.game,
-        overrides: &overrides,
-        mode: r.mode(),
-        threads,
-        limits: Limits::default(),
-    };
+    let mut opts = CheckOptions::new(&overrides);
+    opts.game = r.game;
+    opts.mode = r.mode();
+    opts.threads = threads;
+    opts.syntax_only = syntax_only;
     let mut out = BufWriter::new(io::stdout().lock());
     let mut err = io::stderr().lock();
     let totals = check_files(files, &opts, |c| print_checked(c, json, &mut out, &mut err))
@@ -640,7 +647,8 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             reading,
             json,
             threads,
-        } => check(&files, &reading, json, threads),
+            syntax_only,
+        } => check(&files, &reading, json, threads, syntax_only),
         Command::Convert {
             file,
             reading,

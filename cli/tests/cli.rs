@@ -839,3 +839,38 @@ fn convert_output_reads_back_and_keeps_remarks() {
         canonical.out
     );
 }
+
+/// Issue 14 item 2: `check --syntax-only` parses without replaying, through `--json` too.
+#[test]
+fn syntax_only_reads_without_replaying() {
+    let f = file(
+        "syntax_only",
+        "s.pylos",
+        b"[Game \"Pylos\"]\n1b2 1b2 0-1\n\n[Game \"Pylos\"]\n1b2 zz *\n",
+    );
+    let full = run(&["check", &f]);
+    assert_eq!(full.code, 1);
+    assert!(
+        full.out.contains("2 records, 0 ok, 2 failed"),
+        "{}",
+        full.out
+    );
+    let r = run(&["check", "--syntax-only", &f]);
+    assert_eq!(r.code, 1, "{}", r.out);
+    assert!(
+        r.out
+            .contains(&format!("{f} record 1: ok, 2 plies, result 0-1")),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("2 records, 1 ok, 1 failed"), "{}", r.out);
+    let json = run(&["check", "--syntax-only", "--json", &f]);
+    let lines: Vec<&str> = json.out.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", json.out);
+    assert!(
+        lines[0].contains("\"ok\":true,\"plies\":2,\"result\":\"0-1\""),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(json_error(lines[1]), ("parse".to_string(), 5, 5));
+}
