@@ -134,18 +134,24 @@ def main():
             for name, make, extra in patterns(g):
                 if only and only not in name:
                     continue
-                times = []
-                for size in (MB, 4 * MB):
-                    data = make(size)
-                    data = data if isinstance(data, bytes) else data.encode()
-                    path = os.path.join(tmp, f"input.{g['ext']}")
-                    with open(path, "wb") as f:
-                        f.write(data)
-                    times.append(cpu([binary, "check", "--threads", "1", *extra, path]))
-                ratio = times[1] / max(times[0], FLOOR)
+                # A busy machine can slow one run; a quadratic pattern is slow every time,
+                # so a pattern fails only when three measurements all exceed the limit.
+                for attempt in range(3):
+                    times = []
+                    for size in (MB, 4 * MB):
+                        data = make(size)
+                        data = data if isinstance(data, bytes) else data.encode()
+                        path = os.path.join(tmp, f"input.{g['ext']}")
+                        with open(path, "wb") as f:
+                            f.write(data)
+                        times.append(cpu([binary, "check", "--threads", "1", *extra, path]))
+                    ratio = times[1] / max(times[0], FLOOR)
+                    if ratio <= LIMIT:
+                        break
                 verdict = "ok" if ratio <= LIMIT else "SUPER-LINEAR"
                 print(f"{game:9} {name:42} 1MB {times[0]:6.3f}s 4MB {times[1]:6.3f}s "
-                      f"ratio {ratio:5.2f} {verdict}", flush=True)
+                      f"ratio {ratio:5.2f} {verdict}" + (f" (try {attempt + 1})" if attempt else ""),
+                      flush=True)
                 if ratio > LIMIT:
                     failures.append(f"{game}: {name}")
     if failures:
