@@ -199,28 +199,36 @@ const UPPER: u32 = ALL & !LEVEL1;
 /// The slots that some occupied slot rests on.
 #[inline]
 fn covered(occ: u32) -> u32 {
-    let mut upper = occ & UPPER;
-    let mut m = 0;
-    while upper != 0 {
-        m |= SUPPORT[upper.trailing_zeros() as usize];
-        upper &= upper - 1;
-    }
-    m
+    // Each level's balls as the top-left corners of the blocks they rest on, one level down,
+    // spread to the four corners: a shift per corner instead of a table look-up per ball.
+    let l2 = (occ >> 16) & 0x1FF;
+    let t1 = (l2 & 0x7) | ((l2 & 0x38) << 1) | ((l2 & 0x1C0) << 2);
+    let c1 = t1 | (t1 << 1) | (t1 << 4) | (t1 << 5);
+    let l3 = (occ >> 25) & 0xF;
+    let t2 = (l3 & 0x3) | ((l3 & 0xC) << 1);
+    let c2 = t2 | (t2 << 1) | (t2 << 3) | (t2 << 4);
+    let c3 = if occ & (1 << 29) != 0 { 0xF } else { 0 };
+    c1 | (c2 << 16) | (c3 << 25)
+}
+
+/// The upper slots whose supports are all occupied: on each level, the 2×2 blocks that are
+/// full, found for every block at once by shifting, then packed to the level above.
+#[inline]
+fn supported(occ: u32) -> u32 {
+    let l1 = occ & 0xFFFF;
+    let b1 = l1 & (l1 >> 1) & (l1 >> 4) & (l1 >> 5) & 0x777;
+    let s2 = (b1 & 0x7) | ((b1 >> 1) & 0x38) | ((b1 >> 2) & 0x1C0);
+    let l2 = (occ >> 16) & 0x1FF;
+    let b2 = l2 & (l2 >> 1) & (l2 >> 3) & (l2 >> 4) & 0x1B;
+    let s3 = (b2 & 0x3) | ((b2 >> 1) & 0xC);
+    let s4 = u32::from((occ >> 25) & 0xF == 0xF);
+    (s2 << 16) | (s3 << 25) | (s4 << 29)
 }
 
 /// Empty slots whose supports are all occupied.
 #[inline]
 fn supported_empty(occ: u32) -> u32 {
-    let mut m = LEVEL1;
-    let mut upper = UPPER & !occ;
-    while upper != 0 {
-        let s = upper.trailing_zeros() as usize;
-        if SUPPORT[s] & !occ == 0 {
-            m |= 1 << s;
-        }
-        upper &= upper - 1;
-    }
-    m & !occ
+    (LEVEL1 | supported(occ)) & !occ
 }
 
 /// The formations of `own` through slot `d` that trigger take-backs under `set`.
@@ -675,6 +683,36 @@ impl fmt::Display for Position {
         match self.winner {
             Some(w) => writeln!(f, "{} has won", NAMES[w as usize]),
             None => writeln!(f, "{} to move", NAMES[self.turn as usize]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table definitions the shifts replace: a ball covers its supports; an empty upper
+    /// slot is playable when its supports are all occupied.
+    #[test]
+    fn shifts_agree_with_the_support_table() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let occ = (x as u32) & ALL;
+            let mut cov = 0;
+            let mut sup = 0;
+            for (s, &below) in SUPPORT.iter().enumerate().skip(16) {
+                if occ & (1 << s) != 0 {
+                    cov |= below;
+                }
+                if below & !occ == 0 {
+                    sup |= 1 << s;
+                }
+            }
+            assert_eq!(covered(occ), cov, "{occ:#x}");
+            assert_eq!(supported(occ), sup, "{occ:#x}");
         }
     }
 }
