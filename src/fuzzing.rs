@@ -210,9 +210,7 @@ pub fn threeman_position(data: &[u8]) {
 pub fn stream_reader(data: &[u8]) {
     use crate::cli::{check_piece, check_text, GameId};
     use crate::stream::{Limits, RecordReader};
-    let limits = Limits {
-        max_record_bytes: 1 << 16,
-    };
+    let limits = Limits::default().max_record_bytes(1 << 16);
     for piece in RecordReader::with_limits(data, limits) {
         for id in GameId::ALL {
             let reports = check_piece(id, "fuzz", &piece, &[], Mode::Lenient);

@@ -10,6 +10,16 @@ use crate::replay::{Ending, Stepper};
 use crate::text;
 
 /// One written move of a record with what is attached to it.
+///
+/// ```
+/// use gamenote::{Record, pylos::Pylos};
+/// let rec: Record<Pylos> = "1b2! {a good start} 1c3 *".parse()?;
+/// let first = &rec.plies[0];
+/// assert_eq!(first.notation.to_string(), "1b2!");
+/// assert_eq!(first.comments, ["a good start"]);
+/// assert_eq!(first.span, 0..4);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ply<N> {
@@ -38,6 +48,13 @@ impl<N: PartialEq> PartialEq for Ply<N> {
 
 impl<N> Ply<N> {
     /// A ply with nothing attached.
+    ///
+    /// ```
+    /// use gamenote::{Ply, pylos::Notation};
+    /// let ply = Ply::new("1b2".parse::<Notation>()?);
+    /// assert!(ply.comments.is_empty() && ply.annotations.is_empty());
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn new(notation: N) -> Self {
         Ply {
             notation,
@@ -72,6 +89,15 @@ impl<N> Ply<N> {
         deserialize = "G::Notation: serde::Deserialize<'de>"
     ))
 )]
+///
+/// ```
+/// use gamenote::{Record, pylos::Pylos};
+/// let rec: Record<Pylos> = "[Game \"Pylos\"]\n[White \"Ann\"]\n1b2 1c3 0-1\n".parse()?;
+/// assert_eq!(rec.tag("white"), Some("Ann"));
+/// assert_eq!(rec.plies.len(), 2);
+/// assert_eq!(rec.result.map(|r| r.to_string()).as_deref(), Some("0-1"));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub struct Record<G: Game> {
     /// Tag pairs in the order read.
     pub tags: Vec<(String, String)>,
@@ -139,11 +165,28 @@ impl<G: Game> Default for Record<G> {
 
 impl<G: Game> Record<G> {
     /// The value of a tag, if present (names compare without case).
+    ///
+    /// ```
+    /// use gamenote::{Record, pylos::Pylos};
+    /// let rec: Record<Pylos> = "[Event \"Club\"]\n1b2 *".parse()?;
+    /// assert_eq!(rec.tag("EVENT"), Some("Club"));
+    /// assert_eq!(rec.tag("Site"), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {
         tag(&self.tags, name)
     }
 
     /// Sets a tag, replacing its value in place or appending it.
+    ///
+    /// ```
+    /// use gamenote::{Record, pylos::Pylos};
+    /// let mut rec: Record<Pylos> = "[Event \"Club\"]\n1b2 *".parse()?;
+    /// rec.set_tag("event", "Final");
+    /// rec.set_tag("Site", "Home");
+    /// assert_eq!(rec.tags, [("Event".into(), "Final".into()), ("Site".into(), "Home".into())]);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
         match self
@@ -183,6 +226,14 @@ impl<G: Game> Record<G> {
     }
 
     /// Reads the first record of `input`.
+    ///
+    /// ```
+    /// use gamenote::{Record, pylos::Pylos};
+    /// assert_eq!(Record::<Pylos>::parse("1b2 1c3 *")?.plies.len(), 2);
+    /// let err = Record::<Pylos>::parse("1b2 zz *").unwrap_err();
+    /// assert_eq!((err.line, err.column), (1, 5));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn parse(input: &str) -> Result<Self, ParseError> {
         let (record, rest) = Self::parse_next(input, 0)?;
         let (after, _) = skip_blank(rest);
@@ -199,6 +250,13 @@ impl<G: Game> Record<G> {
     /// Reads every record of `input`, one after the other; each is read or fails on its own,
     /// and reading goes on after a broken record at the next line that starts with `[` after
     /// a blank line. See [`Record::iter`] to read them one at a time.
+    ///
+    /// ```
+    /// use gamenote::{Record, pylos::Pylos};
+    /// let all = Record::<Pylos>::parse_all("[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 1c4 *\n");
+    /// assert_eq!(all.len(), 2);
+    /// assert_eq!(all[1].as_ref().map(|r| r.plies.len()), Ok(2));
+    /// ```
     pub fn parse_all(input: &str) -> Vec<Result<Self, ParseError>> {
         Self::iter(input).collect()
     }
@@ -220,6 +278,15 @@ impl<G: Game> Record<G> {
 
     /// Reads one record starting at byte `offset` of `input`; returns it and the text after
     /// it. Errors carry positions in the whole `input`.
+    ///
+    /// ```
+    /// use gamenote::{Record, pylos::Pylos};
+    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 *\n";
+    /// let (first, rest) = Record::<Pylos>::parse_next(text, 0)?;
+    /// assert_eq!(first.plies.len(), 1);
+    /// assert!(rest.trim_start().starts_with("[Game"));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn parse_next(input: &str, offset: usize) -> Result<(Self, &str), ParseError> {
         let offset = crate::error::floor_char_boundary(input, offset);
         let mut build = RecordBuilder::<G>::default();

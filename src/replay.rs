@@ -254,6 +254,13 @@ fn check_ending<G: Game>(end: &G::Position, ending: Ending<'_>) -> Option<Illega
 }
 
 /// What checking one record found: the verdict `gamenote check` reports.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};
+/// let v = visit::<Pylos, _>("1b2 1c3 *", Checker::new(Mode::Strict)).next().unwrap();
+/// assert!(v.is_ok());
+/// assert_eq!((v.plies, v.result.map(|r| r.to_string())), (2, Some("*".into())));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Verdict {
@@ -346,6 +353,18 @@ impl<G: Game> Checker<G> {
     }
 
     /// The tags of the record last read, with the overrides applied once it was set up.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};
+    /// let overrides = [("Rules".to_string(), "alignment".to_string())];
+    /// let mut records = visit::<Pylos, _>(
+    ///     "[Event \"x\"]\n1b2 *",
+    ///     Checker::with_overrides(Mode::Strict, &overrides),
+    /// );
+    /// assert!(records.next().unwrap().is_ok());
+    /// let tags = records.visitor().tags();
+    /// assert_eq!(tags[1], ("Rules".to_string(), "alignment".to_string()));
+    /// ```
     pub fn tags(&self) -> &[(String, String)] {
         self.live()
     }
@@ -362,12 +381,33 @@ impl<G: Game> Checker<G> {
 
     /// The position after the last legal move of the record being read (the set-up position
     /// before its first move), once the record has a move or has ended.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};
+    /// let mut records = visit::<Pylos, _>("1b2 1c3 *", Checker::new(Mode::Strict));
+    /// records.next();
+    /// let end = records.visitor().position().unwrap();
+    /// assert_eq!((end.reserve(0), end.reserve(1)), (14, 14));
+    /// ```
     pub fn position(&self) -> Option<&G::Position> {
         self.stepper.as_ref().map(|s| &s.pos)
     }
 
     /// Plays one written move as [`Visitor::ply`] does, calling `visit(n, before, move,
     /// after)` for each move played: how a caller sees positions go by without keeping them.
+    ///
+    /// ```
+    /// use gamenote::{pylos::{Notation, Pylos}, replay::Checker, visit::Visitor, Mode, Ply};
+    /// let mut checker = Checker::<Pylos>::new(Mode::Strict);
+    /// checker.begin_record();
+    /// let mut seen = Vec::new();
+    /// for m in ["1b2", "1c3"] {
+    ///     let ply = Ply::new(m.parse::<Notation>()?);
+    ///     checker.play(ply, |n, _, _, after| seen.push((n, after.reserve(0))));
+    /// }
+    /// assert_eq!(seen, [(1, 14), (2, 14)]);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn play(
         &mut self,
         ply: Ply<G::Notation>,

@@ -39,10 +39,27 @@ use crate::game::Game;
 use crate::visit::{visit_next, Lines, Scratch, Visitor};
 
 /// Bounds on what one record may cost.
+///
+/// ```
+/// use gamenote::stream::{Limits, RecordReader};
+/// let limits = Limits::default().max_record_bytes(64);
+/// let long = format!("[Game \"Pylos\"]\n{{{}}} 1b2 *\n", "x".repeat(100));
+/// let pieces: Vec<_> = RecordReader::with_limits(long.as_bytes(), limits).collect();
+/// assert!(pieces[0].is_err(), "a record over the limit is an error, not a memory bill");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// The longest record, in bytes (default 16 MiB).
     pub max_record_bytes: usize,
+}
+
+impl Limits {
+    /// The same limits with the longest record set to `bytes`.
+    pub fn max_record_bytes(mut self, bytes: usize) -> Self {
+        self.max_record_bytes = bytes;
+        self
+    }
 }
 
 impl Default for Limits {
@@ -54,7 +71,17 @@ impl Default for Limits {
 }
 
 /// The text of one record and where it starts in the stream.
+///
+/// ```
+/// use gamenote::stream::RecordReader;
+/// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 *\n";
+/// let raw: Vec<_> = RecordReader::new(text.as_bytes()).map(|r| r.unwrap()).collect();
+/// assert_eq!(raw.len(), 2);
+/// assert_eq!((raw[1].lines_before, raw[1].offset), (3, 22));
+/// assert!(raw[1].text.starts_with("[Game"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RawRecord {
     /// The record's text (UTF-8, no NUL, no byte-order mark).
     pub text: String,
@@ -66,7 +93,15 @@ pub struct RawRecord {
 
 /// A record that could not even be cut out as text: bad bytes, too long, or an I/O error.
 /// The error's span is a byte range of the stream.
+///
+/// ```
+/// use gamenote::stream::RecordReader;
+/// let bytes = b"[Game \"Pylos\"]\n1b2 \xff *\n";
+/// let bad = RecordReader::new(&bytes[..]).next().unwrap().unwrap_err();
+/// assert_eq!((bad.error.line, bad.error.column), (2, 5));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BadRecord {
     /// What went wrong, with the line and column in the stream.
     pub error: ParseError,
@@ -621,6 +656,17 @@ impl<R: Read> Reader<R> {
     /// Reads the next record through `visitor` and returns what it made of it; `None` at
     /// the end of the stream. A record that is not text, too long, or cut short by an I/O
     /// error reaches the visitor as an error (with no other calls).
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, replay::Checker, stream::Reader, Mode};
+    /// let file = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+    /// let mut reader = Reader::new(file.as_bytes());
+    /// let mut checker = Checker::<Pylos>::new(Mode::Strict);
+    /// let first = reader.read_record(&mut checker).unwrap();
+    /// let second = reader.read_record(&mut checker).unwrap();
+    /// assert!(first.is_ok() && !second.is_ok());
+    /// assert!(reader.read_record(&mut checker).is_none());
+    /// ```
     pub fn read_record<G: Game, V: Visitor<G>>(&mut self, visitor: &mut V) -> Option<V::Output> {
         loop {
             if let Some(from) = self.next {

@@ -27,6 +27,29 @@ use crate::text::{self, PErr};
 ///
 /// Every method but [`Visitor::end_record`] has a default that ignores what it is given.
 /// Spans are byte ranges in the whole input (the whole stream for a streaming reader).
+///
+/// ```
+/// use gamenote::{pylos::Pylos, visit::{visit, Visitor}, ParseError, Ply};
+/// /// Counts the comments of each record.
+/// struct Comments(usize);
+/// impl Visitor<Pylos> for Comments {
+///     type Output = usize;
+///     fn begin_record(&mut self) {
+///         self.0 = 0;
+///     }
+///     fn comment(&mut self, _text: &str) {
+///         self.0 += 1;
+///     }
+///     fn ply(&mut self, ply: Ply<gamenote::pylos::Notation>) {
+///         self.0 += ply.comments.len();
+///     }
+///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> usize {
+///         self.0
+///     }
+/// }
+/// let counts: Vec<usize> = visit::<Pylos, _>("{a} 1b2 {b} 1c3 {c} *", Comments(0)).collect();
+/// assert_eq!(counts, [3]);
+/// ```
 pub trait Visitor<G: Game> {
     /// What one record reads to.
     type Output;
@@ -56,6 +79,14 @@ pub struct Summary {
 }
 
 /// The visitor of a syntax-only check: counts, keeps nothing, allocates nothing.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, visit::{visit, Summarize}};
+/// let text = "[Game \"Pylos\"]\n1b2 1b2 *\n\n[Game \"Pylos\"]\n1b2 zz *\n";
+/// let verdicts: Vec<_> = visit::<Pylos, _>(text, Summarize::default()).collect();
+/// assert_eq!(verdicts[0].as_ref().map(|s| s.plies), Ok(2), "well written, though illegal");
+/// assert!(verdicts[1].is_err());
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Summarize {
     now: Summary,

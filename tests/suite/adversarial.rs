@@ -88,12 +88,9 @@ fn random_bytes_end_in_errors() {
         .collect();
     let pieces = timed("stream", || {
         let mut n = 0usize;
-        for piece in RecordReader::with_limits(
-            &bytes[..],
-            Limits {
-                max_record_bytes: 1 << 20,
-            },
-        ) {
+        for piece in
+            RecordReader::with_limits(&bytes[..], Limits::default().max_record_bytes(1 << 20))
+        {
             let reports = check_piece(GameId::Pylos, "random", &piece, &[], Mode::Strict);
             n += reports.len();
         }
@@ -107,13 +104,8 @@ fn records_longer_than_the_limit_are_skipped() {
     let mut data = b"[Game \"Pylos\"]\n".to_vec();
     data.extend(std::iter::repeat_n(b"1a1 ".as_slice(), 100_000).flatten());
     data.extend_from_slice(b"*\n\n[Game \"Pylos\"]\n1b2 *\n");
-    let pieces: Vec<_> = RecordReader::with_limits(
-        &data[..],
-        Limits {
-            max_record_bytes: 1000,
-        },
-    )
-    .collect();
+    let pieces: Vec<_> =
+        RecordReader::with_limits(&data[..], Limits::default().max_record_bytes(1000)).collect();
     assert_eq!(pieces.len(), 2);
     let err = &pieces[0].as_ref().unwrap_err().error;
     assert!(err.expected.contains("at most 1000 bytes"), "{err:?}");

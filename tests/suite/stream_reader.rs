@@ -213,9 +213,7 @@ fn a_record_over_the_limit_is_skipped_even_when_it_arrives_in_drops() {
     let mut data = b"[Game \"Pylos\"]\n{a comment\n[that looks like a tag]}\n".to_vec();
     data.extend(std::iter::repeat_n(b"1a1 ".as_slice(), 5_000).flatten());
     data.extend_from_slice(b"*\n\n[Game \"Pylos\"]\r\n1b2 *\r\n");
-    let limits = Limits {
-        max_record_bytes: 1000,
-    };
+    let limits = Limits::default().max_record_bytes(1000);
     for out in [
         RecordReader::with_limits(&data[..], limits).collect::<Vec<_>>(),
         RecordReader::with_limits(
