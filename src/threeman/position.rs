@@ -219,6 +219,27 @@ struct MoatCtx {
     quiet_ok: u8,
 }
 
+/// What a scan from the side to move's king found: in check, and the own pieces pinned to
+/// it (see [`Position::king_scan`]).
+type Scan = (bool, Bits);
+
+/// The king scan of the side to move, kept from the end of [`Position::settle`] (which needs
+/// it to judge the seat) for the generation and resolving that follow in the same position.
+/// Derived from the rest of the position, so it never takes part in comparing or hashing;
+/// every change of the position clears it.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct ScanCache(Option<Scan>);
+
+impl PartialEq for ScanCache {
+    fn eq(&self, _: &ScanCache) -> bool {
+        true
+    }
+}
+impl Eq for ScanCache {}
+impl std::hash::Hash for ScanCache {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 /// A position: pieces, side to move, castling rights, en-passant squares, bridged moats,
 /// players alive, clocks, and the rules in force.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -236,6 +257,8 @@ pub struct Position {
     pub(crate) clock: u32,
     pub(crate) round: u32,
     pub(crate) rules: Rules,
+    /// The king scan of the side to move, when known.
+    pub(crate) scan: ScanCache,
 }
 
 impl fmt::Debug for Position {
@@ -301,6 +324,7 @@ impl Position {
             clock: 0,
             round: 1,
             rules,
+            scan: ScanCache(None),
         }
     }
 
@@ -318,6 +342,7 @@ impl Position {
             clock: 0,
             round: 1,
             rules,
+            scan: ScanCache(None),
         }
     }
 
@@ -331,6 +356,7 @@ impl Position {
         })
     }
     pub(crate) fn set_piece(&mut self, s: Square, p: Option<Piece>) {
+        self.scan = ScanCache(None);
         self.board.clear(s.0);
         if let Some(p) = p {
             let mut b = piece(p.kind, p.colour.index());
@@ -514,6 +540,9 @@ impl Position {
 
     /// True when the side to move is in check.
     pub fn in_check(&self) -> bool {
+        if let Some((check, _)) = self.scan.0 {
+            return check;
+        }
         let ctx = self.moat_ctx();
         self.in_check_on(&self.board, self.side as usize, self.alive, ctx.ignore)
     }
@@ -822,12 +851,27 @@ impl Position {
 
     /// True when the side to move has a legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut found = false;
-        self.gen(0, NONE, |_| {
-            found = true;
+        self.first_legal(self.scan_now()).is_some()
+    }
+
+    /// The first legal move of the side to move found, cheap kinds first, with `scan` the
+    /// king scan of the position.
+    fn first_legal(&self, scan: Scan) -> Option<Move> {
+        let mut found = None;
+        self.gen_with(scan, 0, NONE, |m| {
+            found = Some(m);
             false
         });
         found
+    }
+
+    /// The king scan of the side to move: kept, or made now.
+    #[inline]
+    pub(crate) fn scan_now(&self) -> Scan {
+        match self.scan.0 {
+            Some(scan) => scan,
+            None => self.king_scan(self.moat_ctx()),
+        }
     }
 
     /// The side to move's king: whether it is in check, and which own pieces stand first on a
@@ -890,13 +934,21 @@ impl Position {
 
     /// Generates the legal moves of the side to move (of `kind` unless 0, to `to` unless
     /// 255) and hands each to `emit` until it returns false. No allocation.
-    fn gen(&self, kind: u8, to: u8, mut emit: impl FnMut(Move) -> bool) {
+    fn gen(&self, kind: u8, to: u8, emit: impl FnMut(Move) -> bool) {
+        if self.is_over() {
+            return;
+        }
+        self.gen_with(self.scan_now(), kind, to, emit);
+    }
+
+    /// [`Position::gen`] with the king scan `(in_check, pinned)` of the position given.
+    fn gen_with(&self, scan: Scan, kind: u8, to: u8, mut emit: impl FnMut(Move) -> bool) {
         if self.is_over() {
             return;
         }
         let ctx = self.moat_ctx();
         let s = self.side as usize;
-        let (in_check, pinned) = self.king_scan(ctx);
+        let (in_check, pinned) = scan;
         let king = self.kings[s];
         // pawns first, then knights, king, bishops, rooks, queens: a first legal move (all
         // that `has_legal_move` wants) usually comes cheap
@@ -973,6 +1025,7 @@ impl Position {
 
     /// Plays a move without moving the turn on.
     pub(crate) fn play_raw(&mut self, m: Move) {
+        self.scan = ScanCache(None);
         let s = self.side as usize;
         let moved = self.board.sq[m.from as usize];
         let taken = self.board.apply(m, s);
@@ -1052,7 +1105,10 @@ impl Position {
             if self.alive & (1 << t) == 0 {
                 continue;
             }
-            if self.has_legal_move() {
+            let scan = self.king_scan(self.moat_ctx());
+            if self.first_legal(scan).is_some() {
+                // nothing changes from here on: keep the scan for what comes next
+                self.scan = ScanCache(Some(scan));
                 return;
             }
             if self.in_check() || self.alive.count_ones() == 3 || self.rules.stalemate_eliminates {
