@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::coord::{
     moat_between, zone_moats, Bits, Colour, Square, Steps, KING, KING_MASK, KNIGHT, KNIGHT_MASK,
-    PAWN_CAP_IN, PAWN_CAP_OUT, RAYS, RAY_MASK, SQUARES,
+    PAWN_CAP_IN, PAWN_CAP_OUT, RAYS, RAY_MASK, REACH_TO, SQUARES,
 };
 use super::Rules;
 
@@ -399,13 +399,25 @@ impl Position {
         self.draw || self.alive.count_ones() <= 1
     }
 
+    #[inline]
     fn moat_ctx(&self) -> MoatCtx {
-        let mut dead = 0;
-        for c in 0..3 {
-            if self.alive & (1 << c) == 0 {
-                dead |= zone_moats(c);
+        // the moats of the eliminated players, by the set of players alive
+        const DEAD: [u8; 8] = {
+            let mut t = [0u8; 8];
+            let mut alive = 0;
+            while alive < 8 {
+                let mut c = 0;
+                while c < 3 {
+                    if alive & (1 << c) == 0 {
+                        t[alive] |= zone_moats(c);
+                    }
+                    c += 1;
+                }
+                alive += 1;
             }
-        }
+            t
+        };
+        let dead = DEAD[(self.alive & 7) as usize];
         let ignore = if self.rules.open_moats || self.rules.dead_moats_open {
             dead
         } else {
@@ -849,6 +861,154 @@ impl Position {
         self.gen(kind as u8, to, f);
     }
 
+    /// Calls `f` with each legal move of the side to move made by a piece of `kind` standing
+    /// in `origins` to `to`, castling aside, until it returns false.
+    ///
+    /// Only the pieces that could reach `to` at all are looked at (a reverse lookup from
+    /// `to`), and of each only the way to `to`: no other move is generated. Same moves, with
+    /// the same flags, as [`Position::each_legal_of_kind`] filtered by origin.
+    pub(crate) fn each_legal_to(
+        &self,
+        kind: Kind,
+        origins: Bits,
+        to: u8,
+        mut f: impl FnMut(Move) -> bool,
+    ) {
+        if self.is_over() || to as usize >= SQUARES {
+            return;
+        }
+        let s = self.side as usize;
+        let b = &self.board;
+        let mut cands =
+            b.occ[s] & b.kinds[kind as usize] & origins & REACH_TO[to as usize][kind as usize];
+        if cands.is_empty() {
+            return;
+        }
+        let ctx = self.moat_ctx();
+        let (in_check, pinned) = self.scan_now();
+        let king = self.kings[s];
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let own = b.occ[s];
+        let capture = if kind_of(b.sq[to as usize]) == Kind::King as u8 {
+            F_CAPTURE | F_KINGCAP
+        } else {
+            F_CAPTURE
+        };
+        let legal = |m: Move| {
+            let risky = in_check
+                || m.from == king
+                || m.flags & (F_EP | F_KINGCAP | F_CROSSING) != 0
+                || pinned.has(m.from);
+            !risky || self.legal_after(m, ctx)
+        };
+        while let Some(from) = cands.pop() {
+            let fi = from as usize;
+            match kind {
+                Kind::Pawn => {
+                    let mut buf = Buf::new();
+                    self.pawn_moves(from, b.sq[fi], ctx, &mut buf);
+                    for &m in buf.iter() {
+                        if m.to == to && legal(m) && !f(m) {
+                            return;
+                        }
+                    }
+                }
+                Kind::Knight | Kind::King => {
+                    let st = if kind == Kind::Knight {
+                        &KNIGHT[fi]
+                    } else {
+                        &KING[fi]
+                    };
+                    for i in 0..st.len as usize {
+                        if st.sq[i] != to {
+                            continue;
+                        }
+                        let m = st.moat[i] & !ctx.ignore;
+                        let flags = if !all.has(to) {
+                            if m == 0 {
+                                0
+                            } else if m & !ctx.quiet_ok == 0 {
+                                F_CROSSING
+                            } else {
+                                continue;
+                            }
+                        } else if !own.has(to) && m == 0 {
+                            capture
+                        } else {
+                            continue;
+                        };
+                        let mv = mv(from, to, flags);
+                        if legal(mv) && !f(mv) {
+                            return;
+                        }
+                    }
+                }
+                _ => {
+                    let dirs = match kind {
+                        Kind::Bishop => 4..8,
+                        Kind::Rook => 0..4,
+                        _ => 0..8,
+                    };
+                    // over every route: open without a moat, open only across one, a capture
+                    let (mut nc, mut cr, mut cap) = (false, false, false);
+                    for d in dirs {
+                        if !RAY_MASK[fi][d].has(to) {
+                            continue;
+                        }
+                        let sqs = &RAYS.sq[fi][d];
+                        let moats = &RAYS.moat[fi][d];
+                        for i in 0..RAYS.len[fi][d] as usize {
+                            let m = moats[i] & !ctx.ignore;
+                            if m & !ctx.quiet_ok != 0 {
+                                break;
+                            }
+                            let t = sqs[i];
+                            if t == to {
+                                if all.has(t) {
+                                    cap |= m == 0 && !own.has(t);
+                                } else if m == 0 {
+                                    nc = true;
+                                } else {
+                                    cr = true;
+                                }
+                                break;
+                            }
+                            if all.has(t) {
+                                break;
+                            }
+                        }
+                    }
+                    let flags = if cap {
+                        capture
+                    } else if nc {
+                        0
+                    } else if cr {
+                        F_CROSSING
+                    } else {
+                        continue;
+                    };
+                    let mv = mv(from, to, flags);
+                    if legal(mv) && !f(mv) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The side to move's castling move that way (`long`: queen side), when legal.
+    pub(crate) fn castle_move(&self, long: bool) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        let ctx = self.moat_ctx();
+        let (in_check, _) = self.scan_now();
+        let mut buf = Buf::new();
+        self.castling_moves(in_check, ctx, &mut buf);
+        let m = buf.iter().copied().find(|m| m.castle_long() == long)?;
+        self.legal_after(m, ctx).then_some(m)
+    }
+
     /// True when the side to move has a legal move.
     pub fn has_legal_move(&self) -> bool {
         self.first_legal(self.scan_now()).is_some()
@@ -857,12 +1017,67 @@ impl Position {
     /// The first legal move of the side to move found, cheap kinds first, with `scan` the
     /// king scan of the position.
     fn first_legal(&self, scan: Scan) -> Option<Move> {
+        if let Some(m) = self.quiet_step(scan) {
+            return Some(m);
+        }
         let mut found = None;
+        // in check every move is tried on a copy of the board, and the king's own steps are
+        // the likeliest way out; else pawns come first (see `gen_with`)
+        if scan.0 {
+            self.gen_with(scan, Kind::King as u8, NONE, |m| {
+                found = Some(m);
+                false
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
         self.gen_with(scan, 0, NONE, |m| {
             found = Some(m);
             false
         });
         found
+    }
+
+    /// A legal move found with a few set operations, when there is one of the cheapest
+    /// kind: out of check, a pawn's step or a knight's jump onto an empty square, crossing no
+    /// moat, by a piece that is not pinned (such a move is legal as it stands).
+    fn quiet_step(&self, (in_check, pinned): Scan) -> Option<Move> {
+        if in_check || self.is_over() {
+            return None;
+        }
+        let s = self.side as usize;
+        let b = &self.board;
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let mut pawns = b.occ[s] & b.kinds[Kind::Pawn as usize] & !pinned;
+        while let Some(from) = pawns.pop() {
+            let p = b.sq[from as usize];
+            let r = from / 24;
+            let to = if p & CROSSED == 0 {
+                if r == 5 {
+                    continue;
+                }
+                from + 24
+            } else {
+                if r <= 1 {
+                    continue;
+                }
+                from - 24
+            };
+            if !all.has(to) {
+                return Some(mv(from, to, 0));
+            }
+        }
+        let mut knights = b.occ[s] & b.kinds[Kind::Knight as usize] & !pinned;
+        while let Some(from) = knights.pop() {
+            let st = &KNIGHT[from as usize];
+            for i in 0..st.len as usize {
+                if st.moat[i] == 0 && !all.has(st.sq[i]) {
+                    return Some(mv(from, st.sq[i], 0));
+                }
+            }
+        }
+        None
     }
 
     /// The king scan of the side to move: kept, or made now.
