@@ -24,8 +24,8 @@ pub mod position;
 use std::fmt;
 use std::str::FromStr;
 
-pub use coord::{Colour, Square};
 use coord::{Bits, ORIGIN_SETS};
+pub use coord::{Colour, Square};
 pub use notation::{Mark, Notation, Sep, Written};
 pub use position::{Kind, Move, Piece, Position};
 

@@ -66,7 +66,12 @@ fn check_position(pos: &Position, rng: &mut Rng) -> u64 {
     for m in &legal {
         for style in [Style::Short, Style::Long] {
             let n = ThreeMan::notate(pos, m, style);
-            assert_eq!(ThreeMan::resolve(pos, &n), Ok(*m), "{n} in {}", fen::write(pos));
+            assert_eq!(
+                ThreeMan::resolve(pos, &n),
+                Ok(*m),
+                "{n} in {}",
+                fen::write(pos)
+            );
             tried += agree(pos, &legal, &n, "legal");
         }
         let Notation::Normal(long) = ThreeMan::notate(pos, m, Style::Long) else {
@@ -112,7 +117,10 @@ fn check_position(pos: &Position, rng: &mut Rng) -> u64 {
         Some(Kind::King),
     ];
     for _ in 0..12 {
-        let mut w: Written = match legal.first().map(|m| ThreeMan::notate(pos, m, Style::Short)) {
+        let mut w: Written = match legal
+            .first()
+            .map(|m| ThreeMan::notate(pos, m, Style::Short))
+        {
             Some(Notation::Normal(w)) => w,
             _ => continue,
         };
