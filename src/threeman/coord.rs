@@ -625,6 +625,77 @@ pub static LINES: [Bits; SQUARES] = {
     t
 };
 
+/// `REACH_TO[t][k]`: the squares from which a piece of kind code `k` (1 pawn … 6 king) could
+/// reach `t` in one move on some board, moats ignored (pawns crossed or not, every step,
+/// double step and capture). The reverse lookup behind resolving a written move.
+pub(crate) static REACH_TO: [[Bits; 7]; SQUARES] = {
+    let mut t = [[Bits::EMPTY; 7]; SQUARES];
+    const fn add(t: &mut [[Bits; 7]; SQUARES], to: u8, k: usize, from: usize) {
+        t[to as usize][k].0[from >> 6] |= 1u64 << (from & 63);
+    }
+    let mut s = 0;
+    while s < SQUARES {
+        let r = s / 24;
+        let f = s % 24;
+        // pawns, uncrossed: step in (across the centre from rank 6), double step, captures
+        if r < 5 {
+            add(&mut t, (s + 24) as u8, 1, s);
+        } else {
+            add(&mut t, (120 + (f + 12) % 24) as u8, 1, s);
+        }
+        if r == 1 {
+            add(&mut t, (s + 48) as u8, 1, s);
+        }
+        add(&mut t, PAWN_CAP_IN[s][0], 1, s);
+        add(&mut t, PAWN_CAP_IN[s][1], 1, s);
+        // crossed: step out, captures out (en passant included)
+        if r >= 1 {
+            add(&mut t, (s - 24) as u8, 1, s);
+            add(&mut t, PAWN_CAP_OUT[s][0], 1, s);
+            add(&mut t, PAWN_CAP_OUT[s][1], 1, s);
+        }
+        let mut i = 0;
+        while i < KNIGHT[s].len as usize {
+            add(&mut t, KNIGHT[s].sq[i], 2, s);
+            i += 1;
+        }
+        let mut i = 0;
+        while i < KING[s].len as usize {
+            add(&mut t, KING[s].sq[i], 6, s);
+            i += 1;
+        }
+        let mut d = 0;
+        while d < RAY_DIRS {
+            let k = if d < 4 { 4 } else { 3 };
+            let mut i = 0;
+            while i < RAYS.len[s][d] as usize {
+                add(&mut t, RAYS.sq[s][d][i], k, s);
+                add(&mut t, RAYS.sq[s][d][i], 5, s);
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The squares of each zone (`[zone]`), article file (`[3 + x]`, `x` = 0 for `a`) and rank
+/// (`[11 + r]`): the origins a written move's zone, file and rank allow.
+pub(crate) static ORIGIN_SETS: [Bits; 17] = {
+    let mut t = [Bits::EMPTY; 17];
+    let mut s = 0;
+    while s < SQUARES {
+        let f = s % 24;
+        let bit = 1u64 << (s & 63);
+        t[f / 8].0[s >> 6] |= bit;
+        t[3 + 7 - f % 8].0[s >> 6] |= bit;
+        t[11 + s / 24].0[s >> 6] |= bit;
+        s += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

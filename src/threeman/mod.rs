@@ -24,6 +24,7 @@ pub mod position;
 use std::fmt;
 use std::str::FromStr;
 
+use coord::{Bits, ORIGIN_SETS};
 pub use coord::{Colour, Square};
 pub use notation::{Mark, Notation, Sep, Written};
 pub use position::{Kind, Move, Piece, Position};
@@ -161,6 +162,21 @@ fn matches(w: &Written, m: &Move) -> bool {
         && w.from_rank.is_none_or(|r| f.rank() == r)
 }
 
+/// The squares a written move's origin zone, file and rank allow.
+fn origins(w: &Written) -> Bits {
+    let mut set = !Bits::EMPTY;
+    if let Some(z) = w.from_zone {
+        set &= ORIGIN_SETS[z.index()];
+    }
+    if let Some(x) = w.from_file {
+        set &= ORIGIN_SETS[3 + x as usize];
+    }
+    if let Some(r) = w.from_rank {
+        set &= ORIGIN_SETS[11 + r as usize];
+    }
+    set
+}
+
 /// The legal moves of the side to move made by pieces of `kind` to `to`.
 fn moves_to(pos: &Position, kind: Kind, to: u8, out: &mut Vec<Move>) {
     pos.each_legal_of_kind(kind, to, |m| {
@@ -218,10 +234,8 @@ fn long_text(pos: &Position, m: &Move) -> String {
 
 impl ThreeMan {
     fn resolve_castle(pos: &Position, long: bool) -> Result<Move, MoveError> {
-        let mut v = Vec::new();
-        moves_to(pos, Kind::King, 255, &mut v);
-        if let Some(m) = v.iter().find(|m| m.is_castle() && m.castle_long() == long) {
-            return Ok(*m);
+        if let Some(m) = pos.castle_move(long) {
+            return Ok(m);
         }
         let side = pos.side_to_move();
         let name = if long { "O-O-O" } else { "O-O" };
@@ -317,11 +331,12 @@ impl Notate for ThreeMan {
             )));
         }
         let kind = w.piece.unwrap_or(Kind::Pawn);
-        // the usual case without allocating: exactly one origin matches
+        // the usual case without allocating: exactly one origin matches, found by looking
+        // only at the pieces that could reach the square from the origins written
         let mut found = [None::<Move>; 2];
         let mut n = 0;
-        pos.each_legal_of_kind(kind, w.to.0, |m| {
-            if matches(w, &m) && (w.promotion.is_none() || m.promotion() == w.promotion) {
+        pos.each_legal_to(kind, origins(w), w.to.0, |m| {
+            if w.promotion.is_none() || m.promotion() == w.promotion {
                 if n < 2 {
                     found[n] = Some(m);
                 }
@@ -450,8 +465,12 @@ impl Notate for ThreeMan {
             }
             Style::Short => {
                 let mut v = Vec::new();
-                moves_to(pos, kind, m.to, &mut v);
-                v.retain(|o| !o.is_castle() && o.from != m.from);
+                pos.each_legal_to(kind, !Bits::EMPTY, m.to, |o| {
+                    if o.from != m.from {
+                        v.push(o);
+                    }
+                    true
+                });
                 if !v.is_empty() {
                     let z = from.zone();
                     let (x, r) = (from.article_file(), from.rank());

@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::coord::{
     moat_between, zone_moats, Bits, Colour, Square, Steps, KING, KING_MASK, KNIGHT, KNIGHT_MASK,
-    PAWN_CAP_IN, PAWN_CAP_OUT, RAYS, RAY_MASK, SQUARES,
+    PAWN_CAP_IN, PAWN_CAP_OUT, RAYS, RAY_MASK, REACH_TO, SQUARES,
 };
 use super::Rules;
 
@@ -219,6 +219,27 @@ struct MoatCtx {
     quiet_ok: u8,
 }
 
+/// What a scan from the side to move's king found: in check, and the own pieces pinned to
+/// it (see [`Position::king_scan`]).
+type Scan = (bool, Bits);
+
+/// The king scan of the side to move, kept from the end of [`Position::settle`] (which needs
+/// it to judge the seat) for the generation and resolving that follow in the same position.
+/// Derived from the rest of the position, so it never takes part in comparing or hashing;
+/// every change of the position clears it.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct ScanCache(Option<Scan>);
+
+impl PartialEq for ScanCache {
+    fn eq(&self, _: &ScanCache) -> bool {
+        true
+    }
+}
+impl Eq for ScanCache {}
+impl std::hash::Hash for ScanCache {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 /// A position: pieces, side to move, castling rights, en-passant squares, bridged moats,
 /// players alive, clocks, and the rules in force.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -236,6 +257,8 @@ pub struct Position {
     pub(crate) clock: u32,
     pub(crate) round: u32,
     pub(crate) rules: Rules,
+    /// The king scan of the side to move, when known.
+    pub(crate) scan: ScanCache,
 }
 
 impl fmt::Debug for Position {
@@ -301,6 +324,7 @@ impl Position {
             clock: 0,
             round: 1,
             rules,
+            scan: ScanCache(None),
         }
     }
 
@@ -318,6 +342,7 @@ impl Position {
             clock: 0,
             round: 1,
             rules,
+            scan: ScanCache(None),
         }
     }
 
@@ -331,6 +356,7 @@ impl Position {
         })
     }
     pub(crate) fn set_piece(&mut self, s: Square, p: Option<Piece>) {
+        self.scan = ScanCache(None);
         self.board.clear(s.0);
         if let Some(p) = p {
             let mut b = piece(p.kind, p.colour.index());
@@ -373,13 +399,25 @@ impl Position {
         self.draw || self.alive.count_ones() <= 1
     }
 
+    #[inline]
     fn moat_ctx(&self) -> MoatCtx {
-        let mut dead = 0;
-        for c in 0..3 {
-            if self.alive & (1 << c) == 0 {
-                dead |= zone_moats(c);
+        // the moats of the eliminated players, by the set of players alive
+        const DEAD: [u8; 8] = {
+            let mut t = [0u8; 8];
+            let mut alive = 0;
+            while alive < 8 {
+                let mut c = 0;
+                while c < 3 {
+                    if alive & (1 << c) == 0 {
+                        t[alive] |= zone_moats(c);
+                    }
+                    c += 1;
+                }
+                alive += 1;
             }
-        }
+            t
+        };
+        let dead = DEAD[(self.alive & 7) as usize];
         let ignore = if self.rules.open_moats || self.rules.dead_moats_open {
             dead
         } else {
@@ -514,6 +552,9 @@ impl Position {
 
     /// True when the side to move is in check.
     pub fn in_check(&self) -> bool {
+        if let Some((check, _)) = self.scan.0 {
+            return check;
+        }
         let ctx = self.moat_ctx();
         self.in_check_on(&self.board, self.side as usize, self.alive, ctx.ignore)
     }
@@ -820,14 +861,232 @@ impl Position {
         self.gen(kind as u8, to, f);
     }
 
+    /// Calls `f` with each legal move of the side to move made by a piece of `kind` standing
+    /// in `origins` to `to`, castling aside, until it returns false.
+    ///
+    /// Only the pieces that could reach `to` at all are looked at (a reverse lookup from
+    /// `to`), and of each only the way to `to`: no other move is generated. Same moves, with
+    /// the same flags, as [`Position::each_legal_of_kind`] filtered by origin.
+    pub(crate) fn each_legal_to(
+        &self,
+        kind: Kind,
+        origins: Bits,
+        to: u8,
+        mut f: impl FnMut(Move) -> bool,
+    ) {
+        if self.is_over() || to as usize >= SQUARES {
+            return;
+        }
+        let s = self.side as usize;
+        let b = &self.board;
+        let mut cands =
+            b.occ[s] & b.kinds[kind as usize] & origins & REACH_TO[to as usize][kind as usize];
+        if cands.is_empty() {
+            return;
+        }
+        let ctx = self.moat_ctx();
+        let (in_check, pinned) = self.scan_now();
+        let king = self.kings[s];
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let own = b.occ[s];
+        let capture = if kind_of(b.sq[to as usize]) == Kind::King as u8 {
+            F_CAPTURE | F_KINGCAP
+        } else {
+            F_CAPTURE
+        };
+        let legal = |m: Move| {
+            let risky = in_check
+                || m.from == king
+                || m.flags & (F_EP | F_KINGCAP | F_CROSSING) != 0
+                || pinned.has(m.from);
+            !risky || self.legal_after(m, ctx)
+        };
+        while let Some(from) = cands.pop() {
+            let fi = from as usize;
+            match kind {
+                Kind::Pawn => {
+                    let mut buf = Buf::new();
+                    self.pawn_moves(from, b.sq[fi], ctx, &mut buf);
+                    for &m in buf.iter() {
+                        if m.to == to && legal(m) && !f(m) {
+                            return;
+                        }
+                    }
+                }
+                Kind::Knight | Kind::King => {
+                    let st = if kind == Kind::Knight {
+                        &KNIGHT[fi]
+                    } else {
+                        &KING[fi]
+                    };
+                    for i in 0..st.len as usize {
+                        if st.sq[i] != to {
+                            continue;
+                        }
+                        let m = st.moat[i] & !ctx.ignore;
+                        let flags = if !all.has(to) {
+                            if m == 0 {
+                                0
+                            } else if m & !ctx.quiet_ok == 0 {
+                                F_CROSSING
+                            } else {
+                                continue;
+                            }
+                        } else if !own.has(to) && m == 0 {
+                            capture
+                        } else {
+                            continue;
+                        };
+                        let mv = mv(from, to, flags);
+                        if legal(mv) && !f(mv) {
+                            return;
+                        }
+                    }
+                }
+                _ => {
+                    let dirs = match kind {
+                        Kind::Bishop => 4..8,
+                        Kind::Rook => 0..4,
+                        _ => 0..8,
+                    };
+                    // over every route: open without a moat, open only across one, a capture
+                    let (mut nc, mut cr, mut cap) = (false, false, false);
+                    for d in dirs {
+                        if !RAY_MASK[fi][d].has(to) {
+                            continue;
+                        }
+                        let sqs = &RAYS.sq[fi][d];
+                        let moats = &RAYS.moat[fi][d];
+                        for i in 0..RAYS.len[fi][d] as usize {
+                            let m = moats[i] & !ctx.ignore;
+                            if m & !ctx.quiet_ok != 0 {
+                                break;
+                            }
+                            let t = sqs[i];
+                            if t == to {
+                                if all.has(t) {
+                                    cap |= m == 0 && !own.has(t);
+                                } else if m == 0 {
+                                    nc = true;
+                                } else {
+                                    cr = true;
+                                }
+                                break;
+                            }
+                            if all.has(t) {
+                                break;
+                            }
+                        }
+                    }
+                    let flags = if cap {
+                        capture
+                    } else if nc {
+                        0
+                    } else if cr {
+                        F_CROSSING
+                    } else {
+                        continue;
+                    };
+                    let mv = mv(from, to, flags);
+                    if legal(mv) && !f(mv) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The side to move's castling move that way (`long`: queen side), when legal.
+    pub(crate) fn castle_move(&self, long: bool) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        let ctx = self.moat_ctx();
+        let (in_check, _) = self.scan_now();
+        let mut buf = Buf::new();
+        self.castling_moves(in_check, ctx, &mut buf);
+        let m = buf.iter().copied().find(|m| m.castle_long() == long)?;
+        self.legal_after(m, ctx).then_some(m)
+    }
+
     /// True when the side to move has a legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut found = false;
-        self.gen(0, NONE, |_| {
-            found = true;
+        self.first_legal(self.scan_now()).is_some()
+    }
+
+    /// The first legal move of the side to move found, cheap kinds first, with `scan` the
+    /// king scan of the position.
+    fn first_legal(&self, scan: Scan) -> Option<Move> {
+        if let Some(m) = self.quiet_step(scan) {
+            return Some(m);
+        }
+        let mut found = None;
+        // in check every move is tried on a copy of the board, and the king's own steps are
+        // the likeliest way out; else pawns come first (see `gen_with`)
+        if scan.0 {
+            self.gen_with(scan, Kind::King as u8, NONE, |m| {
+                found = Some(m);
+                false
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        self.gen_with(scan, 0, NONE, |m| {
+            found = Some(m);
             false
         });
         found
+    }
+
+    /// A legal move found with a few set operations, when there is one of the cheapest
+    /// kind: out of check, a pawn's step or a knight's jump onto an empty square, crossing no
+    /// moat, by a piece that is not pinned (such a move is legal as it stands).
+    fn quiet_step(&self, (in_check, pinned): Scan) -> Option<Move> {
+        if in_check || self.is_over() {
+            return None;
+        }
+        let s = self.side as usize;
+        let b = &self.board;
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let mut pawns = b.occ[s] & b.kinds[Kind::Pawn as usize] & !pinned;
+        while let Some(from) = pawns.pop() {
+            let p = b.sq[from as usize];
+            let r = from / 24;
+            let to = if p & CROSSED == 0 {
+                if r == 5 {
+                    continue;
+                }
+                from + 24
+            } else {
+                if r <= 1 {
+                    continue;
+                }
+                from - 24
+            };
+            if !all.has(to) {
+                return Some(mv(from, to, 0));
+            }
+        }
+        let mut knights = b.occ[s] & b.kinds[Kind::Knight as usize] & !pinned;
+        while let Some(from) = knights.pop() {
+            let st = &KNIGHT[from as usize];
+            for i in 0..st.len as usize {
+                if st.moat[i] == 0 && !all.has(st.sq[i]) {
+                    return Some(mv(from, st.sq[i], 0));
+                }
+            }
+        }
+        None
+    }
+
+    /// The king scan of the side to move: kept, or made now.
+    #[inline]
+    pub(crate) fn scan_now(&self) -> Scan {
+        match self.scan.0 {
+            Some(scan) => scan,
+            None => self.king_scan(self.moat_ctx()),
+        }
     }
 
     /// The side to move's king: whether it is in check, and which own pieces stand first on a
@@ -890,13 +1149,21 @@ impl Position {
 
     /// Generates the legal moves of the side to move (of `kind` unless 0, to `to` unless
     /// 255) and hands each to `emit` until it returns false. No allocation.
-    fn gen(&self, kind: u8, to: u8, mut emit: impl FnMut(Move) -> bool) {
+    fn gen(&self, kind: u8, to: u8, emit: impl FnMut(Move) -> bool) {
+        if self.is_over() {
+            return;
+        }
+        self.gen_with(self.scan_now(), kind, to, emit);
+    }
+
+    /// [`Position::gen`] with the king scan `(in_check, pinned)` of the position given.
+    fn gen_with(&self, scan: Scan, kind: u8, to: u8, mut emit: impl FnMut(Move) -> bool) {
         if self.is_over() {
             return;
         }
         let ctx = self.moat_ctx();
         let s = self.side as usize;
-        let (in_check, pinned) = self.king_scan(ctx);
+        let (in_check, pinned) = scan;
         let king = self.kings[s];
         // pawns first, then knights, king, bishops, rooks, queens: a first legal move (all
         // that `has_legal_move` wants) usually comes cheap
@@ -973,6 +1240,7 @@ impl Position {
 
     /// Plays a move without moving the turn on.
     pub(crate) fn play_raw(&mut self, m: Move) {
+        self.scan = ScanCache(None);
         let s = self.side as usize;
         let moved = self.board.sq[m.from as usize];
         let taken = self.board.apply(m, s);
@@ -1052,7 +1320,10 @@ impl Position {
             if self.alive & (1 << t) == 0 {
                 continue;
             }
-            if self.has_legal_move() {
+            let scan = self.king_scan(self.moat_ctx());
+            if self.first_legal(scan).is_some() {
+                // nothing changes from here on: keep the scan for what comes next
+                self.scan = ScanCache(Some(scan));
                 return;
             }
             if self.in_check() || self.alive.count_ones() == 3 || self.rules.stalemate_eliminates {

@@ -28,4 +28,5 @@ mod svg;
 mod threeman_examples;
 mod threeman_perft;
 mod threeman_props;
+mod threeman_resolve;
 mod threeman_rules;
