@@ -248,6 +248,15 @@ impl fmt::Display for MoveErrorKind {
 ///
 /// `Notate::resolve` returns this; replay adds the ply and the written text to make an
 /// [`IllegalMove`].
+///
+/// ```
+/// use gamenote::{MoveError, MoveErrorKind};
+/// let e = MoveError::ambiguous("1d2 can be raised from 1a1 or 1a2");
+/// assert_eq!(e.kind, MoveErrorKind::Ambiguous);
+/// assert_eq!(e.to_string(), "1d2 can be raised from 1a1 or 1a2");
+/// assert_eq!(MoveError::illegal("x").kind, MoveErrorKind::Illegal);
+/// assert_eq!(MoveError::mismatch("x").kind, MoveErrorKind::Mismatch);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("{reason}")]
@@ -284,6 +293,15 @@ impl MoveError {
 }
 
 /// A move of a record that the rules reject, with the ply (1-based), what was written and why.
+///
+/// ```
+/// use gamenote::{record, Mode, Record, pylos::Pylos};
+/// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
+/// let e = record::replay(&rec, Mode::Strict).into_result().unwrap_err();
+/// let gamenote::Error::Illegal(m) = e else { panic!("{e}") };
+/// assert_eq!((m.ply, m.written.as_str(), m.span.clone()), (2, "1b2", Some(4..7)));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("ply {ply} ({written}): {kind}: {reason}")]
 #[non_exhaustive]

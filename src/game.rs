@@ -54,6 +54,17 @@ pub enum GameResult {
 
 /// Strict reading turns every annotation that contradicts the rules into an error; lenient
 /// reading turns them into warnings. The grammar is the same in both.
+///
+/// ```
+/// use gamenote::{record, Mode, Record, pylos::Pylos};
+/// // 1c3+ claims a line of four that the move does not make.
+/// let rec: Record<Pylos> = "1b2 1c3+ *".parse()?;
+/// assert!(!record::replay(&rec, Mode::Strict).is_ok());
+/// let lenient = record::replay(&rec, Mode::Lenient);
+/// assert!(lenient.is_ok());
+/// assert_eq!(lenient.warnings.len(), 1);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mode {
@@ -150,6 +161,21 @@ pub type Tags = [(String, String)];
 
 /// The rules of a game, the core every game implements: its names, positions and moves,
 /// what may be played and how a game ends. Perft and the generators need nothing more.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::gipf::{Gipf, Rules};
+/// let rules: Rules = "basic".parse()?;
+/// let start = Gipf::start(&rules);
+/// let mut moves = Vec::new();
+/// Gipf::legal_moves(&start, &mut moves);
+/// assert_eq!(moves.len(), Gipf::count_legal(&start) as usize);
+/// let mut next = start.clone();
+/// Gipf::play(&mut next, &moves[0]);
+/// assert_eq!(Gipf::to_move(&next), 1);
+/// assert_eq!(Gipf::outcome(&next), None);
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
 pub trait Play: Sized + 'static {
     /// The name used in `[Game "..."]` tags, e.g. `Pylos`.
     const NAME: &'static str;
@@ -206,6 +232,18 @@ pub trait Play: Sized + 'static {
 
 /// Written moves: parsed with no position at hand, resolved against one, written back in a
 /// style. With [`Play`], this is all a new game must write; the other layers have defaults.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::threeman::{Notation, Style, ThreeMan};
+/// let start = ThreeMan::start(&Default::default());
+/// let written: Notation = "WHNa3".parse()?;
+/// let m = ThreeMan::resolve(&start, &written)?;
+/// assert_eq!(ThreeMan::notate(&start, &m, Style::default()), written);
+/// let nowhere: Notation = "WHNa5".parse()?;
+/// assert!(ThreeMan::resolve(&start, &nowhere).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Notate: Play {
     /// A move as a person wrote it; `parse(print(n)) == n`.
     type Notation: Clone + Debug + PartialEq + Display + FromStr<Err = ParseError>;

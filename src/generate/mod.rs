@@ -24,6 +24,14 @@ use crate::record::{replay, Ply, Record};
 
 /// A small, fast, seedable random number generator (SplitMix64), so generated games are the
 /// same on every machine for the same seed.
+///
+/// ```
+/// use gamenote::generate::Rng;
+/// let (mut a, mut b) = (Rng::new(7), Rng::new(7));
+/// assert_eq!(a.next_u64(), b.next_u64());
+/// assert!(a.below(6) < 6);
+/// assert_eq!(a.below(0), 0);
+/// ```
 #[derive(Debug, Clone)]
 pub struct Rng(u64);
 
@@ -62,6 +70,15 @@ pub struct LegalGame<G: Game> {
 }
 
 /// Plays `len` random legal moves (fewer if the game ends) under `rules`, from `seed`.
+///
+/// ```
+/// use gamenote::{generate::legal_game, record, Mode, pylos::Pylos};
+/// let game = legal_game::<Pylos>(&Default::default(), 20, 1);
+/// assert_eq!(game.record.plies.len(), game.moves.len());
+/// let replay = record::replay(&game.record, Mode::Strict);
+/// assert!(replay.is_ok());
+/// assert_eq!(replay.end, game.end);
+/// ```
 pub fn legal_game<G: Game>(rules: &G::Rules, len: usize, seed: u64) -> LegalGame<G> {
     let mut rng = Rng::new(seed);
     let mut pos = G::start(rules);
@@ -148,6 +165,15 @@ impl MutationKind {
 
 /// A near miss of `game`, of a kind and at a place chosen by `seed`; `None` when no kind
 /// applies (an empty game).
+///
+/// ```
+/// use gamenote::generate::{legal_game, near_miss};
+/// use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};
+/// let game = legal_game::<Pylos>(&Default::default(), 20, 1);
+/// let miss = near_miss(&game, 3).expect("a game with moves has near misses");
+/// let verdict = visit::<Pylos, _>(&miss.text, Checker::new(Mode::Strict)).next().unwrap();
+/// assert!(verdict.error.is_some(), "{}: {}", miss.mutation, miss.text);
+/// ```
 pub fn near_miss<G: Game>(game: &LegalGame<G>, seed: u64) -> Option<NearMiss<G>> {
     let mut rng = Rng::new(seed ^ 0x5851_F42D_4C95_7F2D);
     let first = rng.below(MutationKind::ALL.len());
