@@ -1,0 +1,430 @@
+//! Point sets sized to the board, and the bit layout that makes every relation between
+//! points a shift.
+//!
+//! A point (L, c, r) is bit `off[L] + s·r + c`: one row stride `s` for every level, and each
+//! level at its own offset. Moving east is then a shift by 1, moving north a shift by `s`,
+//! and going up or down a level a shift by the difference of two level offsets. Each relation
+//! is a short list of (source mask, shift) pairs; the masks keep a shift from landing on a
+//! point it does not relate to. Boards up to size 6 (91 points) fit in a `u128`; larger ones
+//! use a fixed array of words ([`Wide`]).
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+use super::coord::{Geometry, MAX_SIZE, NONE};
+
+/// A set of bits, one per point of a [`Layout`].
+pub(crate) trait Set:
+    Copy
+    + PartialEq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    /// The empty set.
+    const ZERO: Self;
+    /// The number of bits.
+    const BITS: usize;
+    /// Bit `i` moved to `i + k` (to `i - |k|` for a negative `k`); bits moved off either end
+    /// are lost.
+    fn shift(self, k: i32) -> Self;
+    /// The set of bit `i` alone.
+    fn bit(i: usize) -> Self;
+    /// True when bit `i` is set.
+    fn has(&self, i: usize) -> bool;
+    /// True when no bit is set.
+    fn is_zero(&self) -> bool;
+    /// The number of bits set.
+    fn count(&self) -> u32;
+    /// Removes the lowest bit set and returns it.
+    fn pop(&mut self) -> Option<usize>;
+}
+
+impl Set for u128 {
+    const ZERO: Self = 0;
+    const BITS: usize = 128;
+    #[inline(always)]
+    fn shift(self, k: i32) -> Self {
+        if k >= 0 {
+            self.checked_shl(k as u32).unwrap_or(0)
+        } else {
+            self.checked_shr(k.unsigned_abs()).unwrap_or(0)
+        }
+    }
+    #[inline(always)]
+    fn bit(i: usize) -> Self {
+        1u128 << i
+    }
+    #[inline(always)]
+    fn has(&self, i: usize) -> bool {
+        self >> i & 1 != 0
+    }
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
+    #[inline(always)]
+    fn count(&self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn pop(&mut self) -> Option<usize> {
+        if *self == 0 {
+            return None;
+        }
+        let i = self.trailing_zeros() as usize;
+        *self &= *self - 1;
+        Some(i)
+    }
+}
+
+/// A set of `64·N` bits in a fixed array, for boards larger than a `u128` holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Wide<const N: usize>([u64; N]);
+
+impl<const N: usize> BitAnd for Wide<N> {
+    type Output = Self;
+    #[inline]
+    fn bitand(mut self, o: Self) -> Self {
+        self &= o;
+        self
+    }
+}
+
+impl<const N: usize> BitOr for Wide<N> {
+    type Output = Self;
+    #[inline]
+    fn bitor(mut self, o: Self) -> Self {
+        self |= o;
+        self
+    }
+}
+
+impl<const N: usize> Not for Wide<N> {
+    type Output = Self;
+    #[inline]
+    fn not(mut self) -> Self {
+        for w in &mut self.0 {
+            *w = !*w;
+        }
+        self
+    }
+}
+
+impl<const N: usize> BitAndAssign for Wide<N> {
+    #[inline]
+    fn bitand_assign(&mut self, o: Self) {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a &= b;
+        }
+    }
+}
+
+impl<const N: usize> BitOrAssign for Wide<N> {
+    #[inline]
+    fn bitor_assign(&mut self, o: Self) {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a |= b;
+        }
+    }
+}
+
+impl<const N: usize> Set for Wide<N> {
+    const ZERO: Self = Wide([0; N]);
+    const BITS: usize = 64 * N;
+    fn shift(self, k: i32) -> Self {
+        let q = (k.unsigned_abs() / 64) as usize;
+        let r = k.unsigned_abs() % 64;
+        let mut out = [0u64; N];
+        if q >= N {
+            return Wide(out);
+        }
+        if k >= 0 {
+            for i in q..N {
+                let mut w = self.0[i - q] << r;
+                if r > 0 && i > q {
+                    w |= self.0[i - q - 1] >> (64 - r);
+                }
+                out[i] = w;
+            }
+        } else {
+            for i in 0..N - q {
+                let mut w = self.0[i + q] >> r;
+                if r > 0 && i + q + 1 < N {
+                    w |= self.0[i + q + 1] << (64 - r);
+                }
+                out[i] = w;
+            }
+        }
+        Wide(out)
+    }
+    #[inline]
+    fn bit(i: usize) -> Self {
+        let mut w = [0; N];
+        w[i >> 6] = 1 << (i & 63);
+        Wide(w)
+    }
+    #[inline]
+    fn has(&self, i: usize) -> bool {
+        self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        for (k, w) in self.0.iter_mut().enumerate() {
+            if *w != 0 {
+                let b = w.trailing_zeros() as usize;
+                *w &= *w - 1;
+                return Some(k * 64 + b);
+            }
+        }
+        None
+    }
+}
+
+/// A relation between points as (source mask, shift) pairs.
+type Moves<B> = Vec<(B, i32)>;
+
+/// Where each point of one board size lives in a set of type `B`, and the masks and shifts
+/// of every relation the rules use.
+pub(crate) struct Layout<B> {
+    /// The row stride.
+    pub s: i32,
+    /// Every point.
+    pub valid: B,
+    /// The points of each level (index 0 unused).
+    pub levels: Vec<B>,
+    /// Points with a neighbour to the west (c ≥ 1): where a shift by +1 may land.
+    pub has_w: B,
+    /// Points with a neighbour to the east: where a shift by −1 may land.
+    pub has_e: B,
+    /// Points with a neighbour to the south (r ≥ 1): where a shift by +s may land.
+    pub has_s: B,
+    /// Points with a neighbour to the north: where a shift by −s may land.
+    pub has_n: B,
+    /// (L, c, r) → (L+1, c, r), from the points with c, r ≤ n − L − 1.
+    up: Moves<B>,
+    /// (L, c, r) → (L−1, c, r), from every point above level 1.
+    down: Moves<B>,
+    /// (L, c, r) → (L−2, c+1, r+1), the point it buries, from every point above level 2.
+    bury: Moves<B>,
+    /// The level of each bit (0 for bits that are no point).
+    pub level_of: Vec<u8>,
+    /// The geometry index of each bit (`u16::MAX` for bits that are no point).
+    pub index: Vec<u16>,
+    /// The bit of each geometry index.
+    pub bit: Vec<u16>,
+}
+
+impl<B: Set> Layout<B> {
+    /// The layout of size `n` with row stride `s` and level offsets `off[1..=n]`.
+    fn build(geo: &Geometry, s: i32, off: &[i32]) -> Self {
+        let n = geo.size();
+        let mut lay = Layout {
+            s,
+            valid: B::ZERO,
+            levels: vec![B::ZERO; usize::from(n) + 1],
+            has_w: B::ZERO,
+            has_e: B::ZERO,
+            has_s: B::ZERO,
+            has_n: B::ZERO,
+            up: Vec::new(),
+            down: Vec::new(),
+            bury: Vec::new(),
+            level_of: vec![0; B::BITS],
+            index: vec![u16::MAX; B::BITS],
+            bit: vec![0; geo.len()],
+        };
+        let bit_of = |l: u8, c: u8, r: u8| (off[usize::from(l)] + s * i32::from(r) + i32::from(c)) as usize;
+        let add = |moves: &mut Moves<B>, b: usize, k: i32| match moves.iter_mut().find(|m| m.1 == k) {
+            Some(m) => m.0 |= B::bit(b),
+            None => moves.push((B::bit(b), k)),
+        };
+        for i in 0..geo.len() {
+            let p = geo.point(i);
+            let (l, c, r) = (p.level, p.col, p.row);
+            let w = geo.width(l);
+            let b = bit_of(l, c, r);
+            assert!(b < B::BITS && lay.index[b] == u16::MAX, "Pylon bit layout");
+            lay.index[b] = i as u16;
+            lay.bit[i] = b as u16;
+            lay.level_of[b] = l;
+            let one = B::bit(b);
+            lay.valid |= one;
+            lay.levels[usize::from(l)] |= one;
+            if c > 0 {
+                lay.has_w |= one;
+            }
+            if c + 1 < w {
+                lay.has_e |= one;
+            }
+            if r > 0 {
+                lay.has_s |= one;
+            }
+            if r + 1 < w {
+                lay.has_n |= one;
+            }
+            if l < n && c + 1 < w && r + 1 < w {
+                add(&mut lay.up, b, off[usize::from(l) + 1] - off[usize::from(l)]);
+            }
+            if l > 1 {
+                add(&mut lay.down, b, off[usize::from(l) - 1] - off[usize::from(l)]);
+            }
+            if l > 2 {
+                let k = bit_of(l - 2, c + 1, r + 1) as i32 - b as i32;
+                add(&mut lay.bury, b, k);
+            }
+        }
+        if cfg!(debug_assertions) {
+            lay.check(geo);
+        }
+        lay
+    }
+
+    /// Checks every relation against the geometry table, point by point.
+    fn check(&self, geo: &Geometry) {
+        let set = |list: &[u16]| {
+            list.iter()
+                .filter(|&&k| k != NONE)
+                .fold(B::ZERO, |acc, &k| acc | B::bit(usize::from(self.bit[usize::from(k)])))
+        };
+        for (i, info) in geo.info.iter().enumerate() {
+            let one = B::bit(usize::from(self.bit[i]));
+            let p = info.point;
+            assert!(self.orth(one) == set(&info.orth), "orth of {p}");
+            assert!(self.below(one) == set(&info.below), "below of {p}");
+            assert!(self.above(one) == set(&info.above), "above of {p}");
+            let buried = if info.over == NONE { B::ZERO } else { one };
+            assert!(self.buried(set(&[info.over])) == buried, "over of {p}");
+            // The link to each neighbour is the east or north link of this point or of the
+            // neighbour (west, south).
+            let owner = [i as u16, i as u16, info.orth[2], info.orth[3]];
+            for d in 0..4 {
+                let (x, y) = info.cross[d];
+                let cut = if x == NONE { B::ZERO } else { set(&[owner[d]]) };
+                let want = if d % 2 == 0 { (cut, B::ZERO) } else { (B::ZERO, cut) };
+                assert!(self.cuts(set(&[x, y])) == want, "link {d} of {p}");
+            }
+        }
+    }
+
+    /// The layout for size `n`: the top `n` levels of the size-6 layout below (two level
+    /// shifts) up to size 6, else each level at the first offset where it fits.
+    pub fn new(geo: &Geometry) -> Self {
+        let n = i32::from(geo.size());
+        let mut off = vec![0i32; geo.size() as usize + 1];
+        if n <= 6 {
+            // Found by search: stride 6, and only two level shifts (+37 and −45), so that
+            // going up or down a level costs two shifts.
+            const SIX: [i32; 7] = [0, 0, 37, 74, 111, 66, 103];
+            for l in 1..=n {
+                off[l as usize] = SIX[(l + 6 - n) as usize];
+            }
+            return Layout::build(geo, 6, &off);
+        }
+        let mut used = vec![false; B::BITS + (n * n) as usize * 2];
+        for l in 1..=n {
+            let w = n + 1 - l;
+            let fits = |o: i32, used: &[bool]| {
+                (0..w).all(|r| (0..w).all(|c| !used[(o + n * r + c) as usize]))
+            };
+            let mut o = 0;
+            while !fits(o, &used) {
+                o += 1;
+            }
+            for r in 0..w {
+                for c in 0..w {
+                    used[(o + n * r + c) as usize] = true;
+                }
+            }
+            off[l as usize] = o;
+        }
+        Layout::build(geo, n, &off)
+    }
+
+    #[inline(always)]
+    fn apply(moves: &Moves<B>, x: B) -> B {
+        let mut out = B::ZERO;
+        for &(m, k) in moves {
+            out |= (x & m).shift(k);
+        }
+        out
+    }
+
+    /// The points orthogonally next to a point of `x`.
+    #[inline(always)]
+    pub fn orth(&self, x: B) -> B {
+        (x.shift(1) & self.has_w)
+            | (x.shift(-1) & self.has_e)
+            | (x.shift(self.s) & self.has_s)
+            | (x.shift(-self.s) & self.has_n)
+    }
+
+    /// The points resting on at least one point of `x`.
+    #[inline(always)]
+    pub fn above(&self, x: B) -> B {
+        let s = self.s;
+        Self::apply(
+            &self.up,
+            x | x.shift(-1) | x.shift(-s) | x.shift(-s - 1),
+        )
+    }
+
+    /// The points that a point of `x` rests on.
+    #[inline(always)]
+    pub fn below(&self, x: B) -> B {
+        let s = self.s;
+        let y = Self::apply(&self.down, x);
+        y | y.shift(1) | y.shift(s) | y.shift(s + 1)
+    }
+
+    /// (L, c, r) → (L−1, c, r).
+    #[inline(always)]
+    pub fn down(&self, x: B) -> B {
+        Self::apply(&self.down, x)
+    }
+
+    /// The empty points that are on level 1 or rest on four occupied points.
+    #[inline(always)]
+    pub fn playable(&self, occ: B) -> B {
+        let s = self.s;
+        let full = occ & occ.shift(-1) & occ.shift(-s) & occ.shift(-s - 1);
+        (self.levels[1] | Self::apply(&self.up, full)) & !occ
+    }
+
+    /// The points whose east link and whose north link a link of `theirs` one level up
+    /// crosses: the east link of (L, c, r) is crossed by (L+1: c, r−1)–(c, r), its north link
+    /// by (L+1: c−1, r)–(c, r).
+    #[inline(always)]
+    pub fn cuts(&self, theirs: B) -> (B, B) {
+        (
+            self.down(theirs & theirs.shift(self.s) & self.has_s),
+            self.down(theirs & theirs.shift(1) & self.has_w),
+        )
+    }
+
+    /// The points whose point directly above (two levels up) is in `occ`.
+    #[inline(always)]
+    pub fn buried(&self, occ: B) -> B {
+        Self::apply(&self.bury, occ)
+    }
+}
+
+/// Size-indexed layout tables, built on first use.
+pub(crate) struct Tables<B: 'static>(
+    pub [std::sync::OnceLock<Layout<B>>; MAX_SIZE as usize + 1],
+);
+
+impl<B: Set + Send + Sync> Tables<B> {
+    /// The layout of the board `geo`.
+    pub fn get(&'static self, geo: &Geometry) -> &'static Layout<B> {
+        self.0[usize::from(geo.size())].get_or_init(|| Layout::new(geo))
+    }
+}
