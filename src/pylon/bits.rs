@@ -26,6 +26,9 @@ pub(crate) trait Set:
     const ZERO: Self;
     /// The number of bits.
     const BITS: usize;
+    /// The row stride and the two shifts of each level relation (up, down, bury) when every
+    /// layout of this set type has them, so that they are constants in the code.
+    const FIXED: Option<Fixed> = None;
     /// Bit `i` moved to `i + k` (to `i - |k|` for a negative `k`); bits moved off either end
     /// are lost.
     fn shift(self, k: i32) -> Self;
@@ -41,9 +44,29 @@ pub(crate) trait Set:
     fn pop(&mut self) -> Option<usize>;
 }
 
+/// The row stride and level shifts shared by every layout of a set type.
+#[derive(Clone, Copy)]
+pub(crate) struct Fixed {
+    s: i32,
+    up: [i32; 2],
+    down: [i32; 2],
+    bury: [i32; 2],
+}
+
+/// The offsets of the levels of size 6 in a `u128` (index 0 unused), found by search: with
+/// stride 6, going up a level is a shift by +37 (−45 from level 4 to 5), so that each level
+/// relation costs two shifts. Smaller boards use the top levels.
+const SIX: [i32; 7] = [0, 0, 37, 74, 111, 66, 103];
+
 impl Set for u128 {
     const ZERO: Self = 0;
     const BITS: usize = 128;
+    const FIXED: Option<Fixed> = Some(Fixed {
+        s: 6,
+        up: [37, -45],
+        down: [-37, 45],
+        bury: [-67, 15],
+    });
     #[inline(always)]
     fn shift(self, k: i32) -> Self {
         if k >= 0 {
@@ -195,8 +218,8 @@ type Moves<B> = Vec<(B, i32)>;
 /// Where each point of one board size lives in a set of type `B`, and the masks and shifts
 /// of every relation the rules use.
 pub(crate) struct Layout<B> {
-    /// The row stride.
-    pub s: i32,
+    /// The row stride (use [`Layout::s`]).
+    s: i32,
     /// Every point.
     pub valid: B,
     /// The points of each level (index 0 unused).
@@ -215,6 +238,11 @@ pub(crate) struct Layout<B> {
     down: Moves<B>,
     /// (L, c, r) → (L−2, c+1, r+1), the point it buries, from every point above level 2.
     bury: Moves<B>,
+    /// The orthogonal neighbours of each bit, for set types with [`Set::FIXED`] (empty for
+    /// the others, which shift instead).
+    orth_of: Vec<B>,
+    /// The points each bit rests on, likewise.
+    below_of: Vec<B>,
     /// The level of each bit (0 for bits that are no point).
     pub level_of: Vec<u8>,
     /// The geometry index of each bit (`u16::MAX` for bits that are no point).
@@ -227,6 +255,10 @@ impl<B: Set> Layout<B> {
     /// The layout of size `n` with row stride `s` and level offsets `off[1..=n]`.
     fn build(geo: &Geometry, s: i32, off: &[i32]) -> Self {
         let n = geo.size();
+        let fixed = |k: Option<[i32; 2]>| match k {
+            Some([a, b]) => vec![(B::ZERO, a), (B::ZERO, b)],
+            None => Vec::new(),
+        };
         let mut lay = Layout {
             s,
             valid: B::ZERO,
@@ -235,9 +267,11 @@ impl<B: Set> Layout<B> {
             has_e: B::ZERO,
             has_s: B::ZERO,
             has_n: B::ZERO,
-            up: Vec::new(),
-            down: Vec::new(),
-            bury: Vec::new(),
+            up: fixed(B::FIXED.map(|f| f.up)),
+            down: fixed(B::FIXED.map(|f| f.down)),
+            bury: fixed(B::FIXED.map(|f| f.bury)),
+            orth_of: Vec::new(),
+            below_of: Vec::new(),
             level_of: vec![0; B::BITS],
             index: vec![u16::MAX; B::BITS],
             bit: vec![0; geo.len()],
@@ -282,6 +316,13 @@ impl<B: Set> Layout<B> {
                 add(&mut lay.bury, b, k);
             }
         }
+        if B::FIXED.is_some() {
+            lay.orth_of = (0..B::BITS).map(|b| lay.orth(B::bit(b)) & lay.valid).collect();
+            lay.below_of = (0..B::BITS).map(|b| lay.below(B::bit(b)) & lay.valid).collect();
+        }
+        if let Some(f) = B::FIXED {
+            assert!(f.s == s && [&lay.up, &lay.down, &lay.bury].iter().all(|m| m.len() == 2));
+        }
         if cfg!(debug_assertions) {
             lay.check(geo);
         }
@@ -297,9 +338,11 @@ impl<B: Set> Layout<B> {
         };
         for (i, info) in geo.info.iter().enumerate() {
             let one = B::bit(usize::from(self.bit[i]));
-            let p = info.point;
+            let (p, b) = (info.point, usize::from(self.bit[i]));
             assert!(self.orth(one) == set(&info.orth), "orth of {p}");
+            assert!(self.orth_of(b) == set(&info.orth), "orth of {p}");
             assert!(self.below(one) == set(&info.below), "below of {p}");
+            assert!(self.below_of(b) == set(&info.below), "below of {p}");
             assert!(self.above(one) == set(&info.above), "above of {p}");
             let buried = if info.over == NONE { B::ZERO } else { one };
             assert!(self.buried(set(&[info.over])) == buried, "over of {p}");
@@ -315,15 +358,12 @@ impl<B: Set> Layout<B> {
         }
     }
 
-    /// The layout for size `n`: the top `n` levels of the size-6 layout below (two level
-    /// shifts) up to size 6, else each level at the first offset where it fits.
+    /// The layout for size `n`: the top `n` levels of the size-6 layout [`SIX`] up to size
+    /// 6, else stride n and each level at the first offset where it fits.
     pub fn new(geo: &Geometry) -> Self {
         let n = i32::from(geo.size());
         let mut off = vec![0i32; geo.size() as usize + 1];
         if n <= 6 {
-            // Found by search: stride 6, and only two level shifts (+37 and −45), so that
-            // going up or down a level costs two shifts.
-            const SIX: [i32; 7] = [0, 0, 37, 74, 111, 66, 103];
             for l in 1..=n {
                 off[l as usize] = SIX[(l + 6 - n) as usize];
             }
@@ -349,8 +389,22 @@ impl<B: Set> Layout<B> {
         Layout::build(geo, n, &off)
     }
 
+    /// The row stride.
     #[inline(always)]
-    fn apply(moves: &Moves<B>, x: B) -> B {
+    pub fn s(&self) -> i32 {
+        match B::FIXED {
+            Some(f) => f.s,
+            None => self.s,
+        }
+    }
+
+    /// `x` moved by the (mask, shift) pairs of a level relation; `fixed` gives the shifts
+    /// when they are constants.
+    #[inline(always)]
+    fn apply(moves: &Moves<B>, fixed: Option<[i32; 2]>, x: B) -> B {
+        if let (Some(k), [a, b]) = (fixed, moves.as_slice()) {
+            return (x & a.0).shift(k[0]) | (x & b.0).shift(k[1]);
+        }
         let mut out = B::ZERO;
         for &(m, k) in moves {
             out |= (x & m).shift(k);
@@ -363,16 +417,35 @@ impl<B: Set> Layout<B> {
     pub fn orth(&self, x: B) -> B {
         (x.shift(1) & self.has_w)
             | (x.shift(-1) & self.has_e)
-            | (x.shift(self.s) & self.has_s)
-            | (x.shift(-self.s) & self.has_n)
+            | (x.shift(self.s()) & self.has_s)
+            | (x.shift(-self.s()) & self.has_n)
+    }
+
+    /// The orthogonal neighbours of bit `b`.
+    #[inline(always)]
+    pub fn orth_of(&self, b: usize) -> B {
+        match B::FIXED {
+            Some(_) => self.orth_of[b],
+            None => self.orth(B::bit(b)),
+        }
+    }
+
+    /// The points that bit `b` rests on.
+    #[inline(always)]
+    pub fn below_of(&self, b: usize) -> B {
+        match B::FIXED {
+            Some(_) => self.below_of[b],
+            None => self.below(B::bit(b)),
+        }
     }
 
     /// The points resting on at least one point of `x`.
     #[inline(always)]
     pub fn above(&self, x: B) -> B {
-        let s = self.s;
+        let s = self.s();
         Self::apply(
             &self.up,
+            B::FIXED.map(|f| f.up),
             x | x.shift(-1) | x.shift(-s) | x.shift(-s - 1),
         )
     }
@@ -380,23 +453,23 @@ impl<B: Set> Layout<B> {
     /// The points that a point of `x` rests on.
     #[inline(always)]
     pub fn below(&self, x: B) -> B {
-        let s = self.s;
-        let y = Self::apply(&self.down, x);
+        let s = self.s();
+        let y = Self::apply(&self.down, B::FIXED.map(|f| f.down), x);
         y | y.shift(1) | y.shift(s) | y.shift(s + 1)
     }
 
     /// (L, c, r) → (L−1, c, r).
     #[inline(always)]
     pub fn down(&self, x: B) -> B {
-        Self::apply(&self.down, x)
+        Self::apply(&self.down, B::FIXED.map(|f| f.down), x)
     }
 
     /// The empty points that are on level 1 or rest on four occupied points.
     #[inline(always)]
     pub fn playable(&self, occ: B) -> B {
-        let s = self.s;
+        let s = self.s();
         let full = occ & occ.shift(-1) & occ.shift(-s) & occ.shift(-s - 1);
-        (self.levels[1] | Self::apply(&self.up, full)) & !occ
+        (self.levels[1] | Self::apply(&self.up, B::FIXED.map(|f| f.up), full)) & !occ
     }
 
     /// The points whose east link and whose north link a link of `theirs` one level up
@@ -405,7 +478,7 @@ impl<B: Set> Layout<B> {
     #[inline(always)]
     pub fn cuts(&self, theirs: B) -> (B, B) {
         (
-            self.down(theirs & theirs.shift(self.s) & self.has_s),
+            self.down(theirs & theirs.shift(self.s()) & self.has_s),
             self.down(theirs & theirs.shift(1) & self.has_w),
         )
     }
@@ -413,7 +486,7 @@ impl<B: Set> Layout<B> {
     /// The points whose point directly above (two levels up) is in `occ`.
     #[inline(always)]
     pub fn buried(&self, occ: B) -> B {
-        Self::apply(&self.bury, occ)
+        Self::apply(&self.bury, B::FIXED.map(|f| f.bury), occ)
     }
 }
 

@@ -160,7 +160,7 @@ impl<B: Set> Stones<B> {
     #[inline(always)]
     fn links(&self, mine: B, theirs: B, vis: B) -> Links<B> {
         let lay = self.lay;
-        let s = lay.s;
+        let s = lay.s();
         let all = mine & vis;
         let (east_cut, north_cut) = lay.cuts(theirs);
         Links {
@@ -176,7 +176,7 @@ impl<B: Set> Stones<B> {
     #[inline(always)]
     fn grow(&self, l: &Links<B>, x: B) -> B {
         let lay = self.lay;
-        let s = lay.s;
+        let s = lay.s();
         (x.shift(1) & l.east)
             | (x.shift(-1) & l.west)
             | (x.shift(s) & l.north)
@@ -209,59 +209,64 @@ impl<B: Set> Stones<B> {
         if occ.has(x) {
             return Err(Illegal::Occupied);
         }
-        let one = B::bit(x);
-        let mut empty_below = lay.below(one) & !occ;
+        let mut empty_below = lay.below_of(x) & !occ;
         if let Some(b) = empty_below.pop() {
             // The lowest bit is the first of the four in index order.
             return Err(Illegal::Unsupported(lay.index[b]));
         }
+        let one = B::bit(x);
         mine |= one;
         occ |= one;
         let on_level = lay.levels[usize::from(lay.level_of[x])];
-        let mut vis = self.visible(occ);
+        let around = lay.orth_of(x);
         // Captures: enemy groups next to x with no free member on x's level, all judged on
         // the board with x placed.
-        let near = lay.orth(one) & theirs & vis;
-        if !near.is_zero() {
-            let free = lay.orth(lay.playable(occ)) & on_level;
-            let links = self.links(theirs, mine, vis);
-            let (mut rest, mut judged, mut captured) = (near, B::ZERO, B::ZERO);
-            while let Some(q) = rest.pop() {
-                if judged.has(q) {
-                    continue; // in a group already judged (a free one perhaps only in part)
-                }
-                let (group, is_free) = self.flood(&links, B::bit(q), free);
-                judged |= group;
-                if !is_free {
-                    captured |= group;
-                }
-            }
-            // Covering, round by round until nothing changes.
-            if !captured.is_zero() {
-                let targets = lay.above(captured);
-                loop {
-                    let round = targets & lay.playable(occ);
-                    if round.is_zero() {
-                        break;
+        let touching = around & theirs;
+        if !touching.is_zero() {
+            let vis = self.visible(occ);
+            let near = touching & vis;
+            if !near.is_zero() {
+                let free = lay.orth(lay.playable(occ)) & on_level;
+                let links = self.links(theirs, mine, vis);
+                let (mut rest, mut judged, mut captured) = (near, B::ZERO, B::ZERO);
+                while let Some(q) = rest.pop() {
+                    if judged.has(q) {
+                        continue; // in a group already judged (a free one perhaps in part)
                     }
-                    mine |= round;
-                    occ |= round;
+                    let (group, is_free) = self.flood(&links, B::bit(q), free);
+                    judged |= group;
+                    if !is_free {
+                        captured |= group;
+                    }
                 }
-                vis = self.visible(occ);
+                // Covering, round by round until nothing changes.
+                if !captured.is_zero() {
+                    let targets = lay.above(captured);
+                    loop {
+                        let round = targets & lay.playable(occ);
+                        if round.is_zero() {
+                            break;
+                        }
+                        mine |= round;
+                        occ |= round;
+                    }
+                }
             }
         }
-        // No suicide.
-        if !vis.has(x) {
+        // No suicide. Only covering pieces can bury x (nothing rests where x was empty).
+        if lay.buried(occ).has(x) {
             return Err(Illegal::Buried);
         }
-        let playable = lay.playable(occ);
-        let ok = match suicide {
-            Suicide::Piece => !(lay.orth(one) & playable).is_zero(),
-            Suicide::Group => {
-                let links = self.links(mine, theirs, vis);
-                self.flood(&links, one, lay.orth(playable) & on_level).1
-            }
-        };
+        // x itself free makes its group free on its level too.
+        let ok = !(around & lay.playable(occ)).is_zero()
+            || match suicide {
+                Suicide::Piece => false,
+                Suicide::Group => {
+                    let links = self.links(mine, theirs, self.visible(occ));
+                    let free = lay.orth(lay.playable(occ)) & on_level;
+                    self.flood(&links, one, free).1
+                }
+            };
         if ok {
             Ok(mine)
         } else {
@@ -269,17 +274,22 @@ impl<B: Set> Stones<B> {
         }
     }
 
-    /// The playable points, and those of them where `seat`'s piece is surely legal: with no
-    /// visible enemy next to it, it captures nothing, and with a playable neighbour it is
-    /// free (and so is its group) under either option.
+    /// The points where `seat`'s piece is surely legal, and those where only placing it
+    /// tells. With no visible enemy next to it a piece captures nothing, so nothing else
+    /// changes: with a playable neighbour it is then free (and so is its group) under either
+    /// option, and with none it is not free (its group may still be, under `suicide=group`).
     #[inline]
-    fn candidates(&self, seat: usize) -> (B, B) {
+    fn candidates(&self, seat: usize, suicide: Suicide) -> (B, B) {
         let lay = self.lay;
         let occ = self.occ();
         let playable = lay.playable(occ);
         let near_enemy = lay.orth(self.c[seat ^ 1] & self.visible(occ));
-        let quiet_free = playable & !near_enemy & lay.orth(playable);
-        (playable, quiet_free)
+        let sure = playable & !near_enemy & lay.orth(playable);
+        let doubtful = match suicide {
+            Suicide::Piece => playable & near_enemy,
+            Suicide::Group => playable & !sure,
+        };
+        (sure, doubtful)
     }
 
     /// Calls `f` with the bit of every legal placement of `seat`, in index order (level, row,
@@ -291,12 +301,12 @@ impl<B: Set> Stones<B> {
         first_only: bool,
         mut f: impl FnMut(usize),
     ) -> bool {
-        let (playable, quiet_free) = self.candidates(seat);
+        let (sure, doubtful) = self.candidates(seat, suicide);
         let mut any = false;
         for level in &self.lay.levels[1..] {
-            let mut on_level = playable & *level;
+            let mut on_level = (sure | doubtful) & *level;
             while let Some(b) = on_level.pop() {
-                if quiet_free.has(b) || self.place(b, seat, suicide).is_ok() {
+                if sure.has(b) || self.place(b, seat, suicide).is_ok() {
                     any = true;
                     f(b);
                     if first_only {
@@ -310,10 +320,9 @@ impl<B: Set> Stones<B> {
 
     /// The number of legal placements of `seat`.
     fn count(&self, seat: usize, suicide: Suicide) -> u64 {
-        let (playable, quiet_free) = self.candidates(seat);
-        let mut n = u64::from(quiet_free.count());
-        let mut rest = playable & !quiet_free;
-        while let Some(b) = rest.pop() {
+        let (sure, mut doubtful) = self.candidates(seat, suicide);
+        let mut n = u64::from(sure.count());
+        while let Some(b) = doubtful.pop() {
             if self.place(b, seat, suicide).is_ok() {
                 n += 1;
             }
@@ -323,12 +332,11 @@ impl<B: Set> Stones<B> {
 
     /// True when `seat` has a legal placement.
     fn can_place(&self, seat: usize, suicide: Suicide) -> bool {
-        let (playable, quiet_free) = self.candidates(seat);
-        if !quiet_free.is_zero() {
+        let (sure, mut doubtful) = self.candidates(seat, suicide);
+        if !sure.is_zero() {
             return true;
         }
-        let mut rest = playable;
-        while let Some(b) = rest.pop() {
+        while let Some(b) = doubtful.pop() {
             if self.place(b, seat, suicide).is_ok() {
                 return true;
             }
