@@ -225,10 +225,16 @@ impl<B: Set> Stones<B> {
         if !touching.is_zero() {
             let vis = self.visible(occ);
             let near = touching & vis;
-            if !near.is_zero() {
-                let free = lay.orth(lay.playable(occ)) & on_level;
+            // A neighbour that is free itself needs no flood: its group is free.
+            let free = if near.is_zero() {
+                B::ZERO
+            } else {
+                lay.orth(lay.playable(occ)) & on_level
+            };
+            let mut rest = near & !free;
+            if !rest.is_zero() {
                 let links = self.links(theirs, mine, vis);
-                let (mut rest, mut judged, mut captured) = (near, B::ZERO, B::ZERO);
+                let (mut judged, mut captured) = (B::ZERO, B::ZERO);
                 while let Some(q) = rest.pop() {
                     if judged.has(q) {
                         continue; // in a group already judged (a free one perhaps in part)
@@ -278,6 +284,7 @@ impl<B: Set> Stones<B> {
     /// tells. With no visible enemy next to it a piece captures nothing, so nothing else
     /// changes: with a playable neighbour it is then free (and so is its group) under either
     /// option, and with none it is not free (its group may still be, under `suicide=group`).
+    /// Captures and covering never empty a point.
     #[inline]
     fn candidates(&self, seat: usize, suicide: Suicide) -> (B, B) {
         let lay = self.lay;
@@ -285,8 +292,9 @@ impl<B: Set> Stones<B> {
         let playable = lay.playable(occ);
         let near_enemy = lay.orth(self.c[seat ^ 1] & self.visible(occ));
         let sure = playable & !near_enemy & lay.orth(playable);
+        // Under `suicide=piece`, a piece whose neighbours are all occupied can never be free.
         let doubtful = match suicide {
-            Suicide::Piece => playable & near_enemy,
+            Suicide::Piece => playable & near_enemy & lay.orth(lay.valid & !occ),
             Suicide::Group => playable & !sure,
         };
         (sure, doubtful)
