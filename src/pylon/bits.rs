@@ -164,20 +164,18 @@ impl<const N: usize> Set for Wide<N> {
             return Wide(out);
         }
         if k >= 0 {
-            for i in q..N {
-                let mut w = self.0[i - q] << r;
+            for (i, o) in out.iter_mut().enumerate().skip(q) {
+                *o = self.0[i - q] << r;
                 if r > 0 && i > q {
-                    w |= self.0[i - q - 1] >> (64 - r);
+                    *o |= self.0[i - q - 1] >> (64 - r);
                 }
-                out[i] = w;
             }
         } else {
-            for i in 0..N - q {
-                let mut w = self.0[i + q] >> r;
+            for (i, o) in out.iter_mut().enumerate().take(N - q) {
+                *o = self.0[i + q] >> r;
                 if r > 0 && i + q + 1 < N {
-                    w |= self.0[i + q + 1] << (64 - r);
+                    *o |= self.0[i + q + 1] << (64 - r);
                 }
-                out[i] = w;
             }
         }
         Wide(out)
@@ -276,8 +274,10 @@ impl<B: Set> Layout<B> {
             index: vec![u16::MAX; B::BITS],
             bit: vec![0; geo.len()],
         };
-        let bit_of = |l: u8, c: u8, r: u8| (off[usize::from(l)] + s * i32::from(r) + i32::from(c)) as usize;
-        let add = |moves: &mut Moves<B>, b: usize, k: i32| match moves.iter_mut().find(|m| m.1 == k) {
+        let bit_of =
+            |l: u8, c: u8, r: u8| (off[usize::from(l)] + s * i32::from(r) + i32::from(c)) as usize;
+        let add = |moves: &mut Moves<B>, b: usize, k: i32| match moves.iter_mut().find(|m| m.1 == k)
+        {
             Some(m) => m.0 |= B::bit(b),
             None => moves.push((B::bit(b), k)),
         };
@@ -306,10 +306,18 @@ impl<B: Set> Layout<B> {
                 lay.has_n |= one;
             }
             if l < n && c + 1 < w && r + 1 < w {
-                add(&mut lay.up, b, off[usize::from(l) + 1] - off[usize::from(l)]);
+                add(
+                    &mut lay.up,
+                    b,
+                    off[usize::from(l) + 1] - off[usize::from(l)],
+                );
             }
             if l > 1 {
-                add(&mut lay.down, b, off[usize::from(l) - 1] - off[usize::from(l)]);
+                add(
+                    &mut lay.down,
+                    b,
+                    off[usize::from(l) - 1] - off[usize::from(l)],
+                );
             }
             if l > 2 {
                 let k = bit_of(l - 2, c + 1, r + 1) as i32 - b as i32;
@@ -317,24 +325,30 @@ impl<B: Set> Layout<B> {
             }
         }
         if B::FIXED.is_some() {
-            lay.orth_of = (0..B::BITS).map(|b| lay.orth(B::bit(b)) & lay.valid).collect();
-            lay.below_of = (0..B::BITS).map(|b| lay.below(B::bit(b)) & lay.valid).collect();
+            lay.orth_of = (0..B::BITS)
+                .map(|b| lay.orth(B::bit(b)) & lay.valid)
+                .collect();
+            lay.below_of = (0..B::BITS)
+                .map(|b| lay.below(B::bit(b)) & lay.valid)
+                .collect();
         }
         if let Some(f) = B::FIXED {
             assert!(f.s == s && [&lay.up, &lay.down, &lay.bury].iter().all(|m| m.len() == 2));
         }
-        if cfg!(debug_assertions) {
-            lay.check(geo);
+        if cfg!(debug_assertions) && B::FIXED.is_some() {
+            lay.check(geo); // the wider layouts are checked by a unit test, once each
         }
         lay
     }
 
     /// Checks every relation against the geometry table, point by point.
-    fn check(&self, geo: &Geometry) {
+    pub fn check(&self, geo: &Geometry) {
         let set = |list: &[u16]| {
             list.iter()
                 .filter(|&&k| k != NONE)
-                .fold(B::ZERO, |acc, &k| acc | B::bit(usize::from(self.bit[usize::from(k)])))
+                .fold(B::ZERO, |acc, &k| {
+                    acc | B::bit(usize::from(self.bit[usize::from(k)]))
+                })
         };
         for (i, info) in geo.info.iter().enumerate() {
             let one = B::bit(usize::from(self.bit[i]));
@@ -349,10 +363,13 @@ impl<B: Set> Layout<B> {
             // The link to each neighbour is the east or north link of this point or of the
             // neighbour (west, south).
             let owner = [i as u16, i as u16, info.orth[2], info.orth[3]];
-            for d in 0..4 {
-                let (x, y) = info.cross[d];
+            for (d, &(x, y)) in info.cross.iter().enumerate() {
                 let cut = if x == NONE { B::ZERO } else { set(&[owner[d]]) };
-                let want = if d % 2 == 0 { (cut, B::ZERO) } else { (B::ZERO, cut) };
+                let want = if d % 2 == 0 {
+                    (cut, B::ZERO)
+                } else {
+                    (B::ZERO, cut)
+                };
                 assert!(self.cuts(set(&[x, y])) == want, "link {d} of {p}");
             }
         }
@@ -491,9 +508,7 @@ impl<B: Set> Layout<B> {
 }
 
 /// Size-indexed layout tables, built on first use.
-pub(crate) struct Tables<B: 'static>(
-    pub [std::sync::OnceLock<Layout<B>>; MAX_SIZE as usize + 1],
-);
+pub(crate) struct Tables<B: 'static>(pub [std::sync::OnceLock<Layout<B>>; MAX_SIZE as usize + 1]);
 
 impl<B: Set + Send + Sync> Tables<B> {
     /// The layout of the board `geo`.

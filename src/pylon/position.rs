@@ -55,8 +55,10 @@ struct Stones<B: 'static> {
 }
 
 /// The pieces, in the set type that fits the board. Not `Copy`, so that a clone copies only
-/// the variant in use.
+/// the variant in use. The large variant stays inline (boxing it would allocate on every
+/// clone, and positions are cloned while replaying).
 #[derive(Clone)]
+#[allow(clippy::large_enum_variant)]
 enum Board {
     Small(Stones<u128>),
     Mid(Stones<Mid>),
@@ -495,9 +497,9 @@ impl Position {
 
     /// True when `p` is on the board, empty, and on level 1 or resting on four pieces.
     pub fn is_playable(&self, p: Point) -> bool {
-        self.geo.index(p).is_some_and(|i| {
-            on!(&self.board, s => s.lay.playable(s.occ()).has(usize::from(s.lay.bit[i])))
-        })
+        self.geo.index(p).is_some_and(
+            |i| on!(&self.board, s => s.lay.playable(s.occ()).has(usize::from(s.lay.bit[i]))),
+        )
     }
 
     /// True when the point directly above `p` (two levels up) holds a piece.
@@ -708,5 +710,45 @@ impl fmt::Display for Position {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every size gets the set type meant for it, and a layout whose shifts agree with the
+    /// geometry table on every point (sizes 17–25, built by the same code as 16, 20 and 26,
+    /// only in the ignored test below, as the check takes seconds there).
+    #[test]
+    fn every_size_has_a_layout_that_agrees_with_the_geometry_table() {
+        layouts_agree((super::super::MIN_SIZE..=16).chain([20, 26]));
+    }
+
+    #[test]
+    #[ignore = "a few seconds; run with --ignored"]
+    fn every_large_size_has_a_layout_that_agrees_with_the_geometry_table() {
+        layouts_agree(17..=MAX_SIZE);
+    }
+
+    fn layouts_agree(sizes: impl Iterator<Item = u8>) {
+        for n in sizes {
+            let pos = Position::new(Rules::with_size(n));
+            let geo = pos.geometry();
+            match &pos.board {
+                Board::Small(s) => {
+                    assert!(n <= SMALL_MAX);
+                    s.lay.check(geo);
+                }
+                Board::Mid(s) => {
+                    assert!(n > SMALL_MAX && n <= MID_MAX);
+                    s.lay.check(geo);
+                }
+                Board::Large(s) => {
+                    assert!(n > MID_MAX);
+                    s.lay.check(geo);
+                }
+            }
+        }
     }
 }
