@@ -52,6 +52,12 @@ static LARGE: Tables<Large> = Tables([const { OnceLock::new() }; MAX_SIZE as usi
 struct Stones<B: 'static> {
     lay: &'static Layout<B>,
     c: [B; 2],
+    /// Derived from `c` by [`Stones::refresh`]: the playable points,
+    playable: B,
+    /// the visible pieces,
+    vis: B,
+    /// and the points next to a playable point.
+    free: B,
 }
 
 /// The pieces, in the set type that fits the board. Not `Copy`, so that a clone copies only
@@ -129,10 +135,24 @@ struct Links<B> {
 
 impl<B: Set> Stones<B> {
     fn new(lay: &'static Layout<B>) -> Self {
-        Stones {
+        let mut s = Stones {
             lay,
             c: [B::ZERO; 2],
-        }
+            playable: B::ZERO,
+            vis: B::ZERO,
+            free: B::ZERO,
+        };
+        s.refresh();
+        s
+    }
+
+    /// Recomputes the sets derived from the pieces.
+    #[inline]
+    fn refresh(&mut self) {
+        let occ = self.occ();
+        self.playable = self.lay.playable(occ);
+        self.vis = self.visible(occ);
+        self.free = self.lay.orth(self.playable);
     }
 
     /// The set of geometry index `i` alone.
@@ -203,36 +223,51 @@ impl<B: Set> Stones<B> {
         }
     }
 
+    /// `mover`'s pieces after placing on bit `x`, or the empty set when that is illegal
+    /// (returned in registers for a `u128`, unlike a `Result`).
+    #[inline(never)]
+    fn placed(&self, x: usize, mover: usize, suicide: Suicide) -> B {
+        self.place(x, mover, suicide).unwrap_or(B::ZERO)
+    }
+
+    /// Why placing on bit `x` is illegal, or `mover`'s pieces after it.
+    #[inline(never)]
+    fn why(&self, x: usize, mover: usize, suicide: Suicide) -> Result<B, Illegal> {
+        self.place(x, mover, suicide)
+    }
+
     /// `mover`'s pieces after placing on bit `x`, with captures and covering.
+    #[inline(always)]
     fn place(&self, x: usize, mover: usize, suicide: Suicide) -> Result<B, Illegal> {
         let lay = self.lay;
         let (mut mine, theirs) = (self.c[mover], self.c[mover ^ 1]);
         let mut occ = mine | theirs;
-        if occ.has(x) {
-            return Err(Illegal::Occupied);
-        }
-        let mut empty_below = lay.below_of(x) & !occ;
-        if let Some(b) = empty_below.pop() {
-            // The lowest bit is the first of the four in index order.
+        if !self.playable.has(x) {
+            if occ.has(x) {
+                return Err(Illegal::Occupied);
+            }
+            // The lowest bit is the first of the four below in index order.
+            let mut empty_below = lay.below_of(x) & !occ;
+            let b = empty_below.pop().unwrap_or(x);
             return Err(Illegal::Unsupported(lay.index[b]));
         }
         let one = B::bit(x);
         mine |= one;
         occ |= one;
-        let on_level = lay.levels[usize::from(lay.level_of[x])];
         let around = lay.orth_of(x);
+        // With x placed, until covering: x is visible (nothing rests where it was empty) and
+        // buries the point two levels below it, if any; the playable points of x's level
+        // are those before but x (the points x makes playable are a level up).
+        let vis = (self.vis | one) & !lay.buried(one);
+        let on_level = lay.levels[usize::from(lay.level_of[x])];
+        let mut free = None;
+        let mut free_on_level = || *free.get_or_insert_with(|| lay.orth(self.playable & !one) & on_level);
         // Captures: enemy groups next to x with no free member on x's level, all judged on
-        // the board with x placed.
-        let touching = around & theirs;
-        if !touching.is_zero() {
-            let vis = self.visible(occ);
-            let near = touching & vis;
-            // A neighbour that is free itself needs no flood: its group is free.
-            let free = if near.is_zero() {
-                B::ZERO
-            } else {
-                lay.orth(lay.playable(occ)) & on_level
-            };
+        // the board with x placed. A neighbour free itself needs no flood.
+        let near = around & theirs & vis;
+        let mut covered = false;
+        if !near.is_zero() {
+            let free = free_on_level();
             let mut rest = near & !free;
             if !rest.is_zero() {
                 let links = self.links(theirs, mine, vis);
@@ -257,24 +292,30 @@ impl<B: Set> Stones<B> {
                         }
                         mine |= round;
                         occ |= round;
+                        covered = true;
                     }
                 }
             }
         }
-        // No suicide. Only covering pieces can bury x (nothing rests where x was empty).
-        if lay.buried(occ).has(x) {
-            return Err(Illegal::Buried);
-        }
-        // x itself free makes its group free on its level too.
-        let ok = !(around & lay.playable(occ)).is_zero()
-            || match suicide {
-                Suicide::Piece => false,
-                Suicide::Group => {
+        // No suicide: x must be visible, and itself free (which makes its group free on its
+        // level too) or, under suicide=group, in a group free on its level.
+        let ok = if covered {
+            if lay.buried(occ).has(x) {
+                return Err(Illegal::Buried);
+            }
+            let playable = lay.playable(occ);
+            !(around & playable).is_zero()
+                || suicide == Suicide::Group && {
                     let links = self.links(mine, theirs, self.visible(occ));
-                    let free = lay.orth(lay.playable(occ)) & on_level;
-                    self.flood(&links, one, free).1
+                    self.flood(&links, one, lay.orth(playable) & on_level).1
                 }
-            };
+        } else {
+            !(around & self.playable).is_zero()
+                || suicide == Suicide::Group && {
+                    let links = self.links(mine, theirs, vis);
+                    self.flood(&links, one, free_on_level()).1
+                }
+        };
         if ok {
             Ok(mine)
         } else {
@@ -290,13 +331,12 @@ impl<B: Set> Stones<B> {
     #[inline]
     fn candidates(&self, seat: usize, suicide: Suicide) -> (B, B) {
         let lay = self.lay;
-        let occ = self.occ();
-        let playable = lay.playable(occ);
-        let near_enemy = lay.orth(self.c[seat ^ 1] & self.visible(occ));
-        let sure = playable & !near_enemy & lay.orth(playable);
+        let playable = self.playable;
+        let near_enemy = lay.orth(self.c[seat ^ 1] & self.vis);
+        let sure = playable & !near_enemy & self.free;
         // Under `suicide=piece`, a piece whose neighbours are all occupied can never be free.
         let doubtful = match suicide {
-            Suicide::Piece => playable & near_enemy & lay.orth(lay.valid & !occ),
+            Suicide::Piece => playable & near_enemy & lay.orth(lay.valid & !self.occ()),
             Suicide::Group => playable & !sure,
         };
         (sure, doubtful)
@@ -316,7 +356,7 @@ impl<B: Set> Stones<B> {
         for level in &self.lay.levels[1..] {
             let mut on_level = (sure | doubtful) & *level;
             while let Some(b) = on_level.pop() {
-                if sure.has(b) || self.place(b, seat, suicide).is_ok() {
+                if sure.has(b) || !self.placed(b, seat, suicide).is_zero() {
                     any = true;
                     f(b);
                     if first_only {
@@ -333,7 +373,7 @@ impl<B: Set> Stones<B> {
         let (sure, mut doubtful) = self.candidates(seat, suicide);
         let mut n = u64::from(sure.count());
         while let Some(b) = doubtful.pop() {
-            if self.place(b, seat, suicide).is_ok() {
+            if !self.placed(b, seat, suicide).is_zero() {
                 n += 1;
             }
         }
@@ -347,7 +387,7 @@ impl<B: Set> Stones<B> {
             return true;
         }
         while let Some(b) = doubtful.pop() {
-            if self.place(b, seat, suicide).is_ok() {
+            if !self.placed(b, seat, suicide).is_zero() {
                 return true;
             }
         }
@@ -451,6 +491,7 @@ impl Position {
                 on!(&mut pos.board, s => s.c[seat] |= s.one(i));
             }
         }
+        on!(&mut pos.board, s => s.refresh());
         for i in 0..pos.geo.len() {
             let info = &pos.geo.info[i];
             if pos.colour(i).is_some() {
@@ -562,7 +603,9 @@ impl Position {
         let (seat, suicide) = (seat & 1, self.rules.suicide);
         on!(&self.board, s => {
             let b = usize::from(s.lay.bit[i]);
-            match s.place(b, seat, suicide) {
+            let after = s.placed(b, seat, suicide);
+            let after = if after.is_zero() { s.why(b, seat, suicide) } else { Ok(after) };
+            match after {
                 Ok(after) => {
                     let added = after & !s.c[seat] & !s.one(i);
                     Ok(if added.is_zero() { Vec::new() } else { s.points(self.geo, added) })
@@ -658,8 +701,10 @@ impl Position {
             if let Some(i) = self.geo.index(p) {
                 let (side, suicide) = (self.to_move(), self.rules.suicide);
                 on!(&mut self.board, s => {
-                    if let Ok(after) = s.place(usize::from(s.lay.bit[i]), side, suicide) {
+                    let after = s.placed(usize::from(s.lay.bit[i]), side, suicide);
+                    if !after.is_zero() {
                         s.c[side] = after;
+                        s.refresh();
                     }
                 });
             }
