@@ -147,9 +147,14 @@ impl<B: Set> Stones<B> {
     }
 
     /// Recomputes the sets derived from the pieces.
-    #[inline]
     fn refresh(&mut self) {
-        let occ = self.occ();
+        self.refresh_with(self.occ());
+    }
+
+    /// Recomputes the sets derived from the pieces, `occ` being every piece. (Passing it
+    /// keeps a `u128` just stored from being read back from memory at once, which stalls.)
+    #[inline]
+    fn refresh_with(&mut self, occ: B) {
         self.playable = self.lay.playable(occ);
         self.vis = self.visible(occ);
         self.free = self.lay.orth(self.playable);
@@ -703,8 +708,9 @@ impl Position {
                 on!(&mut self.board, s => {
                     let after = s.placed(usize::from(s.lay.bit[i]), side, suicide);
                     if !after.is_zero() {
+                        let occ = after | s.c[side ^ 1];
                         s.c[side] = after;
-                        s.refresh();
+                        s.refresh_with(occ);
                     }
                 });
             }
