@@ -42,6 +42,13 @@ pub(crate) trait Set:
     fn count(&self) -> u32;
     /// Removes the lowest bit set and returns it.
     fn pop(&mut self) -> Option<usize>;
+    /// Adds `(x & mask).shift(k)`, where `mask` lies in the 64-bit words `words.0` to
+    /// `words.1`.
+    #[inline(always)]
+    fn or_masked_shift(&mut self, x: &Self, mask: &Self, k: i32, words: (usize, usize)) {
+        let _ = words;
+        *self |= (*x & *mask).shift(k);
+    }
 }
 
 /// The row stride and level shifts shared by every layout of a set type.
@@ -156,6 +163,32 @@ impl<const N: usize> BitOrAssign for Wide<N> {
 impl<const N: usize> Set for Wide<N> {
     const ZERO: Self = Wide([0; N]);
     const BITS: usize = 64 * N;
+    /// Only the words of `mask`, each moved to its one or two destination words.
+    fn or_masked_shift(&mut self, x: &Self, mask: &Self, k: i32, words: (usize, usize)) {
+        let q = (k.unsigned_abs() / 64) as usize;
+        let r = k.unsigned_abs() % 64;
+        for i in words.0..=words.1.min(N - 1) {
+            let v = x.0[i] & mask.0[i];
+            if v == 0 {
+                continue;
+            }
+            if k >= 0 {
+                let j = i + q;
+                if j < N {
+                    self.0[j] |= v << r;
+                }
+                if r > 0 && j + 1 < N {
+                    self.0[j + 1] |= v >> (64 - r);
+                }
+            } else if i >= q {
+                let j = i - q;
+                self.0[j] |= v >> r;
+                if r > 0 && j > 0 {
+                    self.0[j - 1] |= v << (64 - r);
+                }
+            }
+        }
+    }
     fn shift(self, k: i32) -> Self {
         let q = (k.unsigned_abs() / 64) as usize;
         let r = k.unsigned_abs() % 64;
@@ -210,8 +243,17 @@ impl<const N: usize> Set for Wide<N> {
     }
 }
 
-/// A relation between points as (source mask, shift) pairs.
-type Moves<B> = Vec<(B, i32)>;
+/// One part of a relation between points: the source points, the shift, and the first and
+/// last 64-bit words the source points lie in.
+#[derive(Clone, Copy)]
+struct Move<B> {
+    mask: B,
+    k: i32,
+    words: (usize, usize),
+}
+
+/// A relation between points, as the parts that share one shift.
+type Moves<B> = Vec<Move<B>>;
 
 /// Where each point of one board size lives in a set of type `B`, and the masks and shifts
 /// of every relation the rules use.
@@ -241,6 +283,9 @@ pub(crate) struct Layout<B> {
     orth_of: Vec<B>,
     /// The points each bit rests on, likewise.
     below_of: Vec<B>,
+    /// The bits of the orthogonal neighbours and of the points below of each bit
+    /// (`u16::MAX` for none), for the other set types.
+    near_bits: Vec<[[u16; 4]; 2]>,
     /// The level of each bit (0 for bits that are no point).
     pub level_of: Vec<u8>,
     /// The geometry index of each bit (`u16::MAX` for bits that are no point).
@@ -254,7 +299,13 @@ impl<B: Set> Layout<B> {
     fn build(geo: &Geometry, s: i32, off: &[i32]) -> Self {
         let n = geo.size();
         let fixed = |k: Option<[i32; 2]>| match k {
-            Some([a, b]) => vec![(B::ZERO, a), (B::ZERO, b)],
+            Some(shifts) => shifts
+                .map(|k| Move {
+                    mask: B::ZERO,
+                    k,
+                    words: (usize::MAX, 0),
+                })
+                .to_vec(),
             None => Vec::new(),
         };
         let mut lay = Layout {
@@ -270,16 +321,24 @@ impl<B: Set> Layout<B> {
             bury: fixed(B::FIXED.map(|f| f.bury)),
             orth_of: Vec::new(),
             below_of: Vec::new(),
+            near_bits: Vec::new(),
             level_of: vec![0; B::BITS],
             index: vec![u16::MAX; B::BITS],
             bit: vec![0; geo.len()],
         };
         let bit_of =
             |l: u8, c: u8, r: u8| (off[usize::from(l)] + s * i32::from(r) + i32::from(c)) as usize;
-        let add = |moves: &mut Moves<B>, b: usize, k: i32| match moves.iter_mut().find(|m| m.1 == k)
+        let add = |moves: &mut Moves<B>, b: usize, k: i32| match moves.iter_mut().find(|m| m.k == k)
         {
-            Some(m) => m.0 |= B::bit(b),
-            None => moves.push((B::bit(b), k)),
+            Some(m) => {
+                m.mask |= B::bit(b);
+                m.words = (m.words.0.min(b / 64), m.words.1.max(b / 64));
+            }
+            None => moves.push(Move {
+                mask: B::bit(b),
+                k,
+                words: (b / 64, b / 64),
+            }),
         };
         for i in 0..geo.len() {
             let p = geo.point(i);
@@ -322,6 +381,20 @@ impl<B: Set> Layout<B> {
             if l > 2 {
                 let k = bit_of(l - 2, c + 1, r + 1) as i32 - b as i32;
                 add(&mut lay.bury, b, k);
+            }
+        }
+        if B::FIXED.is_none() {
+            lay.near_bits = vec![[[u16::MAX; 4]; 2]; B::BITS];
+            for (i, info) in geo.info.iter().enumerate() {
+                let to_bit = |k: u16| {
+                    if k == NONE {
+                        u16::MAX
+                    } else {
+                        lay.bit[usize::from(k)]
+                    }
+                };
+                lay.near_bits[usize::from(lay.bit[i])] =
+                    [info.orth.map(to_bit), info.below.map(to_bit)];
             }
         }
         if B::FIXED.is_some() {
@@ -420,11 +493,11 @@ impl<B: Set> Layout<B> {
     #[inline(always)]
     fn apply(moves: &Moves<B>, fixed: Option<[i32; 2]>, x: B) -> B {
         if let (Some(k), [a, b]) = (fixed, moves.as_slice()) {
-            return (x & a.0).shift(k[0]) | (x & b.0).shift(k[1]);
+            return (x & a.mask).shift(k[0]) | (x & b.mask).shift(k[1]);
         }
         let mut out = B::ZERO;
-        for &(m, k) in moves {
-            out |= (x & m).shift(k);
+        for m in moves {
+            out.or_masked_shift(&x, &m.mask, m.k, m.words);
         }
         out
     }
@@ -443,8 +516,19 @@ impl<B: Set> Layout<B> {
     pub fn orth_of(&self, b: usize) -> B {
         match B::FIXED {
             Some(_) => self.orth_of[b],
-            None => self.orth(B::bit(b)),
+            None => self.near(b, 0),
         }
+    }
+
+    /// The set of the neighbours (`kind` 0) or the points below (`kind` 1) of bit `b`.
+    fn near(&self, b: usize, kind: usize) -> B {
+        let mut out = B::ZERO;
+        for &k in &self.near_bits[b][kind] {
+            if k != u16::MAX {
+                out |= B::bit(usize::from(k));
+            }
+        }
+        out
     }
 
     /// The points that bit `b` rests on.
@@ -452,7 +536,7 @@ impl<B: Set> Layout<B> {
     pub fn below_of(&self, b: usize) -> B {
         match B::FIXED {
             Some(_) => self.below_of[b],
-            None => self.below(B::bit(b)),
+            None => self.near(b, 1),
         }
     }
 

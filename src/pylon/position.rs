@@ -266,7 +266,8 @@ impl<B: Set> Stones<B> {
         let vis = (self.vis | one) & !lay.buried(one);
         let on_level = lay.levels[usize::from(lay.level_of[x])];
         let mut free = None;
-        let mut free_on_level = || *free.get_or_insert_with(|| lay.orth(self.playable & !one) & on_level);
+        let mut free_on_level =
+            || *free.get_or_insert_with(|| lay.orth(self.playable & !one) & on_level);
         // Captures: enemy groups next to x with no free member on x's level, all judged on
         // the board with x placed. A neighbour free itself needs no flood.
         let near = around & theirs & vis;
