@@ -263,7 +263,7 @@ fn random_games_match_the_naive_generator() {
     games_agree(&[3, 4, 5, 6], 64, 200, 0x5eed_1234);
 }
 
-/// The same on boards whose positions use wider sets than a `u128` (sizes 7–14 and 15–26).
+/// The same on boards whose positions use wider sets than a `u128` (sizes 7–12 and 13–26).
 #[test]
 fn random_games_on_larger_boards_match_the_naive_generator() {
     games_agree(&[7, 9, 15], 8, 40, 0x5eed_4321);
@@ -364,7 +364,7 @@ fn random_positions_match_the_naive_generator() {
     positions_agree(&[3, 4, 5, 6], 300, 0xfeed_beef);
 }
 
-/// The same on boards whose positions use wider sets than a `u128` (sizes 7–14 and 15–26).
+/// The same on boards whose positions use wider sets than a `u128` (sizes 7–12 and 13–26).
 #[test]
 fn random_positions_on_larger_boards_match_the_naive_generator() {
     positions_agree(&[7, 8, 9, 15], 48, 0xbeef_feed);

@@ -36,11 +36,11 @@ pub(crate) enum Illegal {
 
 /// Boards up to this size use `u128` sets.
 const SMALL_MAX: u8 = 6;
-/// Boards up to this size (1 148 bits in the layout of size 14) use [`Mid`] sets.
-const MID_MAX: u8 = 14;
-/// The set type of sizes 7 to 14.
-type Mid = Wide<18>;
-/// The set type of sizes 15 to 26 (7 007 bits in the layout of size 26).
+/// Boards up to this size (735 bits in the layout of size 12) use [`Mid`] sets.
+const MID_MAX: u8 = 12;
+/// The set type of sizes 7 to 12.
+type Mid = Wide<12>;
+/// The set type of sizes 13 to 26 (7 007 bits in the layout of size 26).
 type Large = Wide<110>;
 
 static SMALL: Tables<u128> = Tables([const { OnceLock::new() }; MAX_SIZE as usize + 1]);
