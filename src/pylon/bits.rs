@@ -42,6 +42,11 @@ pub(crate) trait Set:
     fn count(&self) -> u32;
     /// Removes the lowest bit set and returns it.
     fn pop(&mut self) -> Option<usize>;
+    /// Sets bit `i`.
+    #[inline(always)]
+    fn insert(&mut self, i: usize) {
+        *self |= Self::bit(i);
+    }
     /// Adds `(x & mask).shift(k)`, where `mask` lies in the 64-bit words `words.0` to
     /// `words.1`.
     #[inline(always)]
@@ -189,27 +194,31 @@ impl<const N: usize> Set for Wide<N> {
             }
         }
     }
+    #[inline]
     fn shift(self, k: i32) -> Self {
         let q = (k.unsigned_abs() / 64) as usize;
         let r = k.unsigned_abs() % 64;
+        let a = &self.0;
         let mut out = [0u64; N];
         if q >= N {
             return Wide(out);
         }
-        if k >= 0 {
-            for (i, o) in out.iter_mut().enumerate().skip(q) {
-                *o = self.0[i - q] << r;
-                if r > 0 && i > q {
-                    *o |= self.0[i - q - 1] >> (64 - r);
-                }
+        if r == 0 {
+            if k >= 0 {
+                out[q..].copy_from_slice(&a[..N - q]);
+            } else {
+                out[..N - q].copy_from_slice(&a[q..]);
+            }
+        } else if k >= 0 {
+            out[q] = a[0] << r;
+            for (o, w) in out[q + 1..].iter_mut().zip(a.windows(2)) {
+                *o = (w[1] << r) | (w[0] >> (64 - r));
             }
         } else {
-            for (i, o) in out.iter_mut().enumerate().take(N - q) {
-                *o = self.0[i + q] >> r;
-                if r > 0 && i + q + 1 < N {
-                    *o |= self.0[i + q + 1] << (64 - r);
-                }
+            for (o, w) in out.iter_mut().zip(a[q..].windows(2)) {
+                *o = (w[0] >> r) | (w[1] << (64 - r));
             }
+            out[N - 1 - q] = a[N - 1] >> r;
         }
         Wide(out)
     }
@@ -222,6 +231,10 @@ impl<const N: usize> Set for Wide<N> {
     #[inline]
     fn has(&self, i: usize) -> bool {
         self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+    #[inline]
+    fn insert(&mut self, i: usize) {
+        self.0[i >> 6] |= 1 << (i & 63);
     }
     #[inline]
     fn is_zero(&self) -> bool {
@@ -525,7 +538,7 @@ impl<B: Set> Layout<B> {
         let mut out = B::ZERO;
         for &k in &self.near_bits[b][kind] {
             if k != u16::MAX {
-                out |= B::bit(usize::from(k));
+                out.insert(usize::from(k));
             }
         }
         out
@@ -598,5 +611,30 @@ impl<B: Set + Send + Sync> Tables<B> {
     /// The layout of the board `geo`.
     pub fn get(&'static self, geo: &Geometry) -> &'static Layout<B> {
         self.0[usize::from(geo.size())].get_or_init(|| Layout::new(geo))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A two-word set shifts as a `u128` does, by every amount either way.
+    #[test]
+    fn wide_sets_shift_as_a_u128() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..50 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = u128::from(x) << 64 | u128::from(x.rotate_left(29));
+            let w = Wide::<2>([v as u64, (v >> 64) as u64]);
+            for k in -130..=130 {
+                let (a, b) = (v.shift(k), w.shift(k));
+                assert!(b == Wide([a as u64, (a >> 64) as u64]), "{v:#x} by {k}");
+                let mut c = Wide::<2>::ZERO;
+                c.or_masked_shift(&w, &Wide([u64::MAX; 2]), k, (0, 1));
+                assert!(c == b, "{v:#x} by {k}, word by word");
+            }
+        }
     }
 }
