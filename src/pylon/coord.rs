@@ -180,11 +180,6 @@ impl Geometry {
         self.info.is_empty()
     }
 
-    /// Words of a point set actually used at this size.
-    pub(crate) fn words(&self) -> usize {
-        self.info.len().div_ceil(64)
-    }
-
     /// The width of level `level` (n − level + 1).
     pub fn width(&self, level: u8) -> u8 {
         self.size + 1 - level
@@ -308,54 +303,5 @@ impl Geometry {
             }
         }
         g
-    }
-}
-
-/// A set of points of any pyramid up to size 26, one bit per point index.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Bits(pub [u64; WORDS]);
-
-impl Bits {
-    pub const EMPTY: Bits = Bits([0; WORDS]);
-
-    #[inline]
-    pub fn get(&self, i: u16) -> bool {
-        let i = usize::from(i);
-        self.0[i >> 6] >> (i & 63) & 1 != 0
-    }
-    #[inline]
-    pub fn set(&mut self, i: u16) {
-        let i = usize::from(i);
-        self.0[i >> 6] |= 1 << (i & 63);
-    }
-    #[inline]
-    pub fn unset(&mut self, i: u16) {
-        let i = usize::from(i);
-        self.0[i >> 6] &= !(1 << (i & 63));
-    }
-    #[inline]
-    pub fn clear_words(&mut self, words: usize) {
-        self.0[..words].fill(0);
-    }
-    #[inline]
-    pub fn copy_words(&mut self, from: &Bits, words: usize) {
-        self.0[..words].copy_from_slice(&from.0[..words]);
-    }
-    pub fn count(&self, words: usize) -> u32 {
-        self.0[..words].iter().map(|w| w.count_ones()).sum()
-    }
-    /// Indices set in `self` and not in `other`.
-    pub fn minus<'a>(&'a self, other: &'a Bits, words: usize) -> impl Iterator<Item = u16> + 'a {
-        (0..words).flat_map(move |w| {
-            let mut x = self.0[w] & !other.0[w];
-            std::iter::from_fn(move || {
-                if x == 0 {
-                    return None;
-                }
-                let b = x.trailing_zeros();
-                x &= x - 1;
-                Some((w * 64 + b as usize) as u16)
-            })
-        })
     }
 }

@@ -14,6 +14,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod bits;
 mod coord;
 pub mod fen;
 mod mistakes;

@@ -1,10 +1,18 @@
-//! Pylon positions: two point sets over a shared geometry table, and the rules acting on them
-//! (playable points, burial, cuts, groups, freedom, in-place capture with covering, no
-//! suicide, forced pass, score).
+//! Pylon positions: two point sets sized to the board, and the rules acting on them as whole-set
+//! operations (playable points, burial, cuts, groups, freedom, in-place capture with
+//! covering, no suicide, forced pass, score).
+//!
+//! Boards up to size 6 keep each colour in a `u128`, larger ones in a fixed array of words
+//! (see `bits.rs` for the layout). A group is found by flooding: the set grows by shifting it
+//! one step in every direction and keeping the linked pieces, until it stops growing or
+//! reaches a free member. Nothing is allocated and no scratch space is used.
 
 use std::fmt;
 
-use super::coord::{Bits, Geometry, Point, DEFAULT_SIZE, MAX_POINTS, NONE};
+use std::sync::OnceLock;
+
+use super::bits::{Layout, Set, Tables, Wide};
+use super::coord::{Geometry, Point, DEFAULT_SIZE, MAX_SIZE, NONE};
 use super::rules::{Rules, Suicide};
 
 /// A resolved move.
@@ -26,21 +34,73 @@ pub(crate) enum Illegal {
     NoFreedom,
 }
 
+/// Boards up to this size use `u128` sets.
+const SMALL_MAX: u8 = 6;
+/// Boards up to this size (735 bits in the layout of size 12) use [`Mid`] sets.
+const MID_MAX: u8 = 12;
+/// The set type of sizes 7 to 12.
+type Mid = Wide<12>;
+/// The set type of sizes 13 to 26 (7 007 bits in the layout of size 26).
+type Large = Wide<110>;
+
+static SMALL: Tables<u128> = Tables([const { OnceLock::new() }; MAX_SIZE as usize + 1]);
+static MID: Tables<Mid> = Tables([const { OnceLock::new() }; MAX_SIZE as usize + 1]);
+static LARGE: Tables<Large> = Tables([const { OnceLock::new() }; MAX_SIZE as usize + 1]);
+
+/// The pieces of both colours in the layout of one board size.
+#[derive(Clone, Copy)]
+struct Stones<B: 'static> {
+    lay: &'static Layout<B>,
+    c: [B; 2],
+    /// Derived from `c` by [`Stones::refresh`]: the playable points,
+    playable: B,
+    /// the visible pieces,
+    vis: B,
+    /// and the points next to a playable point.
+    free: B,
+}
+
+/// The pieces, in the set type that fits the board. Not `Copy`, so that a clone copies only
+/// the variant in use. The large variant stays inline (boxing it would allocate on every
+/// clone, and positions are cloned while replaying).
+#[derive(Clone)]
+#[allow(clippy::large_enum_variant)]
+enum Board {
+    Small(Stones<u128>),
+    Mid(Stones<Mid>),
+    Large(Stones<Large>),
+}
+
+/// Runs `$e` with `$s` bound to the board's stones, whatever their set type.
+macro_rules! on {
+    ($board:expr, $s:ident => $e:expr) => {
+        match $board {
+            Board::Small($s) => $e,
+            Board::Mid($s) => $e,
+            Board::Large($s) => $e,
+        }
+    };
+}
+
 /// A state of play: the pieces of both colours and the side to move.
 #[derive(Clone)]
 pub struct Position {
-    pub(crate) geo: &'static Geometry,
-    pub(crate) rules: Rules,
-    pub(crate) stones: [Bits; 2],
-    pub(crate) side: u8,
+    geo: &'static Geometry,
+    rules: Rules,
+    board: Board,
+    side: u8,
 }
 
 impl PartialEq for Position {
     fn eq(&self, other: &Self) -> bool {
-        let w = self.geo.words();
         self.rules == other.rules
             && self.side == other.side
-            && (0..2).all(|s| self.stones[s].0[..w] == other.stones[s].0[..w])
+            && match (&self.board, &other.board) {
+                (Board::Small(a), Board::Small(b)) => a.c == b.c,
+                (Board::Mid(a), Board::Mid(b)) => a.c == b.c,
+                (Board::Large(a), Board::Large(b)) => a.c == b.c,
+                _ => false,
+            }
     }
 }
 
@@ -48,7 +108,7 @@ impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let list = |s: usize| {
             (0..self.geo.len())
-                .filter(|&i| self.stones[s].get(i as u16))
+                .filter(|&i| self.colour(i) == Some(s))
                 .map(|i| self.geo.point(i).to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
@@ -62,26 +122,317 @@ impl fmt::Debug for Position {
     }
 }
 
-/// Scratch space for one search: visited marks and a queue holding groups.
-pub(crate) struct Work {
-    seen: Bits,
-    buf: [u16; MAX_POINTS],
+/// Where one step of a flood may land in each direction: the visible pieces of the flooded
+/// colour that the step links to (cut links left out).
+struct Links<B> {
+    east: B,
+    west: B,
+    north: B,
+    south: B,
+    /// Every visible piece of the colour (the links up and down are never cut).
+    all: B,
 }
 
-thread_local! {
-    /// One scratch space per thread, so that no search zeroes or allocates 13 KB.
-    static WORK: std::cell::RefCell<Work> = const {
-        std::cell::RefCell::new(Work {
-            seen: Bits::EMPTY,
-            buf: [0; MAX_POINTS],
-        })
-    };
-}
+impl<B: Set> Stones<B> {
+    fn new(lay: &'static Layout<B>) -> Self {
+        let mut s = Stones {
+            lay,
+            c: [B::ZERO; 2],
+            playable: B::ZERO,
+            vis: B::ZERO,
+            free: B::ZERO,
+        };
+        s.refresh();
+        s
+    }
 
-/// Runs `f` with this thread's scratch space. `f` must not call back into a function that
-/// takes the scratch space itself.
-fn with_work<T>(f: impl FnOnce(&mut Work) -> T) -> T {
-    WORK.with(|w| f(&mut w.borrow_mut()))
+    /// Recomputes the sets derived from the pieces.
+    fn refresh(&mut self) {
+        self.refresh_with(self.occ());
+    }
+
+    /// Recomputes the sets derived from the pieces, `occ` being every piece. (Passing it
+    /// keeps a `u128` just stored from being read back from memory at once, which stalls.)
+    #[inline]
+    fn refresh_with(&mut self, occ: B) {
+        self.playable = self.lay.playable(occ);
+        self.vis = self.visible(occ);
+        self.free = self.lay.orth(self.playable);
+    }
+
+    /// The set of geometry index `i` alone.
+    #[inline(always)]
+    fn one(&self, i: usize) -> B {
+        B::bit(usize::from(self.lay.bit[i]))
+    }
+
+    #[inline(always)]
+    fn occ(&self) -> B {
+        self.c[0] | self.c[1]
+    }
+
+    /// The seat whose piece is on geometry index `i`.
+    fn colour(&self, i: usize) -> Option<usize> {
+        let b = usize::from(self.lay.bit[i]);
+        (0..2).find(|&s| self.c[s].has(b))
+    }
+
+    #[inline(always)]
+    fn visible(&self, occ: B) -> B {
+        occ & !self.lay.buried(occ)
+    }
+
+    /// The links of `mine`'s visible pieces (`vis` is every visible piece); a same-level link
+    /// is cut when both ends of the link one level up that crosses it hold `theirs`.
+    #[inline(always)]
+    fn links(&self, mine: B, theirs: B, vis: B) -> Links<B> {
+        let lay = self.lay;
+        let s = lay.s();
+        let all = mine & vis;
+        let (east_cut, north_cut) = lay.cuts(theirs);
+        Links {
+            east: all & lay.has_w & !east_cut.shift(1),
+            west: all & lay.has_e & !east_cut,
+            north: all & lay.has_s & !north_cut.shift(s),
+            south: all & lay.has_n & !north_cut,
+            all,
+        }
+    }
+
+    /// The pieces linked to a piece of `x`.
+    #[inline(always)]
+    fn grow(&self, l: &Links<B>, x: B) -> B {
+        let lay = self.lay;
+        let s = lay.s();
+        (x.shift(1) & l.east)
+            | (x.shift(-1) & l.west)
+            | (x.shift(s) & l.north)
+            | (x.shift(-s) & l.south)
+            | ((lay.above(x) | lay.below(x)) & l.all)
+    }
+
+    /// The group of the pieces `seed`, and whether it has a member in `stop`. It stops at the
+    /// first step that reaches `stop`, so a group found free may be only partly collected.
+    #[inline]
+    fn flood(&self, l: &Links<B>, seed: B, stop: B) -> (B, bool) {
+        let (mut group, mut front) = (seed, seed);
+        loop {
+            if !(front & stop).is_zero() {
+                return (group, true);
+            }
+            front = self.grow(l, front) & !group;
+            if front.is_zero() {
+                return (group, false);
+            }
+            group |= front;
+        }
+    }
+
+    /// `mover`'s pieces after placing on bit `x`, or the empty set when that is illegal
+    /// (returned in registers for a `u128`, unlike a `Result`).
+    #[inline(never)]
+    fn placed(&self, x: usize, mover: usize, suicide: Suicide) -> B {
+        self.place(x, mover, suicide).unwrap_or(B::ZERO)
+    }
+
+    /// Why placing on bit `x` is illegal, or `mover`'s pieces after it.
+    #[inline(never)]
+    fn why(&self, x: usize, mover: usize, suicide: Suicide) -> Result<B, Illegal> {
+        self.place(x, mover, suicide)
+    }
+
+    /// `mover`'s pieces after placing on bit `x`, with captures and covering.
+    #[inline(always)]
+    fn place(&self, x: usize, mover: usize, suicide: Suicide) -> Result<B, Illegal> {
+        let lay = self.lay;
+        let (mut mine, theirs) = (self.c[mover], self.c[mover ^ 1]);
+        let mut occ = mine | theirs;
+        if !self.playable.has(x) {
+            if occ.has(x) {
+                return Err(Illegal::Occupied);
+            }
+            // The lowest bit is the first of the four below in index order.
+            let mut empty_below = lay.below_of(x) & !occ;
+            let b = empty_below.pop().unwrap_or(x);
+            return Err(Illegal::Unsupported(lay.index[b]));
+        }
+        let one = B::bit(x);
+        mine |= one;
+        occ |= one;
+        let around = lay.orth_of(x);
+        // With x placed, until covering: x is visible (nothing rests where it was empty) and
+        // buries the point two levels below it, if any; the playable points of x's level
+        // are those before but x (the points x makes playable are a level up).
+        let vis = (self.vis | one) & !lay.buried(one);
+        let on_level = lay.levels[usize::from(lay.level_of[x])];
+        let mut free = None;
+        let mut free_on_level =
+            || *free.get_or_insert_with(|| lay.orth(self.playable & !one) & on_level);
+        // Captures: enemy groups next to x with no free member on x's level, all judged on
+        // the board with x placed. A neighbour free itself needs no flood.
+        let near = around & theirs & vis;
+        let mut covered = false;
+        if !near.is_zero() {
+            let free = free_on_level();
+            let mut rest = near & !free;
+            if !rest.is_zero() {
+                let links = self.links(theirs, mine, vis);
+                let (mut judged, mut captured) = (B::ZERO, B::ZERO);
+                while let Some(q) = rest.pop() {
+                    if judged.has(q) {
+                        continue; // in a group already judged (a free one perhaps in part)
+                    }
+                    let (group, is_free) = self.flood(&links, B::bit(q), free);
+                    judged |= group;
+                    if !is_free {
+                        captured |= group;
+                    }
+                }
+                // Covering, round by round until nothing changes.
+                if !captured.is_zero() {
+                    let targets = lay.above(captured);
+                    loop {
+                        let round = targets & lay.playable(occ);
+                        if round.is_zero() {
+                            break;
+                        }
+                        mine |= round;
+                        occ |= round;
+                        covered = true;
+                    }
+                }
+            }
+        }
+        // No suicide: x must be visible, and itself free (which makes its group free on its
+        // level too) or, under suicide=group, in a group free on its level.
+        let ok = if covered {
+            if lay.buried(occ).has(x) {
+                return Err(Illegal::Buried);
+            }
+            let playable = lay.playable(occ);
+            !(around & playable).is_zero()
+                || suicide == Suicide::Group && {
+                    let links = self.links(mine, theirs, self.visible(occ));
+                    self.flood(&links, one, lay.orth(playable) & on_level).1
+                }
+        } else {
+            !(around & self.playable).is_zero()
+                || suicide == Suicide::Group && {
+                    let links = self.links(mine, theirs, vis);
+                    self.flood(&links, one, free_on_level()).1
+                }
+        };
+        if ok {
+            Ok(mine)
+        } else {
+            Err(Illegal::NoFreedom)
+        }
+    }
+
+    /// The points where `seat`'s piece is surely legal, and those where only placing it
+    /// tells. With no visible enemy next to it a piece captures nothing, so nothing else
+    /// changes: with a playable neighbour it is then free (and so is its group) under either
+    /// option, and with none it is not free (its group may still be, under `suicide=group`).
+    /// Captures and covering never empty a point.
+    #[inline]
+    fn candidates(&self, seat: usize, suicide: Suicide) -> (B, B) {
+        let lay = self.lay;
+        let playable = self.playable;
+        let near_enemy = lay.orth(self.c[seat ^ 1] & self.vis);
+        let sure = playable & !near_enemy & self.free;
+        // Under `suicide=piece`, a piece whose neighbours are all occupied can never be free.
+        let doubtful = match suicide {
+            Suicide::Piece => playable & near_enemy & lay.orth(lay.valid & !self.occ()),
+            Suicide::Group => playable & !sure,
+        };
+        (sure, doubtful)
+    }
+
+    /// Calls `f` with the bit of every legal placement of `seat`, in index order (level, row,
+    /// column); stops at the first when `first_only`. Returns whether there was one.
+    fn each_placement(
+        &self,
+        seat: usize,
+        suicide: Suicide,
+        first_only: bool,
+        mut f: impl FnMut(usize),
+    ) -> bool {
+        let (sure, doubtful) = self.candidates(seat, suicide);
+        let mut any = false;
+        for level in &self.lay.levels[1..] {
+            let mut on_level = (sure | doubtful) & *level;
+            while let Some(b) = on_level.pop() {
+                if sure.has(b) || !self.placed(b, seat, suicide).is_zero() {
+                    any = true;
+                    f(b);
+                    if first_only {
+                        return true;
+                    }
+                }
+            }
+        }
+        any
+    }
+
+    /// The number of legal placements of `seat`.
+    fn count(&self, seat: usize, suicide: Suicide) -> u64 {
+        let (sure, mut doubtful) = self.candidates(seat, suicide);
+        let mut n = u64::from(sure.count());
+        while let Some(b) = doubtful.pop() {
+            if !self.placed(b, seat, suicide).is_zero() {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// True when `seat` has a legal placement.
+    fn can_place(&self, seat: usize, suicide: Suicide) -> bool {
+        let (sure, mut doubtful) = self.candidates(seat, suicide);
+        if !sure.is_zero() {
+            return true;
+        }
+        while let Some(b) = doubtful.pop() {
+            if !self.placed(b, seat, suicide).is_zero() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The points of `set`, sorted by level, column and row.
+    fn points(&self, geo: &Geometry, mut set: B) -> Vec<Point> {
+        let mut out = Vec::new();
+        while let Some(b) = set.pop() {
+            out.push(geo.point(usize::from(self.lay.index[b])));
+        }
+        out.sort();
+        out
+    }
+
+    /// The symbol of geometry index `i` in the diagram, given the occupied, visible and
+    /// playable sets.
+    fn symbol(&self, i: usize, vis: B, playable: B) -> char {
+        let b = usize::from(self.lay.bit[i]);
+        let seen = vis.has(b);
+        match (self.c[0].has(b), self.c[1].has(b)) {
+            (true, _) if seen => 'W',
+            (true, _) => 'w',
+            (_, true) if seen => 'B',
+            (_, true) => 'b',
+            _ if playable.has(b) => '.',
+            _ => '-',
+        }
+    }
+
+    /// The diagram symbols of every point, by geometry index.
+    fn symbols(&self) -> Vec<char> {
+        let occ = self.occ();
+        let (vis, playable) = (self.visible(occ), self.lay.playable(occ));
+        (0..self.lay.bit.len())
+            .map(|i| self.symbol(i, vis, playable))
+            .collect()
+    }
 }
 
 impl Position {
@@ -97,10 +448,17 @@ impl Position {
                 (Geometry::of(DEFAULT_SIZE).expect("size 6 exists"), r)
             }
         };
+        let board = if geo.size() <= SMALL_MAX {
+            Board::Small(Stones::new(SMALL.get(geo)))
+        } else if geo.size() <= MID_MAX {
+            Board::Mid(Stones::new(MID.get(geo)))
+        } else {
+            Board::Large(Stones::new(LARGE.get(geo)))
+        };
         Position {
             geo,
             rules,
-            stones: [Bits::EMPTY; 2],
+            board,
             side: 0,
         }
     }
@@ -133,16 +491,21 @@ impl Position {
                 let Some(i) = pos.geo.index(p) else {
                     return Err(pos.off_board(p));
                 };
-                if pos.occ(i as u16) {
+                if pos.colour(i).is_some() {
                     return Err(format!("{p} is listed twice"));
                 }
-                pos.stones[seat].set(i as u16);
+                on!(&mut pos.board, s => s.c[seat] |= s.one(i));
             }
         }
-        for i in 0..pos.geo.len() as u16 {
-            let info = &pos.geo.info[usize::from(i)];
-            if pos.occ(i) {
-                if let Some(&b) = info.below.iter().find(|&&b| b != NONE && !pos.occ(b)) {
+        on!(&mut pos.board, s => s.refresh());
+        for i in 0..pos.geo.len() {
+            let info = &pos.geo.info[i];
+            if pos.colour(i).is_some() {
+                let empty = info
+                    .below
+                    .iter()
+                    .find(|&&b| b != NONE && pos.colour(usize::from(b)).is_none());
+                if let Some(&b) = empty {
                     return Err(format!(
                         "{} does not rest on four pieces: {} is empty",
                         info.point,
@@ -169,27 +532,37 @@ impl Position {
         usize::from(self.side)
     }
 
+    /// The seat whose piece is on geometry index `i`.
+    fn colour(&self, i: usize) -> Option<usize> {
+        on!(&self.board, s => s.colour(i))
+    }
+
     /// The seat whose piece is on `p`, if any.
     pub fn piece(&self, p: Point) -> Option<usize> {
-        let i = self.geo.index(p)? as u16;
-        (0..2).find(|&s| self.stones[s].get(i))
+        self.colour(self.geo.index(p)?)
     }
 
     /// True when `p` is on the board, empty, and on level 1 or resting on four pieces.
     pub fn is_playable(&self, p: Point) -> bool {
-        self.geo.index(p).is_some_and(|i| self.playable(i as u16))
+        self.geo.index(p).is_some_and(
+            |i| on!(&self.board, s => s.lay.playable(s.occ()).has(usize::from(s.lay.bit[i]))),
+        )
     }
 
     /// True when the point directly above `p` (two levels up) holds a piece.
     pub fn is_buried(&self, p: Point) -> bool {
-        self.geo
-            .index(p)
-            .is_some_and(|i| self.occ(i as u16) && !self.visible(i as u16))
+        self.geo.index(p).is_some_and(|i| {
+            on!(&self.board, s => {
+                let occ = s.occ();
+                let b = usize::from(s.lay.bit[i]);
+                occ.has(b) && !s.visible(occ).has(b)
+            })
+        })
     }
 
     /// The number of pieces of `seat` on the board, buried ones included.
     pub fn score(&self, seat: usize) -> u32 {
-        self.stones[seat & 1].count(self.geo.words())
+        on!(&self.board, s => s.c[seat & 1].count())
     }
 
     /// The group of the visible piece on `p`, sorted; empty when there is none.
@@ -197,32 +570,29 @@ impl Position {
         let Some(i) = self.geo.index(p) else {
             return Vec::new();
         };
-        let i = i as u16;
-        let Some(colour) = (0..2).find(|&s| self.stones[s].get(i)) else {
+        let Some(colour) = self.colour(i) else {
             return Vec::new();
         };
-        if !self.visible(i) {
-            return Vec::new();
-        }
-        let mut out: Vec<Point> = with_work(|work| {
-            work.seen.clear_words(self.geo.words());
-            let (end, _) = self.flood(i, colour, work, 0, None);
-            work.buf[..end]
-                .iter()
-                .map(|&k| self.geo.point(usize::from(k)))
-                .collect()
-        });
-        out.sort();
-        out
+        on!(&self.board, s => {
+            let b = usize::from(s.lay.bit[i]);
+            let vis = s.visible(s.occ());
+            if !vis.has(b) {
+                return Vec::new();
+            }
+            let links = s.links(s.c[colour], s.c[colour ^ 1], vis);
+            let (group, _) = s.flood(&links, Set::bit(b), Set::ZERO);
+            s.points(self.geo, group)
+        })
     }
 
     /// The points where `seat` could legally place now (whoever is to move), in index order
     /// (level, then row, then column).
     pub fn placements(&self, seat: usize) -> Vec<Point> {
         let mut out = Vec::new();
-        self.each_placement(seat & 1, false, |i| {
-            out.push(self.geo.point(usize::from(i)))
-        });
+        let suicide = self.rules.suicide;
+        on!(&self.board, s => s.each_placement(seat & 1, suicide, false, |b| {
+            out.push(self.geo.point(usize::from(s.lay.index[b])))
+        }));
         out
     }
 
@@ -236,16 +606,19 @@ impl Position {
         let Some(i) = self.geo.index(p) else {
             return Err(self.off_board(p));
         };
-        let mut after = self.clone();
-        with_work(|work| after.place(i as u16, seat & 1, work)).map_err(|e| self.reason(p, e))?;
-        let w = self.geo.words();
-        let mut out: Vec<Point> = after.stones[seat & 1]
-            .minus(&self.stones[seat & 1], w)
-            .filter(|&k| usize::from(k) != i)
-            .map(|k| self.geo.point(usize::from(k)))
-            .collect();
-        out.sort();
-        Ok(out)
+        let (seat, suicide) = (seat & 1, self.rules.suicide);
+        on!(&self.board, s => {
+            let b = usize::from(s.lay.bit[i]);
+            let after = s.placed(b, seat, suicide);
+            let after = if after.is_zero() { s.why(b, seat, suicide) } else { Ok(after) };
+            match after {
+                Ok(after) => {
+                    let added = after & !s.c[seat] & !s.one(i);
+                    Ok(if added.is_zero() { Vec::new() } else { s.points(self.geo, added) })
+                }
+                Err(e) => Err(self.reason(p, e)),
+            }
+        })
     }
 
     pub(crate) fn off_board(&self, p: Point) -> String {
@@ -284,226 +657,29 @@ impl Position {
         }
     }
 
-    // ----- the rules on indices -----
-
-    #[inline]
-    fn occ(&self, i: u16) -> bool {
-        self.stones[0].get(i) || self.stones[1].get(i)
-    }
-
-    #[inline]
-    fn visible(&self, i: u16) -> bool {
-        let o = self.geo.info[usize::from(i)].over;
-        o == NONE || !self.occ(o)
-    }
-
-    #[inline]
-    fn playable(&self, i: u16) -> bool {
-        !self.occ(i)
-            && self.geo.info[usize::from(i)]
-                .below
-                .iter()
-                .all(|&b| b == NONE || self.occ(b))
-    }
-
-    /// A piece is free when one of its orthogonal neighbours is playable.
-    #[inline]
-    fn free(&self, i: u16) -> bool {
-        self.geo.info[usize::from(i)]
-            .orth
-            .iter()
-            .any(|&n| n != NONE && self.playable(n))
-    }
-
-    /// Collects the group of the visible `colour` piece on `start` into `work.buf[from..end]`,
-    /// marking it in `work.seen`; returns `end` and whether it found a free member on
-    /// `free_at`. With `free_at` set it stops at the first such member, leaving the group
-    /// partly collected (and partly marked: marks still only ever cover that group).
-    fn flood(
-        &self,
-        start: u16,
-        colour: usize,
-        work: &mut Work,
-        from: usize,
-        free_at: Option<u8>,
-    ) -> (usize, bool) {
-        let mine = &self.stones[colour];
-        let theirs = &self.stones[colour ^ 1];
-        work.buf[from] = start;
-        work.seen.set(start);
-        let (mut head, mut end) = (from, from + 1);
-        while head < end {
-            let m = work.buf[head];
-            head += 1;
-            let info = &self.geo.info[usize::from(m)];
-            if free_at == Some(info.point.level) && self.free(m) {
-                return (end, true);
-            }
-            for d in 0..4 {
-                let n = info.orth[d];
-                if n == NONE || !mine.get(n) || work.seen.get(n) || !self.visible(n) {
-                    continue;
-                }
-                let (a, b) = info.cross[d];
-                if a != NONE && theirs.get(a) && theirs.get(b) {
-                    continue; // cut by an enemy link one level up
-                }
-                work.seen.set(n);
-                work.buf[end] = n;
-                end += 1;
-            }
-            for &n in info.below.iter().chain(info.above.iter()) {
-                if n != NONE && mine.get(n) && !work.seen.get(n) && self.visible(n) {
-                    work.seen.set(n);
-                    work.buf[end] = n;
-                    end += 1;
-                }
-            }
-        }
-        (end, false)
-    }
-
-    /// Places `mover`'s piece on `x` with captures and covering; on error the board may be
-    /// changed and the caller restores it.
-    pub(crate) fn place(&mut self, x: u16, mover: usize, work: &mut Work) -> Result<(), Illegal> {
-        let info = self.geo.info[usize::from(x)];
-        if self.occ(x) {
-            return Err(Illegal::Occupied);
-        }
-        if let Some(&b) = info.below.iter().find(|&&b| b != NONE && !self.occ(b)) {
-            return Err(Illegal::Unsupported(b));
-        }
-        self.stones[mover].set(x);
-        let level = info.point.level;
-        let words = self.geo.words();
-        let enemy = mover ^ 1;
-        // Captures: enemy groups next to x with no free member on x's level.
-        let mut captured = 0;
-        let mut marked = false;
-        for &q in &info.orth {
-            if q == NONE || !self.stones[enemy].get(q) || !self.visible(q) {
-                continue;
-            }
-            if !marked {
-                work.seen.clear_words(words);
-                marked = true;
-            }
-            if work.seen.get(q) {
-                continue;
-            }
-            // A seen neighbour belongs to a group already captured. A free group may be only
-            // partly collected; its marks are taken back so that another neighbour in it is
-            // judged afresh rather than from a fragment.
-            let (end, free) = self.flood(q, enemy, work, captured, Some(level));
-            if free {
-                for k in captured..end {
-                    work.seen.unset(work.buf[k]);
-                }
-            } else {
-                captured = end;
-            }
-        }
-        // Covering, until nothing changes. Placing a piece only ever makes more points
-        // playable, so the result is the same as placing round by round.
-        if captured > 0 {
-            loop {
-                let mut changed = false;
-                for k in 0..captured {
-                    let c = work.buf[k];
-                    for &t in &self.geo.info[usize::from(c)].above {
-                        if t != NONE && self.playable(t) {
-                            self.stones[mover].set(t);
-                            changed = true;
-                        }
-                    }
-                }
-                if !changed {
-                    break;
-                }
-            }
-        }
-        // No suicide.
-        if !self.visible(x) {
-            return Err(Illegal::Buried);
-        }
-        let ok = match self.rules.suicide {
-            Suicide::Piece => self.free(x),
-            Suicide::Group => {
-                work.seen.clear_words(words);
-                self.flood(x, mover, work, 0, Some(level)).1
-            }
-        };
-        if ok {
-            Ok(())
-        } else {
-            Err(Illegal::NoFreedom)
-        }
-    }
-
-    /// Calls `f` with every legal placement of `seat`; stops at the first when `first_only`.
-    /// Returns whether there was one.
-    pub(crate) fn each_placement(
-        &self,
-        seat: usize,
-        first_only: bool,
-        mut f: impl FnMut(u16),
-    ) -> bool {
-        let words = self.geo.words();
-        let enemy = &self.stones[seat ^ 1];
-        let mut scratch: Option<Position> = None;
-        let mut any = false;
-        for i in 0..self.geo.len() as u16 {
-            if !self.playable(i) {
-                continue;
-            }
-            // Fast path: with no visible enemy next to it the piece captures nothing, so
-            // nothing else changes; if it has a playable neighbour it is free, and so is its
-            // group, under either option.
-            let info = &self.geo.info[usize::from(i)];
-            let quiet = info
-                .orth
-                .iter()
-                .all(|&q| q == NONE || !enemy.get(q) || !self.visible(q));
-            let ok = if quiet && self.free(i) {
-                true
-            } else {
-                let s = scratch.get_or_insert_with(|| self.clone());
-                let ok = with_work(|work| s.place(i, seat, work).is_ok());
-                s.stones[seat].copy_words(&self.stones[seat], words);
-                ok
-            };
-            if ok {
-                any = true;
-                f(i);
-                if first_only {
-                    break;
-                }
-            }
-        }
-        any
-    }
-
     /// The first legal placement of `seat` in index order (level, row, column), if any.
     pub fn first_placement(&self, seat: usize) -> Option<Point> {
         let mut first = None;
-        self.each_placement(seat & 1, true, |i| {
-            first = Some(self.geo.point(usize::from(i)))
-        });
+        let suicide = self.rules.suicide;
+        on!(&self.board, s => s.each_placement(seat & 1, suicide, true, |b| {
+            first = Some(self.geo.point(usize::from(s.lay.index[b])))
+        }));
         first
     }
 
     /// True when `seat` has a legal placement.
     pub fn can_place(&self, seat: usize) -> bool {
-        self.each_placement(seat & 1, true, |_| {})
+        let suicide = self.rules.suicide;
+        on!(&self.board, s => s.can_place(seat & 1, suicide))
     }
 
     /// Appends every legal move: the placements of the side to move, or a forced pass when it
     /// has none and the opponent has one; nothing when the game is over.
     pub(crate) fn generate(&self, out: &mut Vec<Move>) {
-        let side = self.to_move();
-        let any = self.each_placement(side, false, |i| {
-            out.push(Move::Place(self.geo.point(usize::from(i))))
-        });
+        let (side, suicide) = (self.to_move(), self.rules.suicide);
+        let any = on!(&self.board, s => s.each_placement(side, suicide, false, |b| {
+            out.push(Move::Place(self.geo.point(usize::from(s.lay.index[b]))))
+        }));
         if !any && self.can_place(side ^ 1) {
             out.push(Move::Pass);
         }
@@ -511,9 +687,8 @@ impl Position {
 
     /// The number of legal moves.
     pub(crate) fn count(&self) -> u64 {
-        let side = self.to_move();
-        let mut n = 0u64;
-        self.each_placement(side, false, |_| n += 1);
+        let (side, suicide) = (self.to_move(), self.rules.suicide);
+        let n = on!(&self.board, s => s.count(side, suicide));
         if n == 0 && self.can_place(side ^ 1) {
             1
         } else {
@@ -526,20 +701,19 @@ impl Position {
         !self.can_place(self.to_move()) && !self.can_place(self.to_move() ^ 1)
     }
 
-    /// Plays a legal move (an illegal placement is played as far as the rules allow).
+    /// Plays a legal move (an illegal placement is played as a pass).
     pub(crate) fn play(&mut self, m: &Move) {
-        match *m {
-            Move::Pass => self.side ^= 1,
-            Move::Place(p) => self.play_place(p),
-        }
-    }
-
-    fn play_place(&mut self, p: Point) {
-        if let Some(i) = self.geo.index(p) {
-            let before = self.stones[self.to_move()];
-            let side = self.to_move();
-            if with_work(|work| self.place(i as u16, side, work)).is_err() {
-                self.stones[self.to_move()] = before;
+        if let Move::Place(p) = *m {
+            if let Some(i) = self.geo.index(p) {
+                let (side, suicide) = (self.to_move(), self.rules.suicide);
+                on!(&mut self.board, s => {
+                    let after = s.placed(usize::from(s.lay.bit[i]), side, suicide);
+                    if !after.is_zero() {
+                        let occ = after | s.c[side ^ 1];
+                        s.c[side] = after;
+                        s.refresh_with(occ);
+                    }
+                });
             }
         }
         self.side ^= 1;
@@ -565,39 +739,19 @@ impl fmt::Display for Position {
             self.score(0),
             self.score(1)
         )?;
+        let symbols = on!(&self.board, s => s.symbols());
         for level in (1..=n).rev() {
             let w = self.geo.width(level);
             let range = self.geo.level_range(level);
-            if level > 1 && range.clone().all(|i| !self.occ(i as u16)) {
-                let any_playable = range.clone().any(|i| self.playable(i as u16));
-                if !any_playable {
-                    continue;
-                }
+            if level > 1 && symbols[range.clone()].iter().all(|&c| c == '-') {
+                continue;
             }
             writeln!(f, "level {level}")?;
             for row in (0..w).rev() {
                 write!(f, "{:>3} ", u16::from(row) + 1)?;
                 for col in 0..w {
                     let i = range.start + usize::from(row) * usize::from(w) + usize::from(col);
-                    let i = i as u16;
-                    let c = if self.stones[0].get(i) {
-                        if self.visible(i) {
-                            'W'
-                        } else {
-                            'w'
-                        }
-                    } else if self.stones[1].get(i) {
-                        if self.visible(i) {
-                            'B'
-                        } else {
-                            'b'
-                        }
-                    } else if self.playable(i) {
-                        '.'
-                    } else {
-                        '-'
-                    };
-                    write!(f, " {c}")?;
+                    write!(f, " {}", symbols[i])?;
                 }
                 writeln!(f)?;
             }
@@ -608,5 +762,45 @@ impl fmt::Display for Position {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every size gets the set type meant for it, and a layout whose shifts agree with the
+    /// geometry table on every point (sizes 17–25, built by the same code as 16, 20 and 26,
+    /// only in the ignored test below, as the check takes seconds there).
+    #[test]
+    fn every_size_has_a_layout_that_agrees_with_the_geometry_table() {
+        layouts_agree((super::super::MIN_SIZE..=16).chain([20, 26]));
+    }
+
+    #[test]
+    #[ignore = "a few seconds; run with --ignored"]
+    fn every_large_size_has_a_layout_that_agrees_with_the_geometry_table() {
+        layouts_agree(17..=MAX_SIZE);
+    }
+
+    fn layouts_agree(sizes: impl Iterator<Item = u8>) {
+        for n in sizes {
+            let pos = Position::new(Rules::with_size(n));
+            let geo = pos.geometry();
+            match &pos.board {
+                Board::Small(s) => {
+                    assert!(n <= SMALL_MAX);
+                    s.lay.check(geo);
+                }
+                Board::Mid(s) => {
+                    assert!(n > SMALL_MAX && n <= MID_MAX);
+                    s.lay.check(geo);
+                }
+                Board::Large(s) => {
+                    assert!(n > MID_MAX);
+                    s.lay.check(geo);
+                }
+            }
+        }
     }
 }

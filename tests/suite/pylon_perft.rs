@@ -260,9 +260,20 @@ fn perft_fixed_counts() {
 /// every resulting board, and on passes and the end.
 #[test]
 fn random_games_match_the_naive_generator() {
-    let mut seed = gamenote::generate::Rng::new(0x5eed_1234);
-    for game in 0..64 {
-        let n = [3u8, 4, 5, 6][game % 4];
+    games_agree(&[3, 4, 5, 6], 64, 200, 0x5eed_1234);
+}
+
+/// The same on boards whose positions use wider sets than a `u128` (sizes 7–12 and 13–26).
+#[test]
+fn random_games_on_larger_boards_match_the_naive_generator() {
+    games_agree(&[7, 9, 15], 8, 40, 0x5eed_4321);
+}
+
+/// `games` random games of at most `plies` plies, on `sizes` in turn, under both options.
+fn games_agree(sizes: &[u8], games: usize, plies: usize, seed: u64) {
+    let mut seed = gamenote::generate::Rng::new(seed);
+    for game in 0..games {
+        let n = sizes[game % sizes.len()];
         let (s, g) = if game % 8 < 4 {
             (Suicide::Piece, false)
         } else {
@@ -270,7 +281,7 @@ fn random_games_match_the_naive_generator() {
         };
         let mut pos: Position = Pylon::start(&rules(n, s));
         let mut naive = Naive::new(i32::from(n), g);
-        for _ply in 0..200 {
+        for _ply in 0..plies {
             let mut moves = Vec::new();
             Pylon::legal_moves(&pos, &mut moves);
             let mine = naive.placements(naive.side);
@@ -350,9 +361,20 @@ fn print_counts() {
 /// set.
 #[test]
 fn random_positions_match_the_naive_generator() {
-    let mut seed = gamenote::generate::Rng::new(0xfeed_beef);
-    for case in 0..300 {
-        let n = [3u8, 4, 5, 6][case % 4];
+    positions_agree(&[3, 4, 5, 6], 300, 0xfeed_beef);
+}
+
+/// The same on boards whose positions use wider sets than a `u128` (sizes 7–12 and 13–26).
+#[test]
+fn random_positions_on_larger_boards_match_the_naive_generator() {
+    positions_agree(&[7, 8, 9, 15], 48, 0xbeef_feed);
+}
+
+/// `cases` random positions, on `sizes` in turn.
+fn positions_agree(sizes: &[u8], cases: usize, seed: u64) {
+    let mut seed = gamenote::generate::Rng::new(seed);
+    for case in 0..cases {
+        let n = sizes[case % sizes.len()];
         let (s, g) = if case % 2 == 0 {
             (Suicide::Piece, false)
         } else {
