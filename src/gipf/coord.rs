@@ -366,8 +366,14 @@ pub(crate) struct RayInfo {
     pub ax: [u8; 7],
     /// `axseg[k]`: the first `k` spots in the axial layout.
     pub axseg: [u64; 8],
-    /// One step along the ray in the axial layout (±1, ±10, ±11).
+    /// One step along the ray in the axial layout (±1, ±8, ±9).
     pub axstep: i8,
+    /// The spots' indices grow along the ray (N, NE, SE); they fall along the others.
+    pub up: bool,
+    /// The spots of the ray as a bitboard.
+    pub mask: u64,
+    /// `rank[i]`: the place on the ray of the spot with index `i` (0 for points off it).
+    pub rank: [u8; 64],
 }
 
 pub(crate) struct Tables {
@@ -569,6 +575,9 @@ const fn build_tables() -> Tables {
         ax: [0; 7],
         axseg: [0; 8],
         axstep: 0,
+        up: false,
+        mask: 0,
+        rank: [0; 64],
     }; RAYS];
     let mut ray_of = [[NONE; 6]; POINTS];
     let mut entry = [NONE; POINTS];
@@ -594,6 +603,9 @@ const fn build_tables() -> Tables {
                             let (dx, dy) = Dir::ALL[d].delta();
                             8 * dx + dy
                         },
+                        up: d < 3,
+                        mask: 0,
+                        rank: [0; 64],
                     };
                     let mut p = s;
                     let mut acc = 0u32;
@@ -609,6 +621,8 @@ const fn build_tables() -> Tables {
                         r.axseg[r.len as usize + 1] =
                             r.axseg[r.len as usize] | (1u64 << r.ax[r.len as usize]);
                         to_ray[dot as usize][p as usize] = nrays as u8;
+                        r.mask |= 1u64 << p;
+                        r.rank[p as usize] = r.len;
                         r.len += 1;
                         p = step[p as usize][d];
                     }

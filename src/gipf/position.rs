@@ -119,6 +119,15 @@ impl Move {
         if pre.len() + post.len() > MAX_GROUPS {
             return None;
         }
+        if pre.is_empty() && post.is_empty() {
+            return Some(Move {
+                groups: [NO_REMOVAL; MAX_GROUPS],
+                n_pre: 0,
+                n_post: 0,
+                push,
+                left: false,
+            });
+        }
         let mut groups = [NO_REMOVAL; MAX_GROUPS];
         groups[..pre.len()].copy_from_slice(pre);
         groups[pre.len()..pre.len() + post.len()].copy_from_slice(post);
@@ -448,27 +457,54 @@ impl Position {
         let c = self.to_move as usize;
         let r = push.ray.raw();
         let occ = self.occ();
-        let mut j = 0;
-        while j < r.len as usize && occ & (1u64 << r.spots[j]) != 0 {
-            j += 1;
-        }
-        let j = j.min(r.len as usize - 1);
-        // Each piece of s0 … s(j−1) moves one spot on, from the far end (the spot it moves
-        // to is empty by then); without branches, one step for each of the three boards.
-        let [mut w, mut b] = self.pc;
-        let mut g = self.gipf;
-        let mut k = j;
-        while k > 0 {
-            let from = r.spots[k - 1];
-            let to = r.spots[k];
-            let clear = !(1u64 << from);
-            w = (w & clear) | (((w >> from) & 1) << to);
-            b = (b & clear) | (((b >> from) & 1) << to);
-            g = (g & clear) | (((g >> from) & 1) << to);
-            k -= 1;
-        }
-        self.pc = [w, b];
-        self.gipf = g;
+        let free = r.mask & !occ;
+        let j = if free == 0 {
+            // A full line (never a legal push): the pieces move on and the last is lost.
+            let j = r.len as usize - 1;
+            let [mut w, mut b] = self.pc;
+            let mut g = self.gipf;
+            let mut k = j;
+            while k > 0 {
+                let from = r.spots[k - 1];
+                let to = r.spots[k];
+                let clear = !(1u64 << from);
+                w = (w & clear) | (((w >> from) & 1) << to);
+                b = (b & clear) | (((b >> from) & 1) << to);
+                g = (g & clear) | (((g >> from) & 1) << to);
+                k -= 1;
+            }
+            self.pc = [w, b];
+            self.gipf = g;
+            j
+        } else {
+            // The ray's spot indices are monotonic, so its first empty spot (the end) is
+            // the lowest or highest free bit.
+            let end = if r.up {
+                free.trailing_zeros()
+            } else {
+                63 - free.leading_zeros()
+            } as usize;
+            let j = r.rank[end & 63] as usize;
+            // Each piece of s0 … s(j−1) moves one spot on, from the far end (the spot it
+            // moves to is empty by then), without branches; Black's pieces are then the
+            // occupied spots that are not White's.
+            let mut w = self.pc[WHITE];
+            let mut g = self.gipf;
+            let mut k = j;
+            while k > 0 {
+                let from = r.spots[k - 1];
+                let to = r.spots[k];
+                let clear = !(1u64 << from);
+                w = (w & clear) | (((w >> from) & 1) << to);
+                g = (g & clear) | (((g >> from) & 1) << to);
+                k -= 1;
+            }
+            let s0 = 1u64 << r.spots[0];
+            let occ = (occ | (1u64 << end)) & !s0;
+            self.pc = [w, occ & !w];
+            self.gipf = g;
+            j
+        };
         let s0 = 1u64 << r.spots[0];
         self.pc[c] |= s0;
         if push.gipf {

@@ -526,6 +526,8 @@ fn resolve_fast(pos: &Position, n: &Notation, amine: u64, any_row: bool) -> Opti
     let mut groups = [NO_REMOVAL; MAX_GROUPS];
     let mut amine = amine;
     let n_pre = if n.pre.is_empty() {
+        // `resolve` has run the end check on this board already (through `outcome` when
+        // the mover has a row): the game goes on.
         if any_row && pos.has_row(c, ALL_LINES, true) {
             return None;
         }
@@ -536,12 +538,12 @@ fn resolve_fast(pos: &Position, n: &Notation, amine: u64, any_row: bool) -> Opti
         }
         let st = p.stamp(false);
         let k = fast_phase(&mut p, ALL_LINES, &n.pre, st, &mut groups)?;
+        if p.end_check().is_some() {
+            return None;
+        }
         amine = axial(p.pieces(c));
         k
     };
-    if p.end_check().is_some() {
-        return None;
-    }
     let push = resolve_push(&p, pn).ok()?;
     if p.rules().variant == Variant::Tournament && p.r8_lines(c) != 0 {
         return None;
@@ -609,6 +611,12 @@ fn resolve_pass(
 /// such move, to a move marked [`Move::leaves_rows`]; `check_annotations` then reports it, so
 /// it is an error when reading strictly and a warning when lenient (the row stays).
 pub(crate) fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
+    resolve_with(pos, n, true)
+}
+
+/// [`resolve`], with or without its fast path (without: every note goes through the general
+/// matcher, the reference the fast path is tested against).
+pub(crate) fn resolve_with(pos: &Position, n: &Notation, fast: bool) -> Result<Move, MoveError> {
     let c = pos.to_move();
     let amine = axial(pos.pieces(c));
     let any_row = ax_run(amine);
@@ -619,8 +627,10 @@ pub(crate) fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
     } else if pos.outcome().is_some() {
         return Err(MoveError::illegal("the game is already over"));
     }
-    if let Some(m) = resolve_fast(pos, n, amine, any_row) {
-        return Ok(m);
+    if fast {
+        if let Some(m) = resolve_fast(pos, n, amine, any_row) {
+            return Ok(m);
+        }
     }
     let (cands, err) = resolve_pass(pos, n, any_row, false);
     match cands.first {
