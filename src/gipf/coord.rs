@@ -327,6 +327,22 @@ impl Ray {
     pub(crate) fn raw(self) -> &'static RayInfo {
         &TABLES.rays[self.0 as usize]
     }
+    /// The place on the ray of its first spot not in `occ` (0 when every spot is in it):
+    /// the ray's spot indices are monotonic, so that spot is its lowest or highest free bit.
+    #[inline]
+    pub(crate) fn end(self, occ: u64) -> usize {
+        let r = self.raw();
+        let free = r.mask & !occ;
+        if free == 0 {
+            return 0;
+        }
+        let end = if r.up {
+            free.trailing_zeros()
+        } else {
+            63 - free.leading_zeros()
+        };
+        r.rank[end as usize & 63] as usize
+    }
 }
 
 const NONE: u8 = u8::MAX;
@@ -758,6 +774,46 @@ mod tests {
         assert_eq!(walk("b1", Dir::NE), "b1 c2 d3 e4 f4 g4 h4 i4");
         assert_eq!(walk("a5", Dir::SE), "a5 b5 c5 d5 e5 f4 g3 h2 i1");
         assert_eq!(walk("g1", Dir::NW), "g1 f2 e3 d3 c3 b3 a3");
+    }
+
+    #[test]
+    fn ray_tables_agree_with_the_rays() {
+        for r in Ray::all() {
+            let d = r.dot();
+            for i in 0..r.len() {
+                assert_eq!(ray_to(d, r.spot(i)), Some(r));
+                // The end with the first i spots occupied is spot i.
+                let occ = (0..i).fold(0, |m, k| m | r.spot(k).bit());
+                assert_eq!(r.end(occ), i, "{r:?} {i}");
+            }
+            let spots: Vec<usize> = (0..r.len()).map(|i| r.spot(i).index()).collect();
+            let up = spots.windows(2).all(|w| w[0] < w[1]);
+            let down = spots.windows(2).all(|w| w[0] > w[1]);
+            assert!(up || down, "{r:?}: spot indices not monotonic");
+            assert_eq!(r.raw().up, up);
+        }
+        for d in Point::all() {
+            for to in Point::all() {
+                let expected = d
+                    .push_dirs()
+                    .filter_map(|dir| Ray::new(d, dir))
+                    .find(|r| (0..r.len()).any(|i| r.spot(i) == to));
+                assert_eq!(ray_to(d, to), expected, "{d} {to}");
+            }
+        }
+        // Each line's windows are its runs of four spots.
+        for l in Line::all() {
+            let spots: Vec<Point> = l.spots().collect();
+            let raw = l.raw();
+            for (a, w) in raw.win.iter().enumerate() {
+                let expected = if a + 4 <= spots.len() {
+                    spots[a..a + 4].iter().fold(0, |m, p| m | p.bit())
+                } else {
+                    0
+                };
+                assert_eq!(*w, expected, "{l} window {a}");
+            }
+        }
     }
 
     #[test]

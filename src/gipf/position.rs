@@ -477,14 +477,8 @@ impl Position {
             self.gipf = g;
             j
         } else {
-            // The ray's spot indices are monotonic, so its first empty spot (the end) is
-            // the lowest or highest free bit.
-            let end = if r.up {
-                free.trailing_zeros()
-            } else {
-                63 - free.leading_zeros()
-            } as usize;
-            let j = r.rank[end & 63] as usize;
+            let j = push.ray.end(occ);
+            let end = r.spots[j];
             // Each piece of s0 … s(j−1) moves one spot on, from the far end (the spot it
             // moves to is empty by then), without branches; Black's pieces are then the
             // occupied spots that are not White's.

@@ -100,9 +100,7 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
                     ray.spot(ray.len() - 1)
                 )));
             }
-            let j = (0..ray.len())
-                .find(|&i| occ & ray.spot(i).bit() == 0)
-                .unwrap_or(0);
+            let j = ray.end(occ);
             let s0 = ray.spot(0);
             if j == 0 {
                 if to != s0 {
