@@ -327,6 +327,22 @@ impl Ray {
     pub(crate) fn raw(self) -> &'static RayInfo {
         &TABLES.rays[self.0 as usize]
     }
+    /// The place on the ray of its first spot not in `occ` (0 when every spot is in it):
+    /// the ray's spot indices are monotonic, so that spot is its lowest or highest free bit.
+    #[inline]
+    pub(crate) fn end(self, occ: u64) -> usize {
+        let r = self.raw();
+        let free = r.mask & !occ;
+        if free == 0 {
+            return 0;
+        }
+        let end = if r.up {
+            free.trailing_zeros()
+        } else {
+            63 - free.leading_zeros()
+        };
+        r.rank[end as usize & 63] as usize
+    }
 }
 
 const NONE: u8 = u8::MAX;
@@ -345,6 +361,12 @@ pub(crate) struct LineInfo {
     pub spots: [u8; 7],
     pub len: u8,
     pub mask: u64,
+    /// The windows of four consecutive spots (`len − 3` of them), as bitboards: a colour
+    /// has a row on the line exactly when it fills one of them.
+    pub win: [u64; 4],
+    /// `prefix[k]`: the first `k` spots as a bitboard (so spots `a..b` are
+    /// `prefix[b] & !prefix[a]`).
+    pub prefix: [u64; 8],
 }
 
 #[derive(Clone, Copy)]
@@ -356,8 +378,18 @@ pub(crate) struct RayInfo {
     pub line: u8,
     /// Lines crossing the ray at its first `i+1` spots (all three axes), as a bit set.
     pub cross: [u32; 7],
-    /// The spots' bit positions in the axial layout (`10x + y`).
+    /// The spots' bit positions in the axial layout ([`ax_bit`]).
     pub ax: [u8; 7],
+    /// `axseg[k]`: the first `k` spots in the axial layout.
+    pub axseg: [u64; 8],
+    /// One step along the ray in the axial layout (±1, ±8, ±9).
+    pub axstep: i8,
+    /// The spots' indices grow along the ray (N, NE, SE); they fall along the others.
+    pub up: bool,
+    /// The spots of the ray as a bitboard.
+    pub mask: u64,
+    /// `rank[i]`: the place on the ray of the spot with index `i` (0 for points off it).
+    pub rank: [u8; 64],
 }
 
 pub(crate) struct Tables {
@@ -369,6 +401,11 @@ pub(crate) struct Tables {
     pub line_of: [[u8; 3]; POINTS],
     /// For each spot of the ring, one ray whose first spot it is (`NONE` elsewhere).
     pub entry: [u8; POINTS],
+    /// `to_ray[dot][spot]`: the ray from `dot` that runs over `spot` (`NONE` if none).
+    pub to_ray: [[u8; POINTS]; POINTS],
+    /// `ax_line[axis][b]`: the line along `axis` through the spot at axial bit `b`
+    /// ([`ax_bit`]; `NONE` for bits that are no spot).
+    pub ax_line: [[u8; 64]; 3],
 }
 
 pub(crate) static TABLES: Tables = build_tables();
@@ -422,6 +459,14 @@ const fn build_ring() -> u64 {
     m
 }
 
+/// A spot's bit in the axial layout: `8(x − 1) + (y − 1)` for the spots' columns `x` = 1..=7
+/// (b–h) and rows `y` = 1..=7, so that every direction is one constant shift (N +1, SE +8,
+/// NE +9) and the 37 spots fit a `u64`; the eighth bit of each column is never a spot, so no
+/// run of four wraps from one column into the next.
+pub(crate) const fn ax_bit(x: u8, y: u8) -> u8 {
+    8 * (x - 1) + (y - 1)
+}
+
 const fn step_xy(i: u8, d: usize) -> u8 {
     let (x, y) = xy_of(i);
     let (dx, dy) = Dir::ALL[d].delta();
@@ -449,6 +494,8 @@ const fn build_tables() -> Tables {
         spots: [NONE; 7],
         len: 0,
         mask: 0,
+        win: [0; 4],
+        prefix: [0; 8],
     }; LINES];
     let mut nlines = 0;
     // Enumerate candidate lines by their first dot in index order, so lines come sorted by name.
@@ -466,13 +513,26 @@ const fn build_tables() -> Tables {
                         spots: [NONE; 7],
                         len: 0,
                         mask: 0,
+                        win: [0; 4],
+                        prefix: [0; 8],
                     };
                     let mut p = s;
                     while dots & (1u64 << p) == 0 {
                         l.spots[l.len as usize] = p;
                         l.len += 1;
                         l.mask |= 1u64 << p;
+                        l.prefix[l.len as usize] = l.mask;
                         p = step[p as usize][d];
+                    }
+                    let mut k = l.len as usize;
+                    while k < 7 {
+                        l.prefix[k + 1] = l.mask;
+                        k += 1;
+                    }
+                    let mut a = 0;
+                    while a + 4 <= l.len as usize {
+                        l.win[a] = l.prefix[a + 4] & !l.prefix[a];
+                        a += 1;
                     }
                     l.last = p;
                     // Reversed walk also starts at a dot; keep only walks whose start dot is
@@ -529,9 +589,15 @@ const fn build_tables() -> Tables {
         line: 0,
         cross: [0; 7],
         ax: [0; 7],
+        axseg: [0; 8],
+        axstep: 0,
+        up: false,
+        mask: 0,
+        rank: [0; 64],
     }; RAYS];
     let mut ray_of = [[NONE; 6]; POINTS];
     let mut entry = [NONE; POINTS];
+    let mut to_ray = [[NONE; POINTS]; POINTS];
     let mut nrays = 0;
     let mut dot = 0u8;
     while (dot as usize) < POINTS {
@@ -548,6 +614,14 @@ const fn build_tables() -> Tables {
                         line: line_of[s as usize][d % 3],
                         cross: [0; 7],
                         ax: [0; 7],
+                        axseg: [0; 8],
+                        axstep: {
+                            let (dx, dy) = Dir::ALL[d].delta();
+                            8 * dx + dy
+                        },
+                        up: d < 3,
+                        mask: 0,
+                        rank: [0; 64],
                     };
                     let mut p = s;
                     let mut acc = 0u32;
@@ -559,7 +633,12 @@ const fn build_tables() -> Tables {
                             ax += 1;
                         }
                         r.cross[r.len as usize] = acc;
-                        r.ax[r.len as usize] = 10 * xy[p as usize].0 + xy[p as usize].1;
+                        r.ax[r.len as usize] = ax_bit(xy[p as usize].0, xy[p as usize].1);
+                        r.axseg[r.len as usize + 1] =
+                            r.axseg[r.len as usize] | (1u64 << r.ax[r.len as usize]);
+                        to_ray[dot as usize][p as usize] = nrays as u8;
+                        r.mask |= 1u64 << p;
+                        r.rank[p as usize] = r.len;
                         r.len += 1;
                         p = step[p as usize][d];
                     }
@@ -575,7 +654,19 @@ const fn build_tables() -> Tables {
         }
         dot += 1;
     }
+    let mut ax_line = [[NONE; 64]; 3];
+    let mut i = 0;
+    while i < POINTS {
+        let mut axis = 0;
+        while axis < 3 && dots & (1u64 << i) == 0 {
+            let a = ax_bit(xy[i].0, xy[i].1) as usize;
+            ax_line[axis][a] = line_of[i][axis];
+            axis += 1;
+        }
+        i += 1;
+    }
     Tables {
+        ax_line,
         xy,
         step,
         ray_of,
@@ -583,12 +674,24 @@ const fn build_tables() -> Tables {
         lines,
         line_of,
         entry,
+        to_ray,
     }
 }
 
 /// The ray that canonically enters the ring spot `s` (the first in index order).
 pub(crate) fn entry_ray(s: Point) -> Option<Ray> {
     let r = TABLES.entry[s.index()];
+    if r == NONE {
+        None
+    } else {
+        Some(Ray(r))
+    }
+}
+
+/// The ray from dot `d` that runs over spot `to`, if any.
+#[inline]
+pub(crate) fn ray_to(d: Point, to: Point) -> Option<Ray> {
+    let r = TABLES.to_ray[d.index()][to.index()];
     if r == NONE {
         None
     } else {
@@ -671,6 +774,46 @@ mod tests {
         assert_eq!(walk("b1", Dir::NE), "b1 c2 d3 e4 f4 g4 h4 i4");
         assert_eq!(walk("a5", Dir::SE), "a5 b5 c5 d5 e5 f4 g3 h2 i1");
         assert_eq!(walk("g1", Dir::NW), "g1 f2 e3 d3 c3 b3 a3");
+    }
+
+    #[test]
+    fn ray_tables_agree_with_the_rays() {
+        for r in Ray::all() {
+            let d = r.dot();
+            for i in 0..r.len() {
+                assert_eq!(ray_to(d, r.spot(i)), Some(r));
+                // The end with the first i spots occupied is spot i.
+                let occ = (0..i).fold(0, |m, k| m | r.spot(k).bit());
+                assert_eq!(r.end(occ), i, "{r:?} {i}");
+            }
+            let spots: Vec<usize> = (0..r.len()).map(|i| r.spot(i).index()).collect();
+            let up = spots.windows(2).all(|w| w[0] < w[1]);
+            let down = spots.windows(2).all(|w| w[0] > w[1]);
+            assert!(up || down, "{r:?}: spot indices not monotonic");
+            assert_eq!(r.raw().up, up);
+        }
+        for d in Point::all() {
+            for to in Point::all() {
+                let expected = d
+                    .push_dirs()
+                    .filter_map(|dir| Ray::new(d, dir))
+                    .find(|r| (0..r.len()).any(|i| r.spot(i) == to));
+                assert_eq!(ray_to(d, to), expected, "{d} {to}");
+            }
+        }
+        // Each line's windows are its runs of four spots.
+        for l in Line::all() {
+            let spots: Vec<Point> = l.spots().collect();
+            let raw = l.raw();
+            for (a, w) in raw.win.iter().enumerate() {
+                let expected = if a + 4 <= spots.len() {
+                    spots[a..a + 4].iter().fold(0, |m, p| m | p.bit())
+                } else {
+                    0
+                };
+                assert_eq!(*w, expected, "{l} window {a}");
+            }
+        }
     }
 
     #[test]

@@ -107,6 +107,16 @@ pub fn comment_group(comment: &str) -> Option<(usize, Group)> {
     body.parse::<Group>().ok().map(|g| (seat, g))
 }
 
+/// The move a written half-move means, found by the general matcher alone: every removal
+/// group matched against every row it could fit, without the direct reading of a push and
+/// the groups it lists that [`Notate::resolve`] tries first. The two give the same result
+/// (the same move, or the same error); this one is the reference the tests hold the fast
+/// path to.
+#[doc(hidden)]
+pub fn resolve_by_search(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
+    resolve::resolve_with(pos, n, false)
+}
+
 /// Guesses the rules of a record without a `[Rules]` or `[Variant]` tag: a first push with
 /// `G` means the tournament game; otherwise there is no telling basic from standard.
 pub fn infer_rules(first: Option<&Notation>) -> Option<Rules> {

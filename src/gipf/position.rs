@@ -79,12 +79,12 @@ impl fmt::Debug for Removal {
     }
 }
 
-const FIRST_LINE: Line = match Line::from_index(0) {
+pub(crate) const FIRST_LINE: Line = match Line::from_index(0) {
     Some(l) => l,
     None => panic!(),
 };
 
-const NO_REMOVAL: Removal = Removal(0);
+pub(crate) const NO_REMOVAL: Removal = Removal(0);
 
 /// The push of a move: the ray it enters along and whether a GIPF-piece is brought in.
 ///
@@ -118,6 +118,15 @@ impl Move {
     pub fn new(pre: &[Removal], push: Option<Push>, post: &[Removal]) -> Option<Move> {
         if pre.len() + post.len() > MAX_GROUPS {
             return None;
+        }
+        if pre.is_empty() && post.is_empty() {
+            return Some(Move {
+                groups: [NO_REMOVAL; MAX_GROUPS],
+                n_pre: 0,
+                n_post: 0,
+                push,
+                left: false,
+            });
         }
         let mut groups = [NO_REMOVAL; MAX_GROUPS];
         groups[..pre.len()].copy_from_slice(pre);
@@ -316,7 +325,9 @@ impl Position {
         self.reserve[c] >= 1 && (self.rules.variant != Variant::Tournament || self.moved(c))
     }
 
-    /// The row of colour `c` on `line`, if any.
+    /// The row of colour `c` on `line`, if any: the line's windows of four spots say
+    /// whether there is one (a line of at most 7 spots holds at most one run of four), then
+    /// the run is extended over the occupied spots next to it.
     #[inline]
     pub(crate) fn row_on(&self, c: usize, line: Line) -> Option<Row> {
         let l = line.raw();
@@ -324,44 +335,39 @@ impl Position {
         if mine & l.mask == 0 {
             return None;
         }
-        let len = l.len as usize;
-        let mut run = 0;
-        let mut end = usize::MAX;
-        for k in 0..len {
-            if mine & (1u64 << l.spots[k]) != 0 {
-                run += 1;
-                if run >= 4 {
-                    end = k;
+        let mut first = usize::MAX;
+        let mut last = 0;
+        for (a, &w) in l.win.iter().enumerate() {
+            if w != 0 && mine & w == w {
+                if first == usize::MAX {
+                    first = a;
                 }
-            } else {
-                if end != usize::MAX {
-                    break;
-                }
-                run = 0;
+                last = a;
             }
         }
-        if end == usize::MAX {
+        if first == usize::MAX {
             return None;
         }
+        let len = l.len as usize;
         let occ = self.occ();
-        let mut start = end + 1 - run;
-        let mut last = end;
+        let mut start = first;
+        let mut end = last + 4;
         while start > 0 && occ & (1u64 << l.spots[start - 1]) != 0 {
             start -= 1;
         }
-        while last + 1 < len && occ & (1u64 << l.spots[last + 1]) != 0 {
-            last += 1;
+        while end < len && occ & (1u64 << l.spots[end]) != 0 {
+            end += 1;
         }
-        let mut set = 0;
-        for k in start..=last {
-            set |= 1u64 << l.spots[k];
-        }
-        Some(Row { line, set })
+        Some(Row {
+            line,
+            set: l.prefix[end] & !l.prefix[start],
+        })
     }
 
     /// Rows of colour `c` on the lines of `lines`.
-    pub(crate) fn rows(&self, c: usize, mut lines: u32, out: &mut [Row; LINES]) -> usize {
+    pub(crate) fn rows(&self, c: usize, lines: u32, out: &mut [Row; LINES]) -> usize {
         let mut n = 0;
+        let mut lines = lines & run_lines(self.pc[c]);
         while lines != 0 {
             let i = lines.trailing_zeros();
             lines &= lines - 1;
@@ -377,19 +383,17 @@ impl Position {
 
     /// True when colour `c` has a row on one of `lines`; with `due_only`, a row whose set
     /// holds a basic piece.
-    pub(crate) fn has_row(&self, c: usize, mut lines: u32, due_only: bool) -> bool {
-        if !has_run(self.pc[c], lines) {
-            return false;
-        }
-        if !due_only {
-            return true;
+    pub(crate) fn has_row(&self, c: usize, lines: u32, due_only: bool) -> bool {
+        let mut lines = lines & run_lines(self.pc[c]);
+        if !due_only || lines == 0 {
+            return lines != 0;
         }
         while lines != 0 {
             let i = lines.trailing_zeros();
             lines &= lines - 1;
             if let Some(line) = Line::from_index(i as u8) {
                 if let Some(r) = self.row_on(c, line) {
-                    if !due_only || r.set & !self.gipf != 0 {
+                    if r.set & !self.gipf != 0 {
                         return true;
                     }
                 }
@@ -401,13 +405,20 @@ impl Position {
     /// Lines where colour `c` has a row of GIPF-pieces only (R8).
     pub(crate) fn r8_lines(&self, c: usize) -> u32 {
         let mut m = 0;
-        if self.pc[c] & self.gipf == 0 || !any_run(self.pc[c] & self.gipf) {
+        let own = self.pc[c] & self.gipf;
+        if own == 0 {
             return 0;
         }
-        for line in Line::all() {
-            if let Some(r) = self.row_on(c, line) {
-                if r.set & !self.gipf == 0 {
-                    m |= 1 << line.index();
+        // Such a row is four of his GIPF-pieces in a row.
+        let mut lines = run_lines(own);
+        while lines != 0 {
+            let i = lines.trailing_zeros();
+            lines &= lines - 1;
+            if let Some(line) = Line::from_index(i as u8) {
+                if let Some(r) = self.row_on(c, line) {
+                    if r.set & !self.gipf == 0 {
+                        m |= 1 << i;
+                    }
                 }
             }
         }
@@ -446,23 +457,48 @@ impl Position {
         let c = self.to_move as usize;
         let r = push.ray.raw();
         let occ = self.occ();
-        let mut j = 0;
-        while j < r.len as usize && occ & (1u64 << r.spots[j]) != 0 {
-            j += 1;
-        }
-        let j = j.min(r.len as usize - 1);
-        let mut k = j;
-        while k > 0 {
-            let from = 1u64 << r.spots[k - 1];
-            let to = 1u64 << r.spots[k];
-            let [w, b] = &mut self.pc;
-            for x in [w, b, &mut self.gipf] {
-                if *x & from != 0 {
-                    *x = (*x & !from) | to;
-                }
+        let free = r.mask & !occ;
+        let j = if free == 0 {
+            // A full line (never a legal push): the pieces move on and the last is lost.
+            let j = r.len as usize - 1;
+            let [mut w, mut b] = self.pc;
+            let mut g = self.gipf;
+            let mut k = j;
+            while k > 0 {
+                let from = r.spots[k - 1];
+                let to = r.spots[k];
+                let clear = !(1u64 << from);
+                w = (w & clear) | (((w >> from) & 1) << to);
+                b = (b & clear) | (((b >> from) & 1) << to);
+                g = (g & clear) | (((g >> from) & 1) << to);
+                k -= 1;
             }
-            k -= 1;
-        }
+            self.pc = [w, b];
+            self.gipf = g;
+            j
+        } else {
+            let j = push.ray.end(occ);
+            let end = r.spots[j];
+            // Each piece of s0 … s(j−1) moves one spot on, from the far end (the spot it
+            // moves to is empty by then), without branches; Black's pieces are then the
+            // occupied spots that are not White's.
+            let mut w = self.pc[WHITE];
+            let mut g = self.gipf;
+            let mut k = j;
+            while k > 0 {
+                let from = r.spots[k - 1];
+                let to = r.spots[k];
+                let clear = !(1u64 << from);
+                w = (w & clear) | (((w >> from) & 1) << to);
+                g = (g & clear) | (((g >> from) & 1) << to);
+                k -= 1;
+            }
+            let s0 = 1u64 << r.spots[0];
+            let occ = (occ | (1u64 << end)) & !s0;
+            self.pc = [w, occ & !w];
+            self.gipf = g;
+            j
+        };
         let s0 = 1u64 << r.spots[0];
         self.pc[c] |= s0;
         if push.gipf {
@@ -610,12 +646,12 @@ impl Position {
         for r in 0..RAYS {
             let info = &tables.rays[r];
             let s0 = 1u64 << info.spots[0];
-            let a0 = 1u128 << info.ax[0];
-            let (j, new_mine, new_ax) = if occ & s0 == 0 {
+            let a0 = 1u64 << info.ax[0];
+            let (j, new_ax) = if occ & s0 == 0 {
                 if tables.entry[info.spots[0] as usize] as usize != r {
                     continue;
                 }
-                (0, mine | s0, amine | a0)
+                (0, amine | a0)
             } else {
                 let lm = tables.lines[info.line as usize].mask;
                 if occ & lm == lm {
@@ -625,23 +661,21 @@ impl Position {
                 while occ & (1u64 << info.spots[j]) != 0 {
                     j += 1;
                 }
-                let mut nm = mine;
-                let mut na = amine;
-                let mut k = j;
-                while k > 0 {
-                    let (to, from) = (info.spots[k], info.spots[k - 1]);
-                    let bit = (nm >> from) & 1;
-                    nm = (nm & !(1u64 << to)) | (bit << to);
-                    na = (na & !(1u128 << info.ax[k])) | ((bit as u128) << info.ax[k]);
-                    k -= 1;
-                }
-                (j, nm | s0, na | a0)
+                // The mover's pieces on s0 … s(j−1) move one step on: in the axial layout
+                // that is one shift of the segment.
+                let seg = amine & info.axseg[j];
+                let moved = if info.axstep > 0 {
+                    seg << info.axstep
+                } else {
+                    seg >> -info.axstep
+                };
+                (j, (amine & !info.axseg[j + 1]) | moved | a0)
             };
             let Some(ray) = Ray::from_index(r as u8) else {
                 continue;
             };
             let lines = info.cross[j] | r8;
-            let plain = !ax_run(new_ax) || !has_run(new_mine, lines);
+            let plain = !ax_run(new_ax) || ax_run_lines(new_ax) & lines == 0;
             for (gipf, ok) in kinds {
                 if !ok {
                     continue;
@@ -681,34 +715,36 @@ impl Position {
     }
 }
 
-/// Bit layout with a constant step per direction: column `x` (a = 0) and axial `y` at bit
-/// `10x + y` of a `u128`; N is +1, SE +10, NE +11. Columns are contiguous in both layouts,
-/// so the change of layout is one shift per column.
+/// Bit layout with a constant step per direction (`coord::ax_bit`): the spots of column `x`
+/// (b = 1 … h = 7) at bits `8(x − 1) + y − 1` of a `u64`, `y` the axial row; N is +1, SE +8,
+/// NE +9. The spots of a column are contiguous in both layouts, so the change of layout is
+/// one shift per column.
 #[inline]
-fn axial(m: u64) -> u128 {
-    const START: [u32; 9] = [0, 5, 11, 18, 26, 35, 43, 50, 56];
-    const LEN: [u32; 9] = [5, 6, 7, 8, 9, 8, 7, 6, 5];
-    let mut a = 0u128;
+pub(crate) fn axial(m: u64) -> u64 {
+    // (index of the column's lowest spot, number of spots, axial bit of the lowest spot)
+    const COLS: [(u32, u32, u32); 7] = [
+        (6, 4, 0),
+        (12, 5, 8),
+        (19, 6, 16),
+        (27, 7, 24),
+        (36, 6, 33),
+        (44, 5, 42),
+        (51, 4, 51),
+    ];
+    let mut a = 0;
     let mut x = 0;
-    while x < 9 {
-        let col = (m >> START[x]) & ((1u64 << LEN[x]) - 1);
-        let lo = if x > 4 { x as u32 - 4 } else { 0 };
-        a |= (col as u128) << (10 * x as u32 + lo);
+    while x < 7 {
+        let (start, len, at) = COLS[x];
+        a |= ((m >> start) & ((1u64 << len) - 1)) << at;
         x += 1;
     }
     a
 }
 
-/// True when `mine` holds 4 consecutive points in a line anywhere on the board.
-#[inline]
-pub(crate) fn any_run(mine: u64) -> bool {
-    ax_run(axial(mine))
-}
-
 /// True when the axial board `a` holds 4 consecutive points in a line.
 #[inline(always)]
-fn ax_run(a: u128) -> bool {
-    for d in [1u32, 10, 11] {
+pub(crate) fn ax_run(a: u64) -> bool {
+    for d in [1u32, 8, 9] {
         let two = a & (a >> d);
         if two & (two >> (2 * d)) != 0 {
             return true;
@@ -717,33 +753,37 @@ fn ax_run(a: u128) -> bool {
     false
 }
 
-/// True when `mine` holds 4 consecutive spots on one of `lines`.
+/// The lines on which the axial board `a` holds 4 consecutive points, as a bit set of line
+/// indices: the run tests of [`ax_run`], each run start looked up in a table.
 #[inline]
-pub(crate) fn has_run(mine: u64, mut lines: u32) -> bool {
-    if !any_run(mine) {
-        return false;
-    }
-    if lines == ALL_LINES {
-        return true;
-    }
+pub(crate) fn ax_run_lines(a: u64) -> u32 {
     let tables = &super::coord::TABLES;
-    while lines != 0 {
-        let i = lines.trailing_zeros() as usize;
-        lines &= lines - 1;
-        let l = &tables.lines[i];
-        let mut run = 0;
-        for k in 0..l.len as usize {
-            if mine & (1u64 << l.spots[k]) != 0 {
-                run += 1;
-                if run == 4 {
-                    return true;
-                }
-            } else {
-                run = 0;
+    let mut m = 0;
+    for (axis, d) in [(0, 1u32), (1, 9), (2, 8)] {
+        let two = a & (a >> d);
+        let mut four = two & (two >> (2 * d));
+        while four != 0 {
+            let b = four.trailing_zeros() as usize;
+            four &= four - 1;
+            let l = tables.ax_line[axis][b & 63];
+            if (l as usize) < LINES {
+                m |= 1 << l;
             }
         }
     }
-    false
+    m
+}
+
+/// The lines on which `mine` holds 4 consecutive spots, as a bit set of line indices.
+#[inline]
+pub(crate) fn run_lines(mine: u64) -> u32 {
+    ax_run_lines(axial(mine))
+}
+
+/// True when `mine` holds 4 consecutive spots on one of `lines`.
+#[inline]
+pub(crate) fn has_run(mine: u64, lines: u32) -> bool {
+    run_lines(mine) & lines != 0
 }
 
 /// A phase's choices: its groups (canonical order), their number, and the position after.

@@ -1,8 +1,11 @@
 //! From a written half-move to the move it means (`resolve`), and back (`notate`).
 
-use super::coord::{entry_ray, Line, Point, Ray};
+use super::coord::{entry_ray, ray_to, Line, Point};
 use super::notation::{Group, Item, LineNote, Notation, PushNote};
-use super::position::{has_run, Move, PhaseOption, Position, Push, Removal, ALL_LINES, MAX_GROUPS};
+use super::position::{
+    ax_run, ax_run_lines, axial, Move, PhaseOption, Position, Push, Removal, Row, ALL_LINES,
+    FIRST_LINE, MAX_GROUPS, NO_REMOVAL,
+};
 use super::rules::Variant;
 use super::Style;
 use crate::error::MoveError;
@@ -85,11 +88,7 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
                     "{d} is a spot, not a dot: a push starts on a dot"
                 )));
             }
-            let Some(ray) = d
-                .push_dirs()
-                .filter_map(|dir| Ray::new(d, dir))
-                .find(|r| (0..r.len()).any(|i| r.spot(i) == to))
-            else {
+            let Some(ray) = ray_to(d, to) else {
                 return Err(MoveError::illegal(format!(
                     "{to} is not a spot on a line from {d} into the board"
                 )));
@@ -101,9 +100,7 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
                     ray.spot(ray.len() - 1)
                 )));
             }
-            let j = (0..ray.len())
-                .find(|&i| occ & ray.spot(i).bit() == 0)
-                .unwrap_or(0);
+            let j = ray.end(occ);
             let s0 = ray.spot(0);
             if j == 0 {
                 if to != s0 {
@@ -438,6 +435,142 @@ fn resolve_after(
     }
 }
 
+/// The pieces a written group removes from a row (line and removal set), when it fits that
+/// row; the rules of [`group_mask`] without its reasons.
+#[inline]
+fn group_fit(gipf: u64, row: &Row, g: &Group) -> Option<u64> {
+    if g.line.is_some_and(|ln| ln.line != row.line) {
+        return None;
+    }
+    let mut listed = 0;
+    for it in &g.items {
+        listed |= it.point.bit();
+    }
+    if listed & !row.set != 0 {
+        return None;
+    }
+    let basics = row.set & !gipf;
+    let lb = listed & basics;
+    if lb != 0 && lb != basics {
+        return None;
+    }
+    let mask = basics | (listed & row.set & gipf);
+    (mask != 0).then_some(mask)
+}
+
+/// One removal phase of colour to move on `lines` when the written groups fix it without a
+/// search: every row there holds a basic piece (no R8 row), the rows' removal sets are
+/// disjoint (so removing one changes no other), and each group fits exactly one row, a
+/// different one each, all rows covered. The groups go to `out`, their pieces are removed
+/// from `p`, and their number is returned. `None` sends the note to the general matcher,
+/// which then finds the same move (or the reason there is none).
+fn fast_phase(
+    p: &mut Position,
+    lines: u32,
+    notes: &[Group],
+    stamp: u16,
+    out: &mut [Removal],
+) -> Option<usize> {
+    let c = p.to_move();
+    let mut rows = [Row {
+        line: FIRST_LINE,
+        set: 0,
+    }; super::coord::LINES];
+    let k = p.rows(c, lines, &mut rows);
+    if k != notes.len() || k > out.len() {
+        return None;
+    }
+    let gipf = p.gipf_pieces();
+    let mut union = 0;
+    for r in &rows[..k] {
+        if r.set & !gipf == 0 || r.set & union != 0 {
+            return None;
+        }
+        union |= r.set;
+    }
+    let mut used = 0u32;
+    for (g, slot) in notes.iter().zip(out.iter_mut()) {
+        let mut found = None;
+        for (i, r) in rows[..k].iter().enumerate() {
+            if let Some(mask) = group_fit(gipf, r, g) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((i, mask));
+            }
+        }
+        let (i, mask) = found?;
+        if used & (1 << i) != 0 {
+            return None;
+        }
+        used |= 1 << i;
+        *slot = Removal::new(rows[i].line, mask);
+    }
+    for r in &out[..k] {
+        p.remove(c, r.mask(), stamp);
+    }
+    Some(k)
+}
+
+/// The fast path of [`resolve`]: a note with a push whose removal groups (if any) are fixed
+/// by what they list. The written push is checked directly, played, and the groups matched
+/// against the rows the push formed, found only on the lines through the spots it changed.
+/// `None` when the note needs the general matcher: an error, a row left unwritten, crossing
+/// rows, R8 rows, a group that fits several rows, a removal-only move.
+fn resolve_fast(pos: &Position, n: &Notation, amine: u64, any_row: bool) -> Option<Move> {
+    let c = pos.to_move();
+    let pn = n.push.as_ref()?;
+    let mut p = pos.clone();
+    let mut groups = [NO_REMOVAL; MAX_GROUPS];
+    let mut amine = amine;
+    let n_pre = if n.pre.is_empty() {
+        // `resolve` has run the end check on this board already (through `outcome` when
+        // the mover has a row): the game goes on.
+        if any_row && pos.has_row(c, ALL_LINES, true) {
+            return None;
+        }
+        0
+    } else {
+        if !any_row {
+            return None;
+        }
+        let st = p.stamp(false);
+        let k = fast_phase(&mut p, ALL_LINES, &n.pre, st, &mut groups)?;
+        if p.end_check().is_some() {
+            return None;
+        }
+        amine = axial(p.pieces(c));
+        k
+    };
+    let push = resolve_push(&p, pn).ok()?;
+    if p.rules().variant == Variant::Tournament && p.r8_lines(c) != 0 {
+        return None;
+    }
+    let j = p.do_push(push);
+    // New rows of the mover can only be on the lines through the spots the push changed
+    // (s0 … sj): his pieces there in the axial layout, the segment moved one step, say
+    // which of those lines hold four in a row.
+    let info = push.ray.raw();
+    let seg = amine & info.axseg[j];
+    let moved = if info.axstep > 0 {
+        seg << info.axstep
+    } else {
+        seg >> -info.axstep
+    };
+    let after = (amine & !info.axseg[j + 1]) | moved | info.axseg[1];
+    let lines = ax_run_lines(after) & info.cross[j];
+    let n_post = if lines == 0 {
+        if !n.post.is_empty() {
+            return None;
+        }
+        0
+    } else {
+        let st = p.stamp(true);
+        fast_phase(&mut p, lines, &n.post, st, &mut groups[n_pre..])?
+    };
+    Move::new(&groups[..n_pre], Some(push), &groups[n_pre..n_pre + n_post])
+}
+
 /// Every move the note fits; with `allow_left`, also those that leave a due row.
 fn resolve_pass(
     pos: &Position,
@@ -476,14 +609,26 @@ fn resolve_pass(
 /// such move, to a move marked [`Move::leaves_rows`]; `check_annotations` then reports it, so
 /// it is an error when reading strictly and a warning when lenient (the row stays).
 pub(crate) fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
+    resolve_with(pos, n, true)
+}
+
+/// [`resolve`], with or without its fast path (without: every note goes through the general
+/// matcher, the reference the fast path is tested against).
+pub(crate) fn resolve_with(pos: &Position, n: &Notation, fast: bool) -> Result<Move, MoveError> {
     let c = pos.to_move();
-    let any_row = has_run(pos.pieces(c), ALL_LINES);
+    let amine = axial(pos.pieces(c));
+    let any_row = ax_run(amine);
     if !any_row {
         if pos.end_check().is_some() {
             return Err(MoveError::illegal("the game is already over"));
         }
     } else if pos.outcome().is_some() {
         return Err(MoveError::illegal("the game is already over"));
+    }
+    if fast {
+        if let Some(m) = resolve_fast(pos, n, amine, any_row) {
+            return Ok(m);
+        }
     }
     let (cands, err) = resolve_pass(pos, n, any_row, false);
     match cands.first {

@@ -9,6 +9,7 @@ mod conversion;
 mod endings;
 mod generators;
 mod gipf_board;
+mod gipf_fast_resolve;
 mod gipf_fuzz_regressions;
 mod gipf_guide;
 mod gipf_perft;
