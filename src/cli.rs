@@ -47,6 +47,13 @@ pub struct Problem {
 
 impl Problem {
     /// The problem as a JSON object `{"kind","line","column","ply","message"}`.
+    ///
+    /// ```
+    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
+    /// let problem = reports[0].error.as_ref().expect("1b2 is taken");
+    /// assert!(problem.to_json().starts_with(r#"{"kind":"illegal","line":1,"column":5,"ply":2,"#));
+    /// ```
     pub fn to_json(&self) -> String {
         format!(
             "{{\"kind\":\"{}\",\"line\":{},\"column\":{},\"ply\":{},\"message\":{}}}",
@@ -144,6 +151,14 @@ pub fn json_str(s: &str) -> String {
 
 /// Replaces or adds the tags given on the command line (`--rules` as `Rules`, `--size` as
 /// `Size`).
+///
+/// ```
+/// use gamenote::{cli::apply_overrides, pylos::Pylos, Record};
+/// let mut rec: Record<Pylos> = "[Rules \"standard\"]\n1b2 *".parse()?;
+/// apply_overrides(&mut rec, &[("Rules".into(), "alignment".into())]);
+/// assert_eq!(rec.tag("Rules"), Some("alignment"));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub fn apply_overrides<G: Game>(rec: &mut Record<G>, overrides: &[(String, String)]) {
     for (n, v) in overrides {
         rec.set_tag(n, v.clone());
@@ -264,6 +279,17 @@ fn replay_problem<G: Game>(
 }
 
 /// Checks every record of `source`: parse, replay, result.
+///
+/// ```
+/// use gamenote::{cli::check_source, gipf::Gipf, Mode};
+/// let text = "[Game \"GIPF\"]\n[Rules \"basic\"]\n1.a1-b2 (11) i1-h2 (12) *\n";
+/// let reports = check_source::<Gipf>("g.gipf", text, &[], Mode::Strict);
+/// let error = reports[0].error.as_ref().unwrap();
+/// assert_eq!((error.kind, error.line, error.ply), ("mismatch", 3, Some(2)));
+/// let lenient = check_source::<Gipf>("g.gipf", text, &[], Mode::Lenient);
+/// assert!(lenient[0].ok());
+/// assert_eq!(lenient[0].warnings.len(), 1);
+/// ```
 pub fn check_source<G: Game>(
     file: &str,
     source: &str,
@@ -277,6 +303,14 @@ pub fn check_source<G: Game>(
 /// Each record is checked in one pass ([`Checker`]: every move resolved and played as it
 /// is read), and lines and columns are counted in one pass over `source`, however many
 /// errors and warnings it has.
+///
+/// ```
+/// use gamenote::{cli::check_text, pylos::Pylos, Mode};
+/// // The text starts on line 11 of its file: errors name the file's lines.
+/// let reports = check_text::<Pylos>("f", "1b2 zz *", 10, &[], Mode::Strict);
+/// let error = reports[0].error.as_ref().unwrap();
+/// assert_eq!((error.line, error.column), (11, 5));
+/// ```
 pub fn check_text<G: Game>(
     file: &str,
     source: &str,
@@ -426,6 +460,18 @@ pub fn bad_record_problem(file: &str, bad: &BadRecord) -> Problem {
 }
 
 /// Checks one piece of a stream: every record in it, or the reason it could not be read.
+///
+/// ```
+/// use gamenote::cli::{check_piece, GameId};
+/// use gamenote::stream::RecordReader;
+/// use gamenote::Mode;
+/// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+/// let reports: Vec<_> = RecordReader::new(text.as_bytes())
+///     .flat_map(|piece| check_piece(GameId::Pylos, "f", &piece, &[], Mode::Strict))
+///     .collect();
+/// assert_eq!((reports[0].ok(), reports[1].ok()), (true, false));
+/// assert_eq!(reports[1].error.as_ref().unwrap().line, 5);
+/// ```
 pub fn check_piece(
     id: GameId,
     file: &str,

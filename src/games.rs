@@ -77,16 +77,32 @@ impl GameId {
     }
 
     /// The `--game` name: `pylos`, `gipf`, `threeman`, `pylon` ([`Play::ID`](crate::Play::ID)).
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// assert_eq!(GameId::ThreeMan.name(), "threeman");
+    /// assert_eq!(GameId::ThreeMan.to_string(), "threeman");
+    /// ```
     pub fn name(self) -> &'static str {
         self.entry().name
     }
 
     /// The name in a `[Game]` tag ([`Play::NAME`](crate::Play::NAME)), e.g. `Three-man chess`.
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// assert_eq!(GameId::ThreeMan.tag_name(), "Three-man chess");
+    /// ```
     pub fn tag_name(self) -> &'static str {
         self.entry().tag
     }
 
     /// The file extension without the dot ([`Play::EXTENSION`](crate::Play::EXTENSION)), e.g. `3mc`.
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// assert_eq!(GameId::Pylon.extension(), "pylon");
+    /// ```
     pub fn extension(self) -> &'static str {
         self.entry().extension
     }
@@ -108,6 +124,11 @@ impl GameId {
     }
 
     /// True when the game's records have a `[Size]` tag (Pylon).
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// assert!(GameId::Pylon.has_size() && !GameId::Gipf.has_size());
+    /// ```
     pub fn has_size(self) -> bool {
         self == GameId::Pylon
     }
@@ -183,6 +204,13 @@ impl GameId {
     /// use gamenote::games::GameId;
     /// assert_eq!(GameId::detect("a.pylos", "[Game \"Pylon\"]\n\n1b2 *"), Some(GameId::Pylon));
     /// assert_eq!(GameId::detect("a.pylos", "1b2 {[Game \"Pylon\"]} *"), Some(GameId::Pylos));
+    /// ```
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// assert_eq!(GameId::detect("x.txt", "[Game \"GIPF\"]\n"), Some(GameId::Gipf));
+    /// assert_eq!(GameId::detect("x.pylos", "1b2 *"), Some(GameId::Pylos));
+    /// assert_eq!(GameId::detect("x.txt", "1b2 *"), None);
     /// ```
     pub fn detect(path: &str, head: &str) -> Option<GameId> {
         let cut = crate::error::floor_char_boundary(head, head.len().min(HEAD));

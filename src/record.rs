@@ -348,6 +348,16 @@ impl<G: Game> Record<G> {
     }
 
     /// Prints the record in its canonical layout (see [`Record`]).
+    ///
+    /// ```
+    /// use gamenote::{Record, pylos::Pylos};
+    /// let rec: Record<Pylos> = "[Game \"Pylos\"]\n1. 1b2 1c3 *\n".parse()?;
+    /// let mut out = String::new();
+    /// rec.write(&mut out);
+    /// assert_eq!(out, rec.to_string());
+    /// assert!(out.ends_with("1. 1b2 1c3 *\n"));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn write(&self, out: &mut String) {
         for (n, v) in self.printed_tags() {
             text::write_tag(out, n, v);
@@ -581,6 +591,16 @@ impl<G: Game> Replay<G> {
     /// The replay when the record is legal (its moves, end position, warnings and outcome),
     /// or its first error: an [`IllegalMove`] (with the ply, the written move and the reason)
     /// or a set-up error.
+    ///
+    /// ```
+    /// use gamenote::{record, Mode, Record, pylos::Pylos};
+    /// fn plies(text: &str) -> Result<usize, gamenote::Error> {
+    ///     let rec: Record<Pylos> = text.parse()?;
+    ///     Ok(record::replay(&rec, Mode::Strict).into_result()?.moves.len())
+    /// }
+    /// assert_eq!(plies("1b2 1c3 *").ok(), Some(2));
+    /// assert!(plies("1b2 1b2 *").is_err());
+    /// ```
     pub fn into_result(mut self) -> Result<Self, Error> {
         match self.error.take() {
             Some(e) => Err(e),
@@ -603,6 +623,17 @@ impl<G: Game> Replay<G> {
 
 /// Replays `record` from its set-up, calling `visit(ply, before, move, after)` after each
 /// legal move (plies are 1-based).
+///
+/// ```
+/// use gamenote::{record, Mode, Record, pylos::Pylos};
+/// let rec: Record<Pylos> = "1b2 1c3 1c4 *".parse()?;
+/// let mut reserves = Vec::new();
+/// record::replay_with(&rec, Mode::Strict, |ply, _, _, after| {
+///     reserves.push((ply, after.reserve(0)));
+/// });
+/// assert_eq!(reserves, [(1, 14), (2, 14), (3, 13)]);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub fn replay_with<G: Game>(
     record: &Record<G>,
     mode: Mode,
@@ -663,6 +694,15 @@ pub fn replay<G: Game>(record: &Record<G>, mode: Mode) -> Replay<G> {
 }
 
 /// The position after each ply (index 0 is the start), up to the first error.
+///
+/// ```
+/// use gamenote::{record, Mode, Record, pylos::Pylos};
+/// let rec: Record<Pylos> = "1b2 1c3 *".parse()?;
+/// let (positions, replay) = record::positions(&rec, Mode::Strict);
+/// assert_eq!(positions.len(), 3, "the start and one position a ply");
+/// assert_eq!(positions[2], replay.end);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub fn positions<G: Game>(record: &Record<G>, mode: Mode) -> (Vec<G::Position>, Replay<G>) {
     let mut out = Vec::new();
     let r = replay_with(record, mode, |_, _, _, after| out.push(after.clone()));
