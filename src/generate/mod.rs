@@ -278,9 +278,34 @@ pub fn mutate<G: Game>(
     }
 }
 
+/// How a checker's verdict differs from what a generator promised: the answer of [`verify`]
+/// and [`verify_legal`] when they disagree, in words.
+///
+/// ```
+/// use gamenote::generate::Disagreement;
+/// let d = Disagreement("the record checked legal".into());
+/// assert_eq!(d.to_string(), "the record checked legal");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Disagreement(pub String);
+
 /// Checks a near miss the way `gamenote check` does and says whether the first error is the
 /// expected one; `Err` describes the difference.
-pub fn verify<G: Game>(miss: &NearMiss<G>) -> Result<(), String> {
+///
+/// ```
+/// use gamenote::generate::{legal_game, near_miss, verify};
+/// use gamenote::gipf::Gipf;
+/// let game = legal_game::<Gipf>(&"basic".parse()?, 30, 4);
+/// let miss = near_miss(&game, 9).expect("a game with moves has near misses");
+/// assert_eq!(verify(&miss), Ok(()));
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
+pub fn verify<G: Game>(miss: &NearMiss<G>) -> Result<(), Disagreement> {
+    verify_miss(miss).map_err(Disagreement)
+}
+
+fn verify_miss<G: Game>(miss: &NearMiss<G>) -> Result<(), String> {
     let reports = crate::cli::check_source::<G>("near-miss", &miss.text, &[], Mode::Strict);
     let Some(report) = reports.first() else {
         return Err("no record read".into());
@@ -309,7 +334,17 @@ pub fn verify<G: Game>(miss: &NearMiss<G>) -> Result<(), String> {
 }
 
 /// Replays a legal game's record and says whether it is legal and ends in `end`.
-pub fn verify_legal<G: Game>(game: &LegalGame<G>) -> Result<(), String> {
+///
+/// ```
+/// use gamenote::generate::{legal_game, verify_legal};
+/// use gamenote::pylon::Pylon;
+/// assert!(verify_legal(&legal_game::<Pylon>(&Default::default(), 40, 2)).is_ok());
+/// ```
+pub fn verify_legal<G: Game>(game: &LegalGame<G>) -> Result<(), Disagreement> {
+    verify_game(game).map_err(Disagreement)
+}
+
+fn verify_game<G: Game>(game: &LegalGame<G>) -> Result<(), String> {
     let text = game.record.to_string();
     let rec = Record::<G>::parse(&text).map_err(|e| format!("{e}\n{text}"))?;
     let r = replay(&rec, Mode::Strict);

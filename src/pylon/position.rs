@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use super::bits::{Layout, Set, Tables, Wide};
 use super::coord::{Geometry, Point, DEFAULT_SIZE, MAX_SIZE, NONE};
 use super::rules::{Rules, Suicide};
+use crate::error::{MoveError, ValueError};
 
 /// A resolved move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -473,26 +474,29 @@ impl Position {
     /// let pos = Position::with_pieces(Rules::with_size(3), &[p("1a1")], &[p("1b1")], 0)?;
     /// assert_eq!(pos.piece(p("1b1")), Some(1));
     /// assert!(Position::with_pieces(Rules::with_size(3), &[p("2a1")], &[], 0).is_err());
-    /// # Ok::<(), String>(())
+    /// # Ok::<(), gamenote::ValueError>(())
     /// ```
     pub fn with_pieces(
         rules: Rules,
         white: &[Point],
         black: &[Point],
         to_move: usize,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, ValueError> {
         if Geometry::of(rules.size).is_none() {
-            return Err(format!("no Pylon board of size {}", rules.size));
+            return Err(ValueError::new(format!(
+                "no Pylon board of size {}",
+                rules.size
+            )));
         }
         let mut pos = Position::new(rules);
         pos.side = (to_move & 1) as u8;
         for (seat, list) in [white, black].into_iter().enumerate() {
             for &p in list {
                 let Some(i) = pos.geo.index(p) else {
-                    return Err(pos.off_board(p));
+                    return Err(ValueError::new(pos.off_board(p)));
                 };
                 if pos.colour(i).is_some() {
-                    return Err(format!("{p} is listed twice"));
+                    return Err(ValueError::new(format!("{p} is listed twice")));
                 }
                 on!(&mut pos.board, s => s.c[seat] |= s.one(i));
             }
@@ -506,11 +510,11 @@ impl Position {
                     .iter()
                     .find(|&&b| b != NONE && pos.colour(usize::from(b)).is_none());
                 if let Some(&b) = empty {
-                    return Err(format!(
+                    return Err(ValueError::new(format!(
                         "{} does not rest on four pieces: {} is empty",
                         info.point,
                         pos.geo.point(usize::from(b))
-                    ));
+                    )));
                 }
             }
         }
@@ -598,8 +602,9 @@ impl Position {
 
     /// The covering pieces that placing on `p` would add for the side to move, sorted; or why
     /// the placement is illegal.
-    pub fn covering(&self, p: Point) -> Result<Vec<Point>, String> {
+    pub fn covering(&self, p: Point) -> Result<Vec<Point>, MoveError> {
         self.covering_for(self.to_move(), p)
+            .map_err(MoveError::illegal)
     }
 
     pub(crate) fn covering_for(&self, seat: usize, p: Point) -> Result<Vec<Point>, String> {
