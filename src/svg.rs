@@ -5,6 +5,10 @@
 use std::fmt::Write as _;
 
 /// Escapes text for XML content and attribute values.
+///
+/// ```
+/// assert_eq!(gamenote::svg::escape("<a & 'b'>"), "&lt;a &amp; &apos;b&apos;&gt;");
+/// ```
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {

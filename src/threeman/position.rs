@@ -94,6 +94,19 @@ pub(crate) const F_KINGCAP: u8 = 32;
 /// A complete move: origin, destination, promotion and what it does.
 ///
 /// Castling is the king's move (`d1 → b1` or `d1 → f1`) with the castling flag.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::threeman::{Colour, Notation, Position, ThreeMan};
+/// let start = Position::start(Default::default());
+/// let m = ThreeMan::resolve(&start, &"WHNa3".parse::<Notation>()?)?;
+/// assert_eq!((m.from().to_string(), m.to().to_string()), ("WHb1".into(), "WHa3".into()));
+/// assert!(!m.is_capture() && !m.is_castle() && m.promotion().is_none());
+/// let mut next = start.clone();
+/// next.play(m);
+/// assert_eq!(next.side_to_move(), Colour::Gray);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
@@ -292,6 +305,17 @@ pub(crate) enum Why {
 
 impl Position {
     /// The start position under `rules`.
+    ///
+    /// ```
+    /// use gamenote::threeman::{Colour, Position};
+    /// let start = Position::start(Default::default());
+    /// assert_eq!(start.side_to_move(), Colour::White);
+    /// assert!(start.is_alive(Colour::Black) && !start.in_check() && !start.is_over());
+    /// let mut moves = Vec::new();
+    /// start.legal_moves(&mut moves);
+    /// assert_eq!(moves.len() as u64, start.count_legal());
+    /// assert_eq!((start.clock(), start.round()), (0, 1));
+    /// ```
     pub fn start(rules: Rules) -> Position {
         let mut b = Board::empty();
         let back = [
@@ -347,6 +371,15 @@ impl Position {
     }
 
     /// The piece on a square.
+    ///
+    /// ```
+    /// use gamenote::threeman::{Colour, Position, Square};
+    /// let start = Position::start(Default::default());
+    /// let king = start.piece_at("WHd1".parse::<Square>()?).expect("a piece on d1");
+    /// assert_eq!(king.colour, Colour::White);
+    /// assert_eq!(start.piece_at("WHd4".parse()?), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
         let p = *self.board.sq.get(s.index())?;
         Some(Piece {
