@@ -407,11 +407,19 @@ impl<R: Read> Cutter<R> {
             if self.done {
                 return None;
             }
-            if !self.bom_checked && (self.len >= 3 || self.eof) {
-                self.bom_checked = true;
-                if self.buf[..self.len].starts_with(b"\xEF\xBB\xBF") {
-                    self.start = 3;
-                    self.scan = Scan::at(3);
+            if !self.bom_checked {
+                // Every byte-order mark at the start is skipped (a file saved twice with
+                // one gets two), so no record text starts with one.
+                let mut at = self.start;
+                while self.len >= at + 3 && self.buf[at..self.len].starts_with(b"\xEF\xBB\xBF") {
+                    at += 3;
+                }
+                if at > self.start {
+                    self.start = at;
+                    self.scan = Scan::at(at);
+                }
+                if self.len >= at + 3 || self.eof {
+                    self.bom_checked = true;
                 }
             }
             let boundary = if self.bom_checked {

@@ -318,3 +318,19 @@ fn the_stream_fuzz_harness_holds_on_its_seeds_and_random_bytes() {
         gamenote::fuzzing::stream_reader(&random_input(&mut rng, len));
     }
 }
+
+/// Found by the `stream_reader` fuzz target: a file that starts with two byte-order marks.
+/// The stream reader skips the first; the piece it hands out starts with the second, and
+/// checking that piece gives what reading it alone gives (the mark skipped again).
+#[test]
+fn a_piece_that_starts_with_a_byte_order_mark_checks_as_when_read_alone() {
+    let data = include_bytes!("../data/stream-two-boms.bin");
+    gamenote::fuzzing::stream_reader(data);
+    let reports = gamenote::cli::check_source::<gamenote::pylos::Pylos>(
+        "f",
+        "\u{feff}\u{feff}{before}\n1b2 *\n",
+        &[],
+        gamenote::Mode::Strict,
+    );
+    assert!(reports[0].ok(), "{:?}", reports[0].error);
+}
