@@ -359,9 +359,7 @@ where
     let mut offset = 0;
     let mut lines = crate::visit::Lines::new(1);
     let mut scratch = crate::visit::Scratch::default();
-    // Text that starts with byte-order marks reads as it would on its own (as a file): the
-    // marks are skipped, as `check_text` and the stream reader skip them.
-    let mut from = Some(text.len() - text.trim_start_matches('\u{feff}').len());
+    let mut from = Some(0);
     while let Some(at) = from {
         let Some((verdict, next)) =
             crate::visit::visit_next::<G, _>(text, at, 0, &mut lines, &mut scratch, checker)

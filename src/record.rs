@@ -199,6 +199,26 @@ impl<G: Game> Record<G> {
         }
     }
 
+    /// The words that end the movetext and are printed together: the last move's ending
+    /// marks ([`RecordFormat::ENDING_MARKS`](crate::RecordFormat::ENDING_MARKS), GIPF's `X`),
+    /// then the result.
+    pub(crate) fn ending_words(&self) -> Vec<String> {
+        let mut words: Vec<String> = self
+            .plies
+            .last()
+            .map(|p| {
+                p.annotations
+                    .iter()
+                    .filter(|a| G::ENDING_MARKS.contains(&a.as_str()))
+                    .cloned()
+            })
+            .into_iter()
+            .flatten()
+            .collect();
+        words.extend(self.result.map(G::write_result));
+        words
+    }
+
     /// The tags in the order they are printed: `Game`, `Rules` and the game's well-known tags
     /// (the first of each name), then all others in their order.
     pub fn printed_tags(&self) -> impl Iterator<Item = &(String, String)> {
@@ -400,14 +420,7 @@ impl<G: Game> Record<G> {
         }
         // The ending stays on one line when it fits: the ending marks, the result and the
         // comment right after it (` X 1-0`, `1-0 {W 5 B 3}`).
-        let mut ending: Vec<String> = self
-            .plies
-            .last()
-            .map(|p| p.annotations.iter().filter(|a| is_ending(a)).cloned())
-            .into_iter()
-            .flatten()
-            .collect();
-        ending.extend(self.result.map(G::write_result));
+        let ending = self.ending_words();
         let mut after = self.comments_after.iter().map(|c| format!("{{{c}}}"));
         let glued = ending.join(" ");
         match (self.result, after.next()) {

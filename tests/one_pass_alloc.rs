@@ -1,53 +1,14 @@
 //! Checking in one pass allocates a bounded number of times, whatever the record's length:
 //! no list of plies is kept and nothing is allocated per move (a counting allocator).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use gamenote::replay::Checker;
 use gamenote::stream::Reader;
 use gamenote::threeman::ThreeMan;
 use gamenote::Mode;
 
-struct Counting;
-
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    /// Only this test's own thread counts: the test harness allocates on its threads too
-    /// (a slow test's warning, the results channel), at times a busy machine decides.
-    static MINE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Counts an allocation made on a thread that asked to be counted.
-fn count() {
-    // `try_with`: a thread being torn down has no thread-local left, and is not ours.
-    if MINE.try_with(|m| m.get()).unwrap_or(false) {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-/// Counts the allocations of the calling thread from now on.
-fn count_mine() {
-    MINE.with(|m| m.set(true));
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+#[path = "common/counting.rs"]
+mod counting;
+use counting::{allocations, count_mine};
 
 /// A legal three-man record of `plies` moves: every seat's knight goes out and back.
 fn knights(plies: usize) -> String {
@@ -70,11 +31,11 @@ fn check(text: &str) -> (usize, gamenote::replay::Verdict) {
     let mut reader = Reader::new(text.as_bytes());
     let mut checker = Checker::<ThreeMan>::new(Mode::Strict);
     count_mine();
-    let before = ALLOCS.load(Ordering::Relaxed);
+    let before = allocations();
     let verdict = reader
         .read_record::<ThreeMan, _>(&mut checker)
         .expect("one record");
-    (ALLOCS.load(Ordering::Relaxed) - before, verdict)
+    (allocations() - before, verdict)
 }
 
 #[test]

@@ -201,6 +201,22 @@ fn pt(s: &str) -> u64 {
     }
 }
 
+/// Moves the piece on each of `spots[0..j]` one spot on along the ray, from the far end (the
+/// spot it moves to is empty by then), in each of the `sets` at once, without branches.
+#[inline(always)]
+fn slide<const N: usize>(mut sets: [u64; N], spots: &[u8], j: usize) -> [u64; N] {
+    let mut k = j;
+    while k > 0 {
+        let (from, to) = (spots[k - 1], spots[k]);
+        let clear = !(1u64 << from);
+        for set in &mut sets {
+            *set = (*set & clear) | (((*set >> from) & 1) << to);
+        }
+        k -= 1;
+    }
+    sets
+}
+
 impl Position {
     /// The start position of `rules`.
     pub fn start(rules: Rules) -> Position {
@@ -461,18 +477,7 @@ impl Position {
         let j = if free == 0 {
             // A full line (never a legal push): the pieces move on and the last is lost.
             let j = r.len as usize - 1;
-            let [mut w, mut b] = self.pc;
-            let mut g = self.gipf;
-            let mut k = j;
-            while k > 0 {
-                let from = r.spots[k - 1];
-                let to = r.spots[k];
-                let clear = !(1u64 << from);
-                w = (w & clear) | (((w >> from) & 1) << to);
-                b = (b & clear) | (((b >> from) & 1) << to);
-                g = (g & clear) | (((g >> from) & 1) << to);
-                k -= 1;
-            }
+            let [w, b, g] = slide([self.pc[WHITE], self.pc[BLACK], self.gipf], &r.spots, j);
             self.pc = [w, b];
             self.gipf = g;
             j
@@ -482,17 +487,7 @@ impl Position {
             // Each piece of s0 … s(j−1) moves one spot on, from the far end (the spot it
             // moves to is empty by then), without branches; Black's pieces are then the
             // occupied spots that are not White's.
-            let mut w = self.pc[WHITE];
-            let mut g = self.gipf;
-            let mut k = j;
-            while k > 0 {
-                let from = r.spots[k - 1];
-                let to = r.spots[k];
-                let clear = !(1u64 << from);
-                w = (w & clear) | (((w >> from) & 1) << to);
-                g = (g & clear) | (((g >> from) & 1) << to);
-                k -= 1;
-            }
+            let [w, g] = slide([self.pc[WHITE], self.gipf], &r.spots, j);
             let s0 = 1u64 << r.spots[0];
             let occ = (occ | (1u64 << end)) & !s0;
             self.pc = [w, occ & !w];

@@ -149,14 +149,7 @@ fn units(record: &Record<Gipf>, layout: Layout, comment_endings: bool) -> Vec<St
         i += 2;
     }
     // The ending stays together: ` X 1-0`.
-    let mut end: Vec<String> = record
-        .plies
-        .last()
-        .map(|p| p.annotations.iter().filter(|a| is_ending(a)).cloned())
-        .into_iter()
-        .flatten()
-        .collect();
-    end.extend(record.result.map(Gipf::write_result));
+    let end = record.ending_words();
     if !end.is_empty() {
         out.push(end.join(" "));
     }
