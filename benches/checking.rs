@@ -2,13 +2,13 @@
 //! read (the `Checker` visitor over the stream reader), in nanoseconds per ply; beside it,
 //! the two-pass path it replaces (parse whole `Record`s, then replay them).
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamenote::generate::legal_game_in_variant;
 use gamenote::record::replay;
 use gamenote::replay::Checker;
 use gamenote::stream::Reader;
-use gamenote::{gipf::Gipf, pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
 use gamenote::{Game, Mode, Record};
+use gamenote::{gipf::Gipf, pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
 use std::hint::black_box;
 
 /// An archive of generated legal games, and its number of plies.

@@ -2,10 +2,10 @@
 //!
 //! `cargo bench --bench gipf -- --warm-up-time 1 --measurement-time 3`
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use gamenote::gipf::{Gipf, Notation, Rules, Variant};
+use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
 use gamenote::Play;
-use gamenote::{perft::perft, record, Mode, Record};
+use gamenote::gipf::{Gipf, Notation, Rules, Variant};
+use gamenote::{Mode, Record, perft::perft, record};
 
 const GAMES: &str = include_str!("../tests/data/gipf/bench.gipf");
 

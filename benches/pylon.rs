@@ -1,7 +1,7 @@
 //! Pylon benchmarks: parsing and replaying records (per move) and perft (per node) on boards
 //! of size 4 and 6. Run: `cargo bench --bench pylon -- --warm-up-time 1 --measurement-time 3`.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
 use gamenote::perft::perft;
 use gamenote::pylon::{Pylon, Rules};
 use gamenote::record::replay;

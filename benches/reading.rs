@@ -1,11 +1,11 @@
 //! Record reading throughput (MB/s) for each game: syntax only (a visitor that keeps
 //! nothing), whole records, and with legality; from one string and from a byte stream.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamenote::pylos::Pylos;
 use gamenote::record::replay;
 use gamenote::stream::Reader;
-use gamenote::visit::{visit, Summarize};
+use gamenote::visit::{Summarize, visit};
 use gamenote::{Game, Mode, Record};
 use std::hint::black_box;
 

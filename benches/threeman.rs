@@ -1,10 +1,10 @@
 //! Three-man chess benchmarks: perft leaves per second, parsing and replay per move.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use gamenote::Play;
 use gamenote::perft::perft;
 use gamenote::record::replay;
-use gamenote::threeman::{fen, Notation, Rules, ThreeMan};
-use gamenote::Play;
+use gamenote::threeman::{Notation, Rules, ThreeMan, fen};
 use gamenote::{Mode, Record};
 use std::hint::black_box;
 

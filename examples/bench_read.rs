@@ -6,7 +6,7 @@
 use gamenote::cli::GameId;
 use gamenote::stream::RecordReader;
 use gamenote::visit::Summarize;
-use gamenote::{with_game, Record};
+use gamenote::{Record, with_game};
 
 fn main() {
     let path = std::env::args().nth(1).unwrap_or_default();

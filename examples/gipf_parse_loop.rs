@@ -1,7 +1,7 @@
 //! Times the GIPF half-move parser on the GF1 games (a profiling aid):
 //! `cargo run --release --example gipf_parse_loop`.
-use gamenote::gipf::{Gipf, Notation};
 use gamenote::Record;
+use gamenote::gipf::{Gipf, Notation};
 
 fn main() {
     let text = std::fs::read_to_string("tests/data/gipf/bench.gipf").expect("bench data");

@@ -1,8 +1,8 @@
 //! Times perft from the GIPF start positions (a profiling aid):
 //! `cargo run --release --example gipf_perft_loop [DEPTH]`.
+use gamenote::Play;
 use gamenote::gipf::{Gipf, Rules, Variant};
 use gamenote::perft::perft;
-use gamenote::Play;
 
 fn main() {
     let depth = std::env::args()

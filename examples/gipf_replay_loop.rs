@@ -1,5 +1,5 @@
 //! Replays the GF1 games many times (a profiling aid): `cargo run --release --example gipf_replay_loop`.
-use gamenote::{gipf::Gipf, record, Mode, Record};
+use gamenote::{Mode, Record, gipf::Gipf, record};
 
 fn main() {
     let text = std::fs::read_to_string("tests/data/gipf/bench.gipf").expect("bench data");

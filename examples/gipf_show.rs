@@ -1,5 +1,5 @@
 //! Prints the position at the end of a GIPF record: `cargo run --example gipf_show FILE`.
-use gamenote::{gipf::Gipf, record, Mode, Record};
+use gamenote::{Mode, Record, gipf::Gipf, record};
 
 fn main() {
     let path = std::env::args()

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use gamenote::perft::perft;
 use gamenote::record::replay;
-use gamenote::threeman::{fen, Notation, Rules, ThreeMan};
+use gamenote::threeman::{Notation, Rules, ThreeMan, fen};
 use gamenote::{Mode, Record};
 
 const GAME: &str = include_str!("records/threeman-random-game.3mc");

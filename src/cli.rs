@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::ops::Range;
 use std::path::PathBuf;
-use std::sync::{mpsc, Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 use crate::error::Error;
 use crate::game::{Game, Mode};
@@ -23,10 +23,10 @@ mod locate;
 
 pub use crate::games::{GameId, UnknownGame};
 pub use input::{
-    display_name, game_of_input, open_input, size_error, FileRecords, Input, InputError, Located,
+    FileRecords, Input, InputError, Located, display_name, game_of_input, open_input, size_error,
 };
 pub use keep::{Keep, Kept};
-use locate::{tag_span, Locator};
+use locate::{Locator, tag_span};
 
 /// What went wrong with one record, ready to print.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! `legal_moves`). Written once over [`Game`], so every game gets the same checks.
 
 use crate::game::{Game, Mode};
-use crate::record::{convert, replay, Record};
+use crate::record::{Record, convert, replay};
 
 /// Bytes as text: invalid UTF-8 is cut at the first bad byte.
 fn text(data: &[u8]) -> &str {
@@ -57,16 +57,16 @@ pub fn record_roundtrip<G: Game>(data: &[u8]) {
         assert_eq!(again, rec, "printed:\n{printed}");
         let r = replay(&rec, Mode::Lenient);
         let _ = replay(&rec, Mode::Strict);
-        if r.error.is_none() {
-            if let Ok(c) = convert(&rec, G::Style::default(), Mode::Lenient) {
-                let back = Record::<G>::parse(&c.to_string())
-                    .unwrap_or_else(|e| panic!("converted record does not parse: {e}\n{c}"));
-                let r2 = replay(&back, Mode::Lenient);
-                assert_eq!(
-                    r2.moves, r.moves,
-                    "converted record replays differently\n{c}"
-                );
-            }
+        if r.error.is_none()
+            && let Ok(c) = convert(&rec, G::Style::default(), Mode::Lenient)
+        {
+            let back = Record::<G>::parse(&c.to_string())
+                .unwrap_or_else(|e| panic!("converted record does not parse: {e}\n{c}"));
+            let r2 = replay(&back, Mode::Lenient);
+            assert_eq!(
+                r2.moves, r.moves,
+                "converted record replays differently\n{c}"
+            );
         }
     }
 }
@@ -160,18 +160,18 @@ pub fn resolve_agrees<G: Game>(data: &[u8]) {
                 Err(e) => panic!("{n}, a legal move written by notate, does not resolve: {e}"),
             }
         }
-        if let Ok(n) = written.parse::<G::Notation>() {
-            if let Ok(m) = G::resolve(&pos, &n) {
-                // A move that `check_annotations` rejects is only a lenient reading (GIPF: a
-                // due row left on the board); every other resolved move must be legal.
-                let mut after = pos.clone();
-                G::play(&mut after, &m);
-                if G::check_annotations(&pos, &n, &m, &after).is_ok() {
-                    assert!(
-                        moves.contains(&m),
-                        "{n} resolves to a move legal_moves lacks"
-                    );
-                }
+        if let Ok(n) = written.parse::<G::Notation>()
+            && let Ok(m) = G::resolve(&pos, &n)
+        {
+            // A move that `check_annotations` rejects is only a lenient reading (GIPF: a
+            // due row left on the board); every other resolved move must be legal.
+            let mut after = pos.clone();
+            G::play(&mut after, &m);
+            if G::check_annotations(&pos, &n, &m, &after).is_ok() {
+                assert!(
+                    moves.contains(&m),
+                    "{n} resolves to a move legal_moves lacks"
+                );
             }
         }
         if moves.is_empty() {
@@ -208,7 +208,7 @@ pub fn threeman_position(data: &[u8]) {
 /// gamenote::fuzzing::stream_reader(b"[Game \"Pylos\"]\n1b2 *\n\n[Game \"GIPF\"]\n\xff");
 /// ```
 pub fn stream_reader(data: &[u8]) {
-    use crate::cli::{check_piece, check_text, GameId};
+    use crate::cli::{GameId, check_piece, check_text};
     use crate::stream::{Limits, RecordReader};
     let limits = Limits::default().max_record_bytes(1 << 16);
     for piece in RecordReader::with_limits(data, limits) {
@@ -332,7 +332,7 @@ pub fn stream_verdicts<G: Game>(
     data: &[u8],
     limits: crate::stream::Limits,
 ) -> (Vec<SyntaxVerdict>, Vec<SyntaxVerdict>) {
-    use crate::visit::{visit, Summarize};
+    use crate::visit::{Summarize, visit};
     let mut streamed = Vec::new();
     let mut reader = crate::stream::Reader::with_limits(Trickle { data, step: 0 }, limits);
     let mut check = Summarize::default();

@@ -11,11 +11,11 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use crate::Error;
 use crate::cli::json_str;
 use crate::game::{Game, GameResult, Mode};
-use crate::record::{replay_with, Record};
+use crate::record::{Record, replay_with};
 use crate::svg::escape;
-use crate::Error;
 
 /// The longest record the viewer draws, in plies.
 pub const MAX_PLIES: usize = 5000;

@@ -5,7 +5,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::error::{Error, IllegalMove, ParseError};
-use crate::game::{tag, Game, GameResult, Mode, Outcome};
+use crate::game::{Game, GameResult, Mode, Outcome, tag};
 use crate::replay::{Ending, Stepper};
 use crate::text;
 
@@ -233,10 +233,9 @@ impl<G: Game> Record<G> {
                 .tags
                 .iter()
                 .position(|(n, _)| n.eq_ignore_ascii_case(name))
+                && !first.contains(&i)
             {
-                if !first.contains(&i) {
-                    first.push(i);
-                }
+                first.push(i);
             }
         }
         let rest = (0..self.tags.len())
@@ -413,10 +412,10 @@ impl<G: Game> Record<G> {
                 line.token(&format!("{{{c}}}"));
             }
         }
-        if let Some(last) = marks.as_ref().and_then(|m| m.get(n)) {
-            if !last.trim().is_empty() {
-                line.token(last.trim());
-            }
+        if let Some(last) = marks.as_ref().and_then(|m| m.get(n))
+            && !last.trim().is_empty()
+        {
+            line.token(last.trim());
         }
         // The ending stays on one line when it fits: the ending marks, the result and the
         // comment right after it (` X 1-0`, `1-0 {W 5 B 3}`).

@@ -191,10 +191,10 @@ impl<G: Game> Stepper<G> {
         if self.error.is_some() {
             return;
         }
-        if let Some(e) = check_ending::<G>(&self.pos, ending) {
-            if self.mismatch(e) {
-                return;
-            }
+        if let Some(e) = check_ending::<G>(&self.pos, ending)
+            && self.mismatch(e)
+        {
+            return;
         }
         let Some(mark) = self.end_mark.take() else {
             return;
@@ -238,14 +238,14 @@ fn check_ending<G: Game>(end: &G::Position, ending: Ending<'_>) -> Option<Illega
         },
         None => None,
     };
-    if let (Some(t), Some(r)) = (tag_result, ending.result) {
-        if t != r {
-            return Some(mismatch(format!(
-                "the Result tag says {} but the movetext ends with {}",
-                G::write_result(t),
-                G::write_result(r)
-            )));
-        }
+    if let (Some(t), Some(r)) = (tag_result, ending.result)
+        && t != r
+    {
+        return Some(mismatch(format!(
+            "the Result tag says {} but the movetext ends with {}",
+            G::write_result(t),
+            G::write_result(r)
+        )));
     }
     let written = ending.result.or(tag_result)?;
     G::check_result(end, written, ending.comments_after)

@@ -34,9 +34,9 @@
 use std::io::{self, Read};
 use std::ops::Range;
 
-use crate::error::{line_col, ParseError};
+use crate::error::{ParseError, line_col};
 use crate::game::Game;
-use crate::visit::{visit_next, Lines, Scratch, Visitor};
+use crate::visit::{Lines, Scratch, Visitor, visit_next};
 
 /// Bounds on what one record may cost.
 ///

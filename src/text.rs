@@ -8,8 +8,8 @@
 
 use std::borrow::Cow;
 
-use nom::error::{ErrorKind, ParseError as NomParseError};
 use nom::IResult;
+use nom::error::{ErrorKind, ParseError as NomParseError};
 
 use crate::error::ParseError;
 

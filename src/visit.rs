@@ -20,7 +20,7 @@ use std::ops::Range;
 
 use crate::error::ParseError;
 use crate::game::{CommentMove, Game, GameResult, Token};
-use crate::record::{Ply, MAX_TOKEN_BYTES};
+use crate::record::{MAX_TOKEN_BYTES, Ply};
 use crate::text::{self, PErr};
 
 /// What a reader reports while it reads records, in the order of the text.

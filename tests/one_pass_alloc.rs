@@ -1,10 +1,10 @@
 //! Checking in one pass allocates a bounded number of times, whatever the record's length:
 //! no list of plies is kept and nothing is allocated per move (a counting allocator).
 
+use gamenote::Mode;
 use gamenote::replay::Checker;
 use gamenote::stream::Reader;
 use gamenote::threeman::ThreeMan;
-use gamenote::Mode;
 
 #[path = "common/counting.rs"]
 mod counting;

@@ -8,12 +8,12 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use gamenote::cli::{
-    apply_overrides, bad_record_problem, check_files, check_record, display_name, game_of_input,
-    json_str, open_input, print_checked, CheckOptions, FileRecords, Input, Keep, Kept, Located,
-    Report,
+    CheckOptions, FileRecords, Input, Keep, Kept, Located, Report, apply_overrides,
+    bad_record_problem, check_files, check_record, display_name, game_of_input, json_str,
+    open_input, print_checked,
 };
 use gamenote::stream::{Limits, RecordReader};
-use gamenote::{with_game, Game, GameId, Mode};
+use gamenote::{Game, GameId, Mode, with_game};
 
 /// The games, as every command's help names them.
 const GAME_HELP: &str = "The game: pylos, gipf, threeman or pylon";
@@ -465,7 +465,7 @@ fn show_cmd<G: Game>(
         _ => {
             return Err(usage(format!(
                 "--ply {n}: the record has {legal} legal plies"
-            )))
+            )));
         }
     };
     let text = match format {

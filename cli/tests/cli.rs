@@ -780,11 +780,7 @@ fn marked_game(plies: usize) -> String {
         .split_whitespace()
         .map(|t| {
             let mark = t.starts_with(['W', 'G', 'B']) && !t.ends_with(['+', '#']);
-            if mark {
-                format!("{t}+")
-            } else {
-                t.to_string()
-            }
+            if mark { format!("{t}+") } else { t.to_string() }
         })
         .collect();
     format!("{tags}\n\n{}\n", marked.join(" "))

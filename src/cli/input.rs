@@ -15,7 +15,7 @@ use crate::record::Record;
 use crate::stream::{Limits, RecordReader};
 
 use super::locate::Locator;
-use super::{bad_record_problem, problem_at, replay_problem, Problem};
+use super::{Problem, bad_record_problem, problem_at, replay_problem};
 
 /// An input to read: standard input or an open file, buffered.
 pub type Input = BufReader<Box<dyn Read + Send>>;

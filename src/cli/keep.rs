@@ -142,16 +142,17 @@ impl<G: Game> Visitor<G> for Keep<G> {
 
     fn end_record(&mut self, verdict: Result<(), ParseError>) -> Verdict {
         let v = self.checker.end_record(verdict);
-        if self.chosen() && self.kept.is_none() {
-            if let Some(end) = self.checker.position() {
-                self.kept = Some(Kept {
-                    start: self.start.take().unwrap_or_else(|| end.clone()),
-                    at: self.at.take(),
-                    end: end.clone(),
-                    last: self.last.take(),
-                    setup_failed: matches!(v.error, Some(crate::Error::Setup(_))),
-                });
-            }
+        if self.chosen()
+            && self.kept.is_none()
+            && let Some(end) = self.checker.position()
+        {
+            self.kept = Some(Kept {
+                start: self.start.take().unwrap_or_else(|| end.clone()),
+                at: self.at.take(),
+                end: end.clone(),
+                last: self.last.take(),
+                setup_failed: matches!(v.error, Some(crate::Error::Setup(_))),
+            });
         }
         v
     }

@@ -127,11 +127,11 @@ pub(crate) fn tag_span(
     loop {
         let line = &region[at..];
         let lead = line.len() - line.trim_start_matches([' ', '\t']).len();
-        if let Ok((rest, (n, _))) = tag_pair_raw(&line[lead..]) {
-            if n.eq_ignore_ascii_case(name) {
-                let start = from + at + lead;
-                return Some(start..start + (line.len() - lead - rest.len()));
-            }
+        if let Ok((rest, (n, _))) = tag_pair_raw(&line[lead..])
+            && n.eq_ignore_ascii_case(name)
+        {
+            let start = from + at + lead;
+            return Some(start..start + (line.len() - lead - rest.len()));
         }
         at += memchr::memchr(b'\n', line.as_bytes())? + 1;
     }

@@ -15,7 +15,7 @@
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 
-use super::{legal_game_in_variant, LegalGame, NearMiss};
+use super::{LegalGame, NearMiss, legal_game_in_variant};
 use crate::game::Game;
 
 /// A legal game chosen by the fuzzer's bytes (seed, length up to 200 plies, variant).

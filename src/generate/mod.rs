@@ -20,7 +20,7 @@
 //! ```
 
 use crate::game::{Game, GameResult, Mode, Outcome};
-use crate::record::{replay, Ply, Record};
+use crate::record::{Ply, Record, replay};
 
 /// A small, fast, seedable random number generator (SplitMix64), so generated games are the
 /// same on every machine for the same seed.
@@ -320,15 +320,15 @@ fn verify_miss<G: Game>(miss: &NearMiss<G>) -> Result<(), String> {
             miss.mutation, e.kind, e.ply, p.kind, p.ply, p.message
         ));
     }
-    if let Some(at) = e.at {
-        if (p.line, p.column) != at {
-            return Err(format!(
-                "{}: expected the parse error at {at:?}, got {:?}: {}",
-                miss.mutation,
-                (p.line, p.column),
-                p.message
-            ));
-        }
+    if let Some(at) = e.at
+        && (p.line, p.column) != at
+    {
+        return Err(format!(
+            "{}: expected the parse error at {at:?}, got {:?}: {}",
+            miss.mutation,
+            (p.line, p.column),
+            p.message
+        ));
     }
     Ok(())
 }

@@ -24,7 +24,7 @@
 
 use proptest::prelude::*;
 
-use super::{legal_game_in_variant, LegalGame, NearMiss};
+use super::{LegalGame, NearMiss, legal_game_in_variant};
 use crate::game::Game;
 use crate::record::Record;
 

@@ -79,11 +79,7 @@ impl Point {
     /// The neighbour in direction `d`, if on the board.
     pub const fn step(self, d: Dir) -> Option<Point> {
         let n = TABLES.step[self.0 as usize][d as usize];
-        if n == NONE {
-            None
-        } else {
-            Some(Point(n))
-        }
+        if n == NONE { None } else { Some(Point(n)) }
     }
     /// The push directions of a dot (empty for a spot).
     pub fn push_dirs(self) -> impl Iterator<Item = Dir> {
@@ -227,11 +223,7 @@ impl Line {
     /// The line through spot `p` along `axis` (0..3); `None` for dots.
     pub const fn through(p: Point, axis: usize) -> Option<Line> {
         let l = TABLES.line_of[p.0 as usize][axis];
-        if l == NONE {
-            None
-        } else {
-            Some(Line(l))
-        }
+        if l == NONE { None } else { Some(Line(l)) }
     }
     /// Every line.
     pub fn all() -> impl Iterator<Item = Line> {
@@ -278,11 +270,7 @@ impl Ray {
     /// The ray from dot `d` in direction `dir`, if `dir` is one of its push directions.
     pub const fn new(d: Point, dir: Dir) -> Option<Ray> {
         let r = TABLES.ray_of[d.0 as usize][dir as usize];
-        if r == NONE {
-            None
-        } else {
-            Some(Ray(r))
-        }
+        if r == NONE { None } else { Some(Ray(r)) }
     }
     /// Index 0..42.
     pub const fn index(self) -> usize {
@@ -681,22 +669,14 @@ const fn build_tables() -> Tables {
 /// The ray that canonically enters the ring spot `s` (the first in index order).
 pub(crate) fn entry_ray(s: Point) -> Option<Ray> {
     let r = TABLES.entry[s.index()];
-    if r == NONE {
-        None
-    } else {
-        Some(Ray(r))
-    }
+    if r == NONE { None } else { Some(Ray(r)) }
 }
 
 /// The ray from dot `d` that runs over spot `to`, if any.
 #[inline]
 pub(crate) fn ray_to(d: Point, to: Point) -> Option<Ray> {
     let r = TABLES.to_ray[d.index()][to.index()];
-    if r == NONE {
-        None
-    } else {
-        Some(Ray(r))
-    }
+    if r == NONE { None } else { Some(Ray(r)) }
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@
 //! ```
 
 use super::coord::Point;
-use super::position::{Position, BLACK, WHITE};
+use super::position::{BLACK, Position, WHITE};
 use super::rules::{Rules, Variant};
 use crate::error::ParseError;
 use crate::game::{count_field, fields};
@@ -138,7 +138,7 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
                     text,
                     at,
                     "gone=o, gone=x, gone==o or gone==x",
-                ))
+                ));
             }
         };
         pos.zero = zero;

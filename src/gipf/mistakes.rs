@@ -1,9 +1,9 @@
 //! Near misses for the generators and fuzzing: written moves that are illegal in a position,
 //! and written forms of a legal move whose annotations are wrong.
 
-use super::coord::{Point, Ray, RING};
+use super::coord::{Point, RING, Ray};
 use super::notation::{Notation, PushNote};
-use super::position::{has_run, Move, Position, ALL_LINES};
+use super::position::{ALL_LINES, Move, Position, has_run};
 use super::rules::Variant;
 
 fn pt(s: &str) -> Option<Point> {
@@ -33,15 +33,16 @@ pub(crate) fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
     }
     let empty_ring = Point::all().find(|p| RING & p.bit() != 0 && occ & p.bit() == 0);
     let any_ring = Point::all().find(|p| RING & p.bit() != 0);
-    if !pos.may_gipf(c) {
-        if let Some(s) = empty_ring.or(any_ring) {
-            v.push(("GIPF-piece not allowed", push(true, s, None)));
-        }
+    if !pos.may_gipf(c)
+        && let Some(s) = empty_ring.or(any_ring)
+    {
+        v.push(("GIPF-piece not allowed", push(true, s, None)));
     }
-    if pos.rules().variant == Variant::Tournament && !pos.moved(c) {
-        if let Some(s) = empty_ring {
-            v.push(("first push not a GIPF-piece", push(false, s, None)));
-        }
+    if pos.rules().variant == Variant::Tournament
+        && !pos.moved(c)
+        && let Some(s) = empty_ring
+    {
+        v.push(("first push not a GIPF-piece", push(false, s, None)));
     }
     if let Some(s) = Point::all().find(|p| RING & p.bit() != 0 && occ & p.bit() != 0) {
         v.push(("placement on an occupied spot", push(false, s, None)));

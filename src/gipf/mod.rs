@@ -35,17 +35,17 @@ mod sheet;
 use std::fmt;
 use std::str::FromStr;
 
-pub use coord::{Dir, Line, Point, Ray, DOTS, RING, SPOTS};
+pub use coord::{DOTS, Dir, Line, Point, RING, Ray, SPOTS};
 pub(crate) use notation::half_move;
 pub use notation::{Group, Item, LineNote, Notation, PushNote};
-pub use position::{Move, Position, Push, Removal, BLACK, MAX_GROUPS, WHITE};
+pub use position::{BLACK, MAX_GROUPS, Move, Position, Push, Removal, WHITE};
 pub use rules::{LastGipf, Rules, Variant};
-pub use sheet::{write_movetext, write_text, Layout};
+pub use sheet::{Layout, write_movetext, write_text};
 
 use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
-    tag, CommentMove, GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags,
-    Token, WrittenEnding,
+    CommentMove, GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
+    WrittenEnding, tag,
 };
 use crate::text::{self, Parsed};
 
@@ -258,7 +258,7 @@ impl RecordFormat for Gipf {
                     return Err(ValueError::new(format!(
                         "Handicap \"{h}\": expected \"White N\" or \"Black N\""
                     ))
-                    .in_tag("Handicap"))
+                    .in_tag("Handicap"));
                 }
             };
             let n: u8 = it
@@ -292,16 +292,16 @@ impl RecordFormat for Gipf {
         if let Some(rest) = input.strip_prefix('/') {
             return Ok((rest, Token::Skip));
         }
-        if let Some(rest) = input.strip_prefix('X') {
-            if text::at_boundary(rest, b"/") {
-                return Ok((rest, Token::Annotation("X".into())));
-            }
+        if let Some(rest) = input.strip_prefix('X')
+            && text::at_boundary(rest, b"/")
+        {
+            return Ok((rest, Token::Annotation("X".into())));
         }
         for word in ["White", "Black", "etc."] {
-            if let Some(rest) = input.strip_prefix(word) {
-                if text::at_boundary(rest, b"") {
-                    return Ok((rest, Token::Skip));
-                }
+            if let Some(rest) = input.strip_prefix(word)
+                && text::at_boundary(rest, b"")
+            {
+                return Ok((rest, Token::Skip));
             }
         }
         let (rest, n) = Self::parse_notation(input, tags)?;
@@ -317,15 +317,15 @@ impl RecordFormat for Gipf {
         let Some((seat, group)) = comment_group(comment) else {
             return CommentMove::Comment;
         };
-        if let Some(last) = last {
-            if last.push.is_none() {
-                // A removal-only half-move ends the game: only more groups of it may follow.
-                if (plies + 1) % 2 == seat {
-                    last.pre.push(group);
-                    return CommentMove::Extends;
-                }
-                return CommentMove::Comment;
+        if let Some(last) = last
+            && last.push.is_none()
+        {
+            // A removal-only half-move ends the game: only more groups of it may follow.
+            if (plies + 1) % 2 == seat {
+                last.pre.push(group);
+                return CommentMove::Extends;
             }
+            return CommentMove::Comment;
         }
         if plies % 2 != seat {
             return CommentMove::Comment;

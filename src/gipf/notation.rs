@@ -18,7 +18,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::coord::{point, Line, Point};
+use super::coord::{Line, Point, point};
 use crate::error::ParseError;
 use crate::text::{self, PErr, PResult};
 
@@ -287,7 +287,7 @@ fn list(input: &str) -> PResult<'_, Vec<Item>> {
                 return Err(nom::Err::Failure(PErr::new(
                     e.at,
                     "a removed piece such as Gf4* after ','",
-                )))
+                )));
             }
             Err(e) => return Err(e),
         };
@@ -484,10 +484,10 @@ pub(crate) fn half_move(input: &str) -> PResult<'_, Notation> {
         let (r, first) = match item(rest) {
             Ok(x) => x,
             Err(nom::Err::Error(_)) if n.pre.is_empty() => {
-                return text::fail(rest, "a GIPF half-move such as e2, Ge1-e4 or x;e1-e2;x")
+                return text::fail(rest, "a GIPF half-move such as e2, Ge1-e4 or x;e1-e2;x");
             }
             Err(nom::Err::Error(_)) => {
-                return failure(rest, "a push such as e1-e4, or a removal group")
+                return failure(rest, "a push such as e1-e4, or a removal group");
             }
             Err(e) => return Err(e),
         };
@@ -544,7 +544,7 @@ pub(crate) fn half_move(input: &str) -> PResult<'_, Notation> {
                 let (r, items) = match list(r) {
                     Ok(x) => x,
                     Err(nom::Err::Error(_)) => {
-                        return failure(r, "a removal group such as x or xc2,d3,e4,f4 after ';'")
+                        return failure(r, "a removal group such as x or xc2,d3,e4,f4 after ';'");
                     }
                     Err(e) => return Err(e),
                 };

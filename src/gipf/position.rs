@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::coord::{Line, Point, Ray, LINES, RAYS};
+use super::coord::{LINES, Line, Point, RAYS, Ray};
 use super::rules::{LastGipf, Rules, Variant};
 use crate::game::Outcome;
 
@@ -259,12 +259,12 @@ impl Position {
         self.pc[0] &= !b;
         self.pc[1] &= !b;
         self.gipf &= !b;
-        if let Some((c, g)) = piece {
-            if p.is_spot() {
-                self.pc[c & 1] |= b;
-                if g {
-                    self.gipf |= b;
-                }
+        if let Some((c, g)) = piece
+            && p.is_spot()
+        {
+            self.pc[c & 1] |= b;
+            if g {
+                self.gipf |= b;
             }
         }
     }
@@ -387,11 +387,11 @@ impl Position {
         while lines != 0 {
             let i = lines.trailing_zeros();
             lines &= lines - 1;
-            if let Some(line) = Line::from_index(i as u8) {
-                if let Some(r) = self.row_on(c, line) {
-                    out[n] = r;
-                    n += 1;
-                }
+            if let Some(line) = Line::from_index(i as u8)
+                && let Some(r) = self.row_on(c, line)
+            {
+                out[n] = r;
+                n += 1;
             }
         }
         n
@@ -407,12 +407,11 @@ impl Position {
         while lines != 0 {
             let i = lines.trailing_zeros();
             lines &= lines - 1;
-            if let Some(line) = Line::from_index(i as u8) {
-                if let Some(r) = self.row_on(c, line) {
-                    if r.set & !self.gipf != 0 {
-                        return true;
-                    }
-                }
+            if let Some(line) = Line::from_index(i as u8)
+                && let Some(r) = self.row_on(c, line)
+                && r.set & !self.gipf != 0
+            {
+                return true;
             }
         }
         false
@@ -430,12 +429,11 @@ impl Position {
         while lines != 0 {
             let i = lines.trailing_zeros();
             lines &= lines - 1;
-            if let Some(line) = Line::from_index(i as u8) {
-                if let Some(r) = self.row_on(c, line) {
-                    if r.set & !self.gipf == 0 {
-                        m |= 1 << i;
-                    }
-                }
+            if let Some(line) = Line::from_index(i as u8)
+                && let Some(r) = self.row_on(c, line)
+                && r.set & !self.gipf == 0
+            {
+                m |= 1 << i;
             }
         }
         m
@@ -609,13 +607,13 @@ impl Position {
         for (groups, n, p1) in &opts {
             let pre = &groups[..*n];
             if p1.end_check().is_some() {
-                if !pre.is_empty() {
-                    if let Some(m) = Move::new(pre, None, &[]) {
-                        if COUNT {
-                            *count += 1;
-                        } else {
-                            out.push(m);
-                        }
+                if !pre.is_empty()
+                    && let Some(m) = Move::new(pre, None, &[])
+                {
+                    if COUNT {
+                        *count += 1;
+                    } else {
+                        out.push(m);
                     }
                 }
                 continue;
@@ -867,10 +865,10 @@ impl fmt::Display for Position {
                 Some((_, false)) => b'x',
                 Some((_, true)) => b'X',
             };
-            if let Some(line) = grid.get_mut(16 - h) {
-                if let Some(cell) = line.get_mut(4 + col * 4) {
-                    *cell = ch;
-                }
+            if let Some(line) = grid.get_mut(16 - h)
+                && let Some(cell) = line.get_mut(4 + col * 4)
+            {
+                *cell = ch;
             }
         }
         for line in &grid {

@@ -1,13 +1,13 @@
 //! From a written half-move to the move it means (`resolve`), and back (`notate`).
 
-use super::coord::{entry_ray, ray_to, Line, Point};
+use super::Style;
+use super::coord::{Line, Point, entry_ray, ray_to};
 use super::notation::{Group, Item, LineNote, Notation, PushNote};
 use super::position::{
-    ax_run, ax_run_lines, axial, Move, PhaseOption, Position, Push, Removal, Row, ALL_LINES,
-    FIRST_LINE, MAX_GROUPS, NO_REMOVAL,
+    ALL_LINES, FIRST_LINE, MAX_GROUPS, Move, NO_REMOVAL, PhaseOption, Position, Push, Removal, Row,
+    ax_run, ax_run_lines, axial,
 };
 use super::rules::Variant;
-use super::Style;
 use crate::error::MoveError;
 
 fn points(mask: u64) -> String {
@@ -150,12 +150,12 @@ fn check_group_markers(pos: &Position, g: &Group) -> Result<(), MoveError> {
             Some((_, false)) if it.gipf => {
                 return Err(MoveError::mismatch(format!(
                     "{p} is marked G but holds a basic piece"
-                )))
+                )));
             }
             Some((col, _)) if it.star && col == c => {
                 return Err(MoveError::mismatch(format!(
                     "{p} is marked * but holds the remover's own piece"
-                )))
+                )));
             }
             _ => {}
         }
@@ -191,13 +191,13 @@ pub(crate) fn check_markers(before: &Position, n: &Notation, m: &Move) -> Result
 
 /// The pieces a written group removes from `row`, or why it does not fit that row.
 fn group_mask(pos: &Position, line: Line, set: u64, g: &Group) -> Result<u64, String> {
-    if let Some(ln) = g.line {
-        if ln.line != line {
-            return Err(format!(
-                "the group names {} but the row is on {line}",
-                ln.line
-            ));
-        }
+    if let Some(ln) = g.line
+        && ln.line != line
+    {
+        return Err(format!(
+            "the group names {} but the row is on {line}",
+            ln.line
+        ));
     }
     let gipf = pos.gipf_pieces();
     let basics = set & !gipf;
@@ -625,10 +625,8 @@ pub(crate) fn resolve_with(pos: &Position, n: &Notation, fast: bool) -> Result<M
     } else if pos.outcome().is_some() {
         return Err(MoveError::illegal("the game is already over"));
     }
-    if fast {
-        if let Some(m) = resolve_fast(pos, n, amine, any_row) {
-            return Ok(m);
-        }
+    if fast && let Some(m) = resolve_fast(pos, n, amine, any_row) {
+        return Ok(m);
     }
     let (cands, err) = resolve_pass(pos, n, any_row, false);
     match cands.first {

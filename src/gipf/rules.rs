@@ -145,7 +145,7 @@ impl FromStr for Rules {
                 _ => {
                     return Err(ValueError::new(format!(
                         "unknown GIPF rule option \"{opt}\" (expected last-gipf=first|white-loses|to-move-wins)"
-                    )))
+                    )));
                 }
             }
         }

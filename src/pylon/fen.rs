@@ -16,7 +16,7 @@
 //! # Ok::<(), gamenote::ParseError>(())
 //! ```
 
-use super::coord::{Point, MAX_SIZE, MIN_SIZE};
+use super::coord::{MAX_SIZE, MIN_SIZE, Point};
 use super::position::Position;
 use super::rules::Rules;
 use crate::error::ParseError;

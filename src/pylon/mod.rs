@@ -22,16 +22,16 @@ pub(crate) mod notation;
 mod position;
 mod rules;
 
-pub use coord::{Geometry, Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE, WORDS};
+pub use coord::{DEFAULT_SIZE, Geometry, MAX_POINTS, MAX_SIZE, MIN_SIZE, Point, WORDS};
 pub(crate) use notation::notation;
-pub use notation::{score_comment, Notation, Score, Style};
+pub use notation::{Notation, Score, Style, score_comment};
 pub use position::{Move, Position};
 pub use rules::{Rules, Suicide};
 
 use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
-    tag, GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
-    WrittenEnding,
+    GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token, WrittenEnding,
+    tag,
 };
 use crate::text::Parsed;
 

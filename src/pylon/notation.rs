@@ -5,7 +5,7 @@ use crate::game::Play;
 use std::fmt;
 use std::str::FromStr;
 
-use super::coord::{point, Point};
+use super::coord::{Point, point};
 use crate::error::{ParseError, ValueError};
 use crate::game::{GameResult, Outcome};
 use crate::text::{self, PErr, PResult};

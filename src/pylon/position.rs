@@ -12,7 +12,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::bits::{Layout, Set, Tables, Wide};
-use super::coord::{Geometry, Point, DEFAULT_SIZE, MAX_SIZE, NONE};
+use super::coord::{DEFAULT_SIZE, Geometry, MAX_SIZE, NONE, Point};
 use super::rules::{Rules, Suicide};
 use crate::error::{MoveError, ValueError};
 
@@ -708,18 +708,18 @@ impl Position {
 
     /// Plays a legal move (an illegal placement is played as a pass).
     pub(crate) fn play(&mut self, m: &Move) {
-        if let Move::Place(p) = *m {
-            if let Some(i) = self.geo.index(p) {
-                let (side, suicide) = (self.to_move(), self.rules.suicide);
-                on!(&mut self.board, s => {
-                    let after = s.placed(usize::from(s.lay.bit[i]), side, suicide);
-                    if !after.is_zero() {
-                        let occ = after | s.c[side ^ 1];
-                        s.c[side] = after;
-                        s.refresh_with(occ);
-                    }
-                });
-            }
+        if let Move::Place(p) = *m
+            && let Some(i) = self.geo.index(p)
+        {
+            let (side, suicide) = (self.to_move(), self.rules.suicide);
+            on!(&mut self.board, s => {
+                let after = s.placed(usize::from(s.lay.bit[i]), side, suicide);
+                if !after.is_zero() {
+                    let occ = after | s.c[side ^ 1];
+                    s.c[side] = after;
+                    s.refresh_with(occ);
+                }
+            });
         }
         self.side ^= 1;
     }

@@ -99,7 +99,7 @@ impl FromStr for Rules {
                     return Err(ValueError::new(format!(
                         "unknown Pylon rules \"{s}\": expected standard, \
                          standard,suicide=piece or standard,suicide=group"
-                    )))
+                    )));
                 }
             }
         }

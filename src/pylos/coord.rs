@@ -35,11 +35,7 @@ pub const TOP: Slot = Slot(29);
 impl Slot {
     /// The slot with index `i` (0–29).
     pub const fn from_index(i: usize) -> Option<Slot> {
-        if i < SLOTS {
-            Some(Slot(i as u8))
-        } else {
-            None
-        }
+        if i < SLOTS { Some(Slot(i as u8)) } else { None }
     }
 
     /// The slot at level `level` (1–4), column `col` and row `row` (0-based).
@@ -183,7 +179,7 @@ pub(crate) fn slot_numeric(input: &str) -> PResult<'_, Slot> {
             return Err(nom::Err::Error(PErr::new(
                 input,
                 "a numeric Pylos slot such as 7, L5, U2 or 0",
-            )))
+            )));
         }
     };
     let digits = b[digits_from..]

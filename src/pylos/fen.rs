@@ -16,7 +16,7 @@
 //! # Ok::<(), gamenote::ParseError>(())
 //! ```
 
-use super::coord::{Slot, SUPPORT};
+use super::coord::{SUPPORT, Slot};
 use super::position::{Position, Rules};
 use crate::error::ParseError;
 use crate::game::{count_field, fields};
@@ -73,7 +73,7 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
                         text,
                         at + board.len(),
                         "'/' and the next level",
-                    ))
+                    ));
                 }
             }
         }
@@ -131,7 +131,7 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
                 text,
                 at,
                 "the result of a finished game, 1-0 or 0-1, or the end",
-            ))
+            ));
         }
     };
     if let Some(&(at, _)) = f.get(5) {

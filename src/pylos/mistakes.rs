@@ -1,7 +1,7 @@
 //! Near misses for the generators: written Pylos moves that break one rule each, and
 //! markers that contradict the move.
 
-use super::coord::{slots, Slot, ABOVE, SUPPORT};
+use super::coord::{ABOVE, SUPPORT, Slot, slots};
 use super::notation::{Markers, Notation};
 use super::position::{Move, Position, Takeback};
 
@@ -28,11 +28,11 @@ pub fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
     }
     let targets: Vec<Slot> = Slot::all().filter(|&s| empty(s) && supported(s)).collect();
     for o in slots(own) {
-        if ABOVE[o.index()] & occ != 0 {
-            if let Some(&t) = targets.iter().find(|t| t.level() > o.level()) {
-                out.push(("raise of a supporting ball", raise(o, t)));
-                break;
-            }
+        if ABOVE[o.index()] & occ != 0
+            && let Some(&t) = targets.iter().find(|t| t.level() > o.level())
+        {
+            out.push(("raise of a supporting ball", raise(o, t)));
+            break;
         }
     }
     for o in slots(own) {
@@ -48,11 +48,11 @@ pub fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
         }
     }
     for o in slots(own) {
-        if let Some(t) = slots(ABOVE[o.index()]).find(|&t| empty(t)) {
-            if slots(SUPPORT[t.index()]).all(|s| s == o || !empty(s)) {
-                out.push(("raise onto the ball's own support", raise(o, t)));
-                break;
-            }
+        if let Some(t) = slots(ABOVE[o.index()]).find(|&t| empty(t))
+            && slots(SUPPORT[t.index()]).all(|s| s == o || !empty(s))
+        {
+            out.push(("raise onto the ball's own support", raise(o, t)));
+            break;
         }
     }
     if pos.reserve(me) > 0 {
@@ -65,19 +65,18 @@ pub fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
                 break;
             }
         }
-        if pos.rules().takeback == Takeback::Mandatory {
-            if let Some(&t) = targets
+        if pos.rules().takeback == Takeback::Mandatory
+            && let Some(&t) = targets
                 .iter()
                 .find(|&&t| !pos.formations_of(None, t).is_empty())
-            {
-                out.push(("formation without a take-back", Notation::place(t)));
-            }
+        {
+            out.push(("formation without a take-back", Notation::place(t)));
         }
     }
-    if pos.outcome().is_some() {
-        if let Some(&t) = targets.first() {
-            out.push(("move after the end", Notation::place(t)));
-        }
+    if pos.outcome().is_some()
+        && let Some(&t) = targets.first()
+    {
+        out.push(("move after the end", Notation::place(t)));
     }
     out
 }

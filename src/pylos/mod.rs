@@ -20,14 +20,14 @@ mod mistakes;
 pub(crate) mod notation;
 mod position;
 
-pub use coord::{slots, Slot, ABOVE, LINES, SQUARES, SUPPORT, TOP};
+pub use coord::{ABOVE, LINES, SQUARES, SUPPORT, Slot, TOP, slots};
 pub(crate) use notation::notation;
 pub use notation::{Form, Markers, Nag, Notation, Style, Takebacks};
 pub use position::{Move, Position, ReserveRule, RuleSet, Rules, Takeback};
 
 use crate::error::{MoveError, ParseError};
 use crate::game::{
-    tag, GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
+    GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token, tag,
 };
 use crate::text::{self, Parsed};
 

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::coord::{slot_any, slot_numeric, Slot};
+use super::coord::{Slot, slot_any, slot_numeric};
 use crate::error::{ParseError, ValueError};
 use crate::text::{self, PErr, PResult};
 
@@ -75,7 +75,7 @@ impl FromStr for Style {
             _ => {
                 return Err(ValueError::new(format!(
                     "unknown Pylos style \"{s}\" (expected canonical, compact or numeric, optionally +markers)"
-                )))
+                )));
             }
         };
         Ok(Style { form, markers })
@@ -435,10 +435,8 @@ pub(crate) fn check_quick(s: &str) {
 
 /// One written move; `numeric` selects the numeric style.
 pub(crate) fn notation(input: &str, numeric: bool) -> PResult<'_, Notation> {
-    if !numeric {
-        if let Some(done) = quick(input) {
-            return Ok(done);
-        }
+    if !numeric && let Some(done) = quick(input) {
+        return Ok(done);
     }
     general(input, numeric)
 }
@@ -461,14 +459,12 @@ fn general(input: &str, numeric: bool) -> PResult<'_, Notation> {
         from = Some(first);
         to = s;
         rest = r;
-    } else if !numeric {
-        if let Ok((r, (s, f))) = any_slot(rest, false) {
-            compact |= f == Form::Compact;
-            from = Some(first);
-            to = s;
-            dash = false;
-            rest = r;
-        }
+    } else if !numeric && let Ok((r, (s, f))) = any_slot(rest, false) {
+        compact |= f == Form::Compact;
+        from = Some(first);
+        to = s;
+        dash = false;
+        rest = r;
     }
     let (r, _) = text::sp(rest)?;
     let mut takebacks = Takebacks::new();

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::coord::{slots, Slot, ABOVE, ALL, LEVEL1, LINES, SQUARES, SUPPORT, TOP};
+use super::coord::{ABOVE, ALL, LEVEL1, LINES, SQUARES, SUPPORT, Slot, TOP, slots};
 use super::notation::{Markers, Notation};
 use crate::error::{MoveError, ValueError};
 use crate::game::Outcome;
@@ -99,8 +99,8 @@ impl FromStr for Rules {
                         "children" => RuleSet::Children,
                         _ => {
                             return Err(ValueError::new(format!(
-                            "unknown Pylos rule set \"{part}\" (expected standard, alignment or children)"
-                        )))
+                                "unknown Pylos rule set \"{part}\" (expected standard, alignment or children)"
+                            )));
                         }
                     }
                 }
@@ -108,7 +108,11 @@ impl FromStr for Rules {
                     rules.takeback = match v {
                         "mandatory" => Takeback::Mandatory,
                         "optional" => Takeback::Optional,
-                        _ => return Err(ValueError::new(format!("unknown takeback option \"{v}\" (expected mandatory or optional)"))),
+                        _ => {
+                            return Err(ValueError::new(format!(
+                                "unknown takeback option \"{v}\" (expected mandatory or optional)"
+                            )));
+                        }
                     }
                 }
                 (_, Some(("reserve", v))) => {
@@ -116,10 +120,18 @@ impl FromStr for Rules {
                         "on_turn" => ReserveRule::OnTurn,
                         "immediately" => ReserveRule::Immediately,
                         "no_moves" => ReserveRule::NoMoves,
-                        _ => return Err(ValueError::new(format!("unknown reserve option \"{v}\" (expected on_turn, immediately or no_moves)"))),
+                        _ => {
+                            return Err(ValueError::new(format!(
+                                "unknown reserve option \"{v}\" (expected on_turn, immediately or no_moves)"
+                            )));
+                        }
                     }
                 }
-                _ => return Err(ValueError::new(format!("unknown Pylos rule option \"{part}\""))),
+                _ => {
+                    return Err(ValueError::new(format!(
+                        "unknown Pylos rule option \"{part}\""
+                    )));
+                }
             }
         }
         Ok(rules)

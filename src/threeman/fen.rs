@@ -10,9 +10,9 @@
 //! assert_eq!(fen::write(&pos), format!("{start} W KQ/KQ/KQ - - WGB 0 1"));
 //! ```
 
-use super::coord::{zone_moats, Colour, Square};
-use super::position::{Kind, Piece, Position};
 use super::Rules;
+use super::coord::{Colour, Square, zone_moats};
+use super::position::{Kind, Piece, Position};
 use crate::error::ParseError;
 use crate::text::{self, PErr, PResult};
 
@@ -100,7 +100,7 @@ fn rows<'a>(mut input: &'a str, z: Colour, pos: &mut Position) -> PResult<'a, ()
                         } else {
                             "a colour letter W, G or B or a digit"
                         },
-                    )
+                    );
                 }
             }
         }
@@ -272,11 +272,11 @@ fn fields<'a>(input: &'a str, pos: &mut Position) -> PResult<'a, ()> {
             }
             eps.push(sq);
             s = r;
-            if eps.len() < 2 {
-                if let Some(r) = s.strip_prefix(',') {
-                    s = r;
-                    continue;
-                }
+            if eps.len() < 2
+                && let Some(r) = s.strip_prefix(',')
+            {
+                s = r;
+                continue;
             }
             break;
         }
@@ -297,11 +297,11 @@ fn fields<'a>(input: &'a str, pos: &mut Position) -> PResult<'a, ()> {
             bridged |= 1 << i;
             next = i + 1;
             s = &s[2..];
-            if next < 3 {
-                if let Some(r) = s.strip_prefix(',') {
-                    s = r;
-                    continue;
-                }
+            if next < 3
+                && let Some(r) = s.strip_prefix(',')
+            {
+                s = r;
+                continue;
             }
             break;
         }

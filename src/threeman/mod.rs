@@ -35,7 +35,7 @@ use crate::game::{
 };
 use crate::record::Record;
 use crate::text::{self, Parsed};
-use position::{kind_of, Why};
+use position::{Why, kind_of};
 
 /// Rule options (`[Rules "standard,open-moats"]`); the default is the standard game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -107,9 +107,9 @@ impl FromStr for Rules {
                 "stalemate-eliminates" => r.stalemate_eliminates = true,
                 _ => {
                     return Err(ValueError::new(format!(
-                    "unknown three-man chess rules \"{part}\": expected standard, then any of {}",
-                    OPTIONS.join(", ")
-                )))
+                        "unknown three-man chess rules \"{part}\": expected standard, then any of {}",
+                        OPTIONS.join(", ")
+                    )));
                 }
             }
         }
@@ -344,10 +344,10 @@ impl Notate for ThreeMan {
             }
             true
         });
-        if let (1, Some(m)) = (n, found[0]) {
-            if m.promotion().is_none() || w.promotion.is_some() {
-                return Ok(m);
-            }
+        if let (1, Some(m)) = (n, found[0])
+            && (m.promotion().is_none() || w.promotion.is_some())
+        {
+            return Ok(m);
         }
         let mut v = Vec::new();
         moves_to(pos, kind, w.to.0, &mut v);
@@ -399,13 +399,13 @@ impl Notate for ThreeMan {
                 return Err(MoveError::illegal(format!(
                     "the pawn reaching {} must promote: write =Q, =R, =B or =N",
                     w.to
-                )))
+                )));
             }
             (Some(k), false) => {
                 return Err(MoveError::illegal(format!(
                     "={} written on a move that does not promote",
                     k.upper()
-                )))
+                )));
             }
             (Some(k), true) => v.retain(|m| m.promotion() == Some(k)),
             (None, false) => {}
@@ -556,10 +556,10 @@ impl RecordFormat for ThreeMan {
         if let Some((rest, n)) = notation::quick(input) {
             return Ok((rest, Token::Move(n)));
         }
-        if let Some(rest) = input.strip_prefix("--") {
-            if text::at_boundary(rest, b"") {
-                return Ok((rest, Token::Skip));
-            }
+        if let Some(rest) = input.strip_prefix("--")
+            && text::at_boundary(rest, b"")
+        {
+            return Ok((rest, Token::Skip));
         }
         if let Some((rest, r)) = Self::parse_result(input) {
             return Ok((rest, Token::Result(r)));
@@ -701,12 +701,12 @@ impl Mistakes for ThreeMan {
                 break;
             }
         }
-        if let Some(m) = legal.iter().find(|m| m.promotion().is_some()) {
-            if let Notation::Normal(mut w) = ThreeMan::notate(pos, m, Style::Long) {
-                w.promotion = None;
-                w.mark = Mark::None;
-                out.push(("promotion without its piece", Notation::Normal(w)));
-            }
+        if let Some(m) = legal.iter().find(|m| m.promotion().is_some())
+            && let Notation::Normal(mut w) = ThreeMan::notate(pos, m, Style::Long)
+        {
+            w.promotion = None;
+            w.mark = Mark::None;
+            out.push(("promotion without its piece", Notation::Normal(w)));
         }
         let side = pos.side as usize;
         let mut own = pos.board.occ[side];

@@ -14,7 +14,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::coord::{file_letter, rank_digit, zone, Colour, Square};
+use super::coord::{Colour, Square, file_letter, rank_digit, zone};
 use super::position::Kind;
 use crate::error::ParseError;
 use crate::text::{self, PErr, PResult};
@@ -168,7 +168,7 @@ pub(crate) fn notation(input: &str) -> PResult<'_, Notation> {
         (Some(f), Some(r)) => (s, f1, r1, Square::from_article(z2.unwrap_or(z1), f, r)),
         (Some(_), None) => return text::fail(s, "a rank 1-6"),
         (None, _) if z2.is_some() && file_letter(s).is_some() => {
-            return text::fail(&s[1..], "a rank 1-6")
+            return text::fail(&s[1..], "a rank 1-6");
         }
         (None, _) if z2.is_some() || sep != Sep::None => return text::fail(s, "a file a-h"),
         (None, _) => match (f1, r1) {

@@ -5,11 +5,11 @@
 
 use std::fmt;
 
-use super::coord::{
-    moat_between, zone_moats, Bits, Colour, Square, Steps, KING, KING_MASK, KNIGHT, KNIGHT_MASK,
-    PAWN_CAP_IN, PAWN_CAP_OUT, RAYS, RAY_MASK, REACH_TO, SQUARES,
-};
 use super::Rules;
+use super::coord::{
+    Bits, Colour, KING, KING_MASK, KNIGHT, KNIGHT_MASK, PAWN_CAP_IN, PAWN_CAP_OUT, RAY_MASK, RAYS,
+    REACH_TO, SQUARES, Square, Steps, moat_between, zone_moats,
+};
 
 /// A kind of piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -872,7 +872,7 @@ impl Position {
 
     /// Appends every legal move of the side to move.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.gen(0, NONE, |m| {
+        self.legal_gen(0, NONE, |m| {
             out.push(m);
             true
         });
@@ -881,7 +881,7 @@ impl Position {
     /// The number of legal moves of the side to move.
     pub fn count_legal(&self) -> u64 {
         let mut n = 0;
-        self.gen(0, NONE, |_| {
+        self.legal_gen(0, NONE, |_| {
             n += 1;
             true
         });
@@ -891,7 +891,7 @@ impl Position {
     /// Calls `f` with each legal move of the side to move made by pieces of `kind` to `to`
     /// (any destination when `to` is 255) until it returns false; castling is a king move.
     pub(crate) fn each_legal_of_kind(&self, kind: Kind, to: u8, f: impl FnMut(Move) -> bool) {
-        self.gen(kind as u8, to, f);
+        self.legal_gen(kind as u8, to, f);
     }
 
     /// Calls `f` with each legal move of the side to move made by a piece of `kind` standing
@@ -1182,7 +1182,7 @@ impl Position {
 
     /// Generates the legal moves of the side to move (of `kind` unless 0, to `to` unless
     /// 255) and hands each to `emit` until it returns false. No allocation.
-    fn gen(&self, kind: u8, to: u8, emit: impl FnMut(Move) -> bool) {
+    fn legal_gen(&self, kind: u8, to: u8, emit: impl FnMut(Move) -> bool) {
         if self.is_over() {
             return;
         }

@@ -4,10 +4,10 @@
 
 use std::time::{Duration, Instant};
 
-use gamenote::cli::{check_piece, check_source, GameId};
+use gamenote::cli::{GameId, check_piece, check_source};
 use gamenote::pylos::Pylos;
 use gamenote::record::replay;
-use gamenote::stream::{parse_bytes, Limits, RecordReader};
+use gamenote::stream::{Limits, RecordReader, parse_bytes};
 use gamenote::{Error, Mode, Record};
 
 const BOUND: Duration = Duration::from_secs(20);

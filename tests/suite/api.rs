@@ -7,8 +7,8 @@ use std::error::Error as StdError;
 use gamenote::game::Written;
 use gamenote::generate::legal_game;
 use gamenote::record::{replay, replay_with};
-use gamenote::{gipf, pylon, pylos, threeman};
 use gamenote::{Error, Game, GameResult, Mode, Outcome, ParseError, Record, ValueError};
+use gamenote::{gipf, pylon, pylos, threeman};
 use proptest::prelude::*;
 
 /// An embedding program's own error type: every error of the crate converts into it.
@@ -66,9 +66,10 @@ fn every_game_reports_rules_and_style_errors_as_value_errors() {
         "unknown GIPF style \"fancy\" (expected complete, short or text)"
     );
     let e: ValueError = "standard,fast".parse::<threeman::Rules>().unwrap_err();
-    assert!(e
-        .message
-        .starts_with("unknown three-man chess rules \"fast\""));
+    assert!(
+        e.message
+            .starts_with("unknown three-man chess rules \"fast\"")
+    );
     let e: ValueError = "fancy".parse::<threeman::Style>().unwrap_err();
     assert_eq!(
         e.message,
@@ -77,9 +78,10 @@ fn every_game_reports_rules_and_style_errors_as_value_errors() {
     let e: ValueError = "standard,suicide=maybe"
         .parse::<pylon::Rules>()
         .unwrap_err();
-    assert!(e
-        .message
-        .starts_with("unknown Pylon rules \"standard,suicide=maybe\""));
+    assert!(
+        e.message
+            .starts_with("unknown Pylon rules \"standard,suicide=maybe\"")
+    );
     let e: ValueError = "fancy".parse::<pylon::Style>().unwrap_err();
     assert_eq!(
         e.message,
@@ -129,9 +131,10 @@ fn set_up_errors_name_their_tag_and_render_with_a_caret() {
     let text = "[Game \"GIPF\"]\n\n1.Ge2 *\n";
     let rec: Record<gipf::Gipf> = text.parse().unwrap();
     let e = replay(&rec, Mode::Strict).into_result().unwrap_err();
-    assert!(e
-        .render("g.gipf", text)
-        .starts_with("g.gipf: a GIPF record needs [Rules"));
+    assert!(
+        e.render("g.gipf", text)
+            .starts_with("g.gipf: a GIPF record needs [Rules")
+    );
 }
 
 #[test]
@@ -524,9 +527,10 @@ fn a_bad_position_tag_is_a_set_up_error_at_the_tag() {
         v.message,
         "the Position tag, column 1: expected '.', 'w' or 'b' for slot 1a1 (level 1 has 16 slots), found \"nonsense\""
     );
-    assert!(e
-        .render("p.pylos", text)
-        .starts_with("p.pylos:2:1: the Position tag"));
+    assert!(
+        e.render("p.pylos", text)
+            .starts_with("p.pylos:2:1: the Position tag")
+    );
 }
 
 #[test]

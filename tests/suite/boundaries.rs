@@ -1,12 +1,12 @@
 //! Where a record ends: one rule for the stream cutter and the record grammar, so that one
 //! broken record costs one error and never the records after it (issue 12, items 1, 10, 13).
 
+use gamenote::Record;
 use gamenote::fuzzing::record_boundaries;
 use gamenote::generate::Rng;
 use gamenote::pylos::Pylos;
 use gamenote::stream::{Reader, RecordReader};
 use gamenote::visit::Summarize;
-use gamenote::Record;
 
 const GOOD: &str = "[Game \"Pylos\"]\n1b2 1c3 *\n\n";
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use gamenote::generate::legal_game;
 use gamenote::prelude::*;
-use gamenote::{record, with_game, GameId};
+use gamenote::{GameId, record, with_game};
 
 /// Tags the conversion rewrites on purpose: the game's name, its rules in canonical form,
 /// the style and the result.

@@ -2,8 +2,8 @@
 //! legal, near misses fail exactly where and how they say, and everything is reproducible
 //! from the seed.
 
-use gamenote::generate::{legal_game, near_miss, verify, verify_legal, MutationKind};
-use gamenote::{gipf::Gipf, pylon::Pylon, pylos::Pylos, threeman::ThreeMan, Game};
+use gamenote::generate::{MutationKind, legal_game, near_miss, verify, verify_legal};
+use gamenote::{Game, gipf::Gipf, pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
 
 const RECORDS: u64 = 1000;
 

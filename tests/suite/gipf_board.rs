@@ -1,6 +1,6 @@
 //! Position builders shared by the GIPF test files.
 
-use gamenote::gipf::{Point, Position, Rules, BLACK, WHITE};
+use gamenote::gipf::{BLACK, Point, Position, Rules, WHITE};
 
 /// A point from its name.
 pub fn p(s: &str) -> Point {

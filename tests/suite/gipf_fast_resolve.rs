@@ -5,8 +5,8 @@
 //! slightly wrong (the near-miss generator's mistakes and edits of removal groups) give the
 //! same result by both, error kind and reason included.
 
-use gamenote::generate::{legal_game, near_miss, verify, Rng};
-use gamenote::gipf::{resolve_by_search, Gipf, Group, Item, Notation, Position, Rules, Style};
+use gamenote::generate::{Rng, legal_game, near_miss, verify};
+use gamenote::gipf::{Gipf, Group, Item, Notation, Position, Rules, Style, resolve_by_search};
 use gamenote::{Notate, Play};
 
 const STYLES: [Style; 3] = [Style::Complete, Style::Short, Style::Text];

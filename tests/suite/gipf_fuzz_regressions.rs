@@ -4,7 +4,7 @@
 use gamenote::{Notate, Play};
 use std::collections::HashMap;
 
-use gamenote::gipf::{Gipf, Notation, Point, Position, Rules, Style, Variant, BLACK, WHITE};
+use gamenote::gipf::{BLACK, Gipf, Notation, Point, Position, Rules, Style, Variant, WHITE};
 
 /// Replays complete notes from the start of `rules`, checking each resolves.
 fn replay(rules: &str, notes: &str) -> Position {

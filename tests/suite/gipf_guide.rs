@@ -2,8 +2,8 @@
 //! (<http://www.gipf.com/gipf/notations/notations.html>), read as the guide says, in
 //! positions built to match its diagrams.
 
-use gamenote::gipf::{Gipf, Notation, Point, Position, Rules, Style, Variant, BLACK, WHITE};
-use gamenote::{record, Mode, MoveErrorKind, Record};
+use gamenote::gipf::{BLACK, Gipf, Notation, Point, Position, Rules, Style, Variant, WHITE};
+use gamenote::{Mode, MoveErrorKind, Record, record};
 use gamenote::{Notate, Play};
 
 use crate::gipf_board::{board_with, p};
@@ -360,7 +360,7 @@ fn the_board_as_text() {
     assert_eq!(lines.len(), 21, "{text}");
     assert_eq!(lines[0].trim(), "+"); // e9
     assert_eq!(lines[16].trim(), "+"); // e1
-                                       // e8 (Black GIPF) is the second point of column e from the top.
+    // e8 (Black GIPF) is the second point of column e from the top.
     assert_eq!(lines[2].trim(), "+       X       +");
     // e2 (White GIPF) near the bottom, between d1 and f1.
     assert_eq!(lines[14].trim(), "+       O       +");

@@ -5,7 +5,7 @@
 use gamenote::Play;
 use std::collections::{BTreeMap, BTreeSet};
 
-use gamenote::gipf::{position_string, Gipf, Position, Rules, Variant};
+use gamenote::gipf::{Gipf, Position, Rules, Variant, position_string};
 use gamenote::perft::perft;
 
 // ---------------------------------------------------------------- the naive model

@@ -2,10 +2,10 @@
 //! print, parse and replay to the same end in every style and layout; parsers are total.
 
 use gamenote::gipf::{
-    write_text, Gipf, Group, Item, Layout, Line, LineNote, Notation, Point, PushNote, Rules, Style,
-    Variant,
+    Gipf, Group, Item, Layout, Line, LineNote, Notation, Point, PushNote, Rules, Style, Variant,
+    write_text,
 };
-use gamenote::{record, GameResult, Mode, Outcome, Ply, Record};
+use gamenote::{GameResult, Mode, Outcome, Ply, Record, record};
 use gamenote::{Notate, Play};
 use proptest::prelude::*;
 
@@ -173,10 +173,10 @@ fn random_game(seed: u64, variant: Variant, len: usize) -> Result<(), TestCaseEr
         r.tags.push(("Game".into(), "GIPF".into()));
         r.tags.push(("Rules".into(), rules.to_string()));
         r.result = Some(result);
-        if let Some(last) = r.plies.last_mut() {
-            if matches!(result, GameResult::Decided(Outcome::Win(_))) {
-                last.annotations.push("X".into());
-            }
+        if let Some(last) = r.plies.last_mut()
+            && matches!(result, GameResult::Decided(Outcome::Win(_)))
+        {
+            last.annotations.push("X".into());
         }
     }
     for r in &recs {

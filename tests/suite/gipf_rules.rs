@@ -1,7 +1,7 @@
 //! One test per reason a push or a removal is illegal, and the rules of the end.
 
-use gamenote::gipf::{Gipf, LastGipf, Notation, Position, Rules, Style, Variant, BLACK, WHITE};
-use gamenote::{record, Mode, MoveErrorKind, Outcome, Record};
+use gamenote::gipf::{BLACK, Gipf, LastGipf, Notation, Position, Rules, Style, Variant, WHITE};
+use gamenote::{Mode, MoveErrorKind, Outcome, Record, record};
 use gamenote::{Notate, Play};
 
 use crate::gipf_board::{board_with, p};

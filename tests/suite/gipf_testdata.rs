@@ -4,8 +4,8 @@
 use gamenote::Play;
 use std::path::PathBuf;
 
-use gamenote::gipf::{position_string, write_movetext, Gipf, Layout, Style};
-use gamenote::{record, GameResult, Mode, Outcome, Record};
+use gamenote::gipf::{Gipf, Layout, Style, position_string, write_movetext};
+use gamenote::{GameResult, Mode, Outcome, Record, record};
 
 /// The test data ships in the repository: a missing file fails the test.
 fn data_dir() -> PathBuf {

@@ -4,8 +4,8 @@
 
 use gamenote::fuzzing::one_pass_verdicts;
 use gamenote::generate::{legal_game_in_variant, near_miss};
-use gamenote::{gipf::Gipf, pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
 use gamenote::{Game, Mode};
+use gamenote::{gipf::Gipf, pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
 
 fn agree<G: Game>(text: &str) -> usize {
     let mut n = 0;

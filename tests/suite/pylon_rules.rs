@@ -2,7 +2,7 @@
 //! cuts, covering, passes and errors, each asserting the outcome or the reason.
 
 use gamenote::pylon::{Move, Notation, Point, Position, Pylon, Rules, Suicide};
-use gamenote::record::{replay, Replay};
+use gamenote::record::{Replay, replay};
 use gamenote::{Error, GameResult, Mode, MoveErrorKind, Outcome, Record};
 use gamenote::{Mistakes, Notate, Picture, Play, RecordFormat};
 
@@ -539,9 +539,10 @@ level 1
 ";
     assert_eq!(shown, want, "\n{shown}");
     let end = play(rules(3, Suicide::Piece), "1a1 1b1 1a2 1c2 1a3 1b3");
-    assert!(end
-        .to_string()
-        .starts_with("Pylon size 3, standard; game over; score W 3 B 3\n"));
+    assert!(
+        end.to_string()
+            .starts_with("Pylon size 3, standard; game over; score W 3 B 3\n")
+    );
 }
 
 #[test]

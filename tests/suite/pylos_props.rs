@@ -1,9 +1,9 @@
 //! Property tests for Pylos: every slot, notation and record prints and reads back to
 //! itself, and random legal games survive printing, parsing and replay in every style.
 
+use gamenote::Play;
 use gamenote::pylos::{Form, Markers, Nag, Notation, Pylos, Rules, Slot, Style};
 use gamenote::record::{convert, replay};
-use gamenote::Play;
 use gamenote::{GameResult, Mode, Outcome, Ply, Record};
 use proptest::prelude::*;
 

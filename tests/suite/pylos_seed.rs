@@ -196,9 +196,11 @@ fn sequential_takeback() {
         try_move(&pos, "1d4(1a1,2a1)").unwrap_err(),
         "take-back 1: 1a1 supports 2a1"
     );
-    assert!(try_move(&pos, "1d4")
-        .unwrap_err()
-        .contains("one or two balls must be taken back"));
+    assert!(
+        try_move(&pos, "1d4")
+            .unwrap_err()
+            .contains("one or two balls must be taken back")
+    );
     let m = try_move(&pos, "1d4(1d4,1c3)").unwrap();
     let n = Pylos::notate(&pos, &m, Style::CANONICAL);
     assert_eq!(n.to_string(), "1d4(1c3,1d4)");

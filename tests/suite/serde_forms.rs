@@ -6,9 +6,9 @@ use std::fmt::Debug;
 
 use gamenote::generate::legal_game;
 use gamenote::record::replay;
-use gamenote::{gipf, pylon, pylos, threeman};
 use gamenote::{Error, Game, GameResult, Mode, MoveError, Outcome, ParseError, Record};
-use serde::{de::DeserializeOwned, Serialize};
+use gamenote::{gipf, pylon, pylos, threeman};
+use serde::{Serialize, de::DeserializeOwned};
 
 /// Serializes `value`, checks the JSON text, reads it back and checks it is equal.
 fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T, json: &str) {

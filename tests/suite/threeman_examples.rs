@@ -4,7 +4,7 @@ use gamenote::perft::perft;
 use gamenote::record::{convert, replay};
 use gamenote::threeman::position::empty_board_reach;
 use gamenote::threeman::{
-    fen, Colour, Kind, Mark, Notation, Rules, Sep, Square, Style, ThreeMan, Written,
+    Colour, Kind, Mark, Notation, Rules, Sep, Square, Style, ThreeMan, Written, fen,
 };
 use gamenote::{GameResult, Mode, MoveErrorKind, Outcome, Record};
 use gamenote::{Notate, Picture, Play, RecordFormat};
@@ -233,11 +233,15 @@ fn empty_board_named_squares() {
     let h6 = sq("WHh6");
     assert_eq!(
         names(empty_board_reach(Kind::Knight, Colour::White, h6, false)),
-        ["BLa4", "BLb5", "GRb6", "GRc5", "GRe5", "GRf6", "WHf5", "WHg4"]
+        [
+            "BLa4", "BLb5", "GRb6", "GRc5", "GRe5", "GRf6", "WHf5", "WHg4"
+        ]
     );
     assert_eq!(
         names(empty_board_reach(Kind::King, Colour::White, h6, false)),
-        ["BLa5", "BLa6", "GRb6", "GRd6", "GRf6", "WHg5", "WHg6", "WHh5"]
+        [
+            "BLa5", "BLa6", "GRb6", "GRd6", "GRf6", "WHg5", "WHg6", "WHh5"
+        ]
     );
     // moats unbridged
     for f in 0..24 {
@@ -341,9 +345,10 @@ fn skipped_seats_are_written_and_numbered() {
     let rec: Record<ThreeMan> = more.parse().unwrap();
     let r = replay(&rec, Mode::Strict);
     assert!(r.is_ok(), "{:?}", r.error);
-    assert!(rec
-        .to_string()
-        .contains("13... GRRxa5# -- 14. BLBxa5 GRg3 -- *"));
+    assert!(
+        rec.to_string()
+            .contains("13... GRRxa5# -- 14. BLBxa5 GRg3 -- *")
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use gamenote::{Notate, Play};
 use std::collections::BTreeMap;
 
-use gamenote::threeman::{fen, Rules, Style, ThreeMan};
+use gamenote::threeman::{Rules, Style, ThreeMan, fen};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Man {
@@ -402,15 +402,14 @@ impl Naive {
         probe.ep = [None; 3];
         for r in 0..6 {
             for f in 0..24 {
-                if let Some(m) = probe.at((r, f)) {
-                    if m.c == by
-                        && probe
-                            .targets((r, f))
-                            .iter()
-                            .any(|(s, cap, _)| *s == t && *cap)
-                    {
-                        return true;
-                    }
+                if let Some(m) = probe.at((r, f))
+                    && m.c == by
+                    && probe
+                        .targets((r, f))
+                        .iter()
+                        .any(|(s, cap, _)| *s == t && *cap)
+                {
+                    return true;
                 }
             }
         }
@@ -465,10 +464,10 @@ impl Naive {
                 }
             }
         }
-        if let Some(t) = taken {
-            if t.k == 'k' {
-                self.eliminate(t.c);
-            }
+        if let Some(t) = taken
+            && t.k == 'k'
+        {
+            self.eliminate(t.c);
         }
         self.ep[s] = if man.k == 'p' && m.to.0 - m.from.0 == 2 {
             Some((2, m.from.1))
@@ -605,12 +604,12 @@ impl Naive {
                         }
                     }
                     for o in 0..3 {
-                        if o != s && after.alive[o] {
-                            if let Some(k) = after.king(o) {
-                                if only.attacks(s, k) {
-                                    return false;
-                                }
-                            }
+                        if o != s
+                            && after.alive[o]
+                            && let Some(k) = after.king(o)
+                            && only.attacks(s, k)
+                        {
+                            return false;
                         }
                     }
                 }

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 use gamenote::record::replay;
 use gamenote::threeman::{
-    fen, Colour, Kind, Mark, Notation, Position, Rules, Sep, Square, Style, ThreeMan, Written,
+    Colour, Kind, Mark, Notation, Position, Rules, Sep, Square, Style, ThreeMan, Written, fen,
 };
 use gamenote::{GameResult, Mode, Ply, Record};
 

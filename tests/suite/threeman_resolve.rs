@@ -4,8 +4,8 @@
 //! positions along generated games under every rule option, for both written forms of every
 //! legal move and for written moves that are ambiguous, illegal or wrong in their promotion.
 
-use gamenote::generate::{legal_game, Rng};
-use gamenote::threeman::{fen, Kind, Move, Notation, Position, Square, Style, ThreeMan, Written};
+use gamenote::generate::{Rng, legal_game};
+use gamenote::threeman::{Kind, Move, Notation, Position, Square, Style, ThreeMan, Written, fen};
 use gamenote::{MoveErrorKind, Notate, Play};
 
 /// What the notation means, found by filtering all the legal moves.
@@ -19,7 +19,7 @@ fn by_filtering(pos: &Position, legal: &[Move], n: &Notation) -> Result<Move, Mo
                 .iter()
                 .copied()
                 .find(|m| m.is_castle() && m.castle_long() == *long)
-                .ok_or(MoveErrorKind::Illegal)
+                .ok_or(MoveErrorKind::Illegal);
         }
         Notation::Normal(w) => w,
     };

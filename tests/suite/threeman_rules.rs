@@ -4,7 +4,7 @@ use gamenote::{Notate, Play, RecordFormat};
 use std::collections::HashMap;
 
 use gamenote::record::replay;
-use gamenote::threeman::{fen, Colour, Notation, Position, Rules, Style, ThreeMan};
+use gamenote::threeman::{Colour, Notation, Position, Rules, Style, ThreeMan, fen};
 use gamenote::{GameResult, Mode, MoveErrorKind, Outcome, Record};
 
 /// A position string from pieces such as `("WHd1", "Wk")` and the seven fields.
@@ -351,10 +351,12 @@ fn king_capture_eliminates_and_the_last_wins() {
     play(&mut p, "BLRxd1");
     assert_eq!(ThreeMan::outcome(&p), Some(Outcome::Win(1)));
     let n: Notation = "BLKc1".parse().unwrap();
-    assert!(ThreeMan::resolve(&p, &n)
-        .unwrap_err()
-        .reason
-        .contains("over"));
+    assert!(
+        ThreeMan::resolve(&p, &n)
+            .unwrap_err()
+            .reason
+            .contains("over")
+    );
 }
 
 /// Black king on BL h1; white queen on BL e2 and rook on BL g4 cover g1, g2, h2; gray

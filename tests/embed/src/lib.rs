@@ -7,7 +7,7 @@ use std::io::Read;
 
 use gamenote::prelude::*;
 use gamenote::stream::Reader;
-use gamenote::{record, with_game, GameId, PositionString};
+use gamenote::{GameId, PositionString, record, with_game};
 
 /// The embedding program's own error: every gamenote error converts into it with `?`.
 #[derive(Debug, thiserror::Error)]
