@@ -595,6 +595,9 @@ pub fn check_files(
     mut emit: impl FnMut(Checked<'_>) -> io::Result<()>,
 ) -> io::Result<Totals> {
     let threads = opts.threads.max(1);
+    if threads == 1 {
+        return check_files_inline(files, opts, emit);
+    }
     let window = threads * 4;
     let (job_tx, job_rx) = mpsc::sync_channel::<Job>(threads * 2);
     let job_rx = Arc::new(Mutex::new(job_rx));
@@ -731,6 +734,48 @@ pub fn check_files(
         Some(e) => Err(e),
         None => Ok(totals),
     }
+}
+
+/// [`check_files`] on the calling thread: with one worker, a reader thread and a printer
+/// would only hand work to each other, so each record is read, checked and handed to `emit`
+/// in turn, with one checker for each input.
+fn check_files_inline(
+    files: &[PathBuf],
+    opts: &CheckOptions<'_>,
+    mut emit: impl FnMut(Checked<'_>) -> io::Result<()>,
+) -> io::Result<Totals> {
+    let mut totals = Totals::default();
+    for path in files {
+        let name = display_name(path);
+        let opened = open_input(path).and_then(|mut input| {
+            let id = game_of_input(opts.game, &name, &mut input)?;
+            size_error(id, opts.overrides)?;
+            Ok((id, input))
+        });
+        let (id, input) = match opened {
+            Ok(x) => x,
+            Err(e) => {
+                totals.unreadable += 1;
+                emit(Checked::Unreadable(&e))?;
+                continue;
+            }
+        };
+        let mut record = 0;
+        crate::with_game!(id, G => {
+            let mut checker =
+                Checker::<G>::with_overrides(opts.mode, opts.overrides).syntax_only(opts.syntax_only);
+            for piece in RecordReader::with_limits(input, opts.limits) {
+                for mut r in check_piece_with(&name, &piece, &mut checker) {
+                    record += 1;
+                    r.record = record;
+                    totals.records += 1;
+                    totals.ok += usize::from(r.ok());
+                    emit(Checked::Record(&r))?;
+                }
+            }
+        });
+    }
+    Ok(totals)
 }
 
 /// Writes a verdict as `check` prints it: one JSON line, or the verdict line (or the error

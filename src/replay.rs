@@ -463,27 +463,34 @@ impl<G: Game> Checker<G> {
     }
 
     /// The stepper, set up from the tags the first time it is needed.
+    #[inline]
     fn stepper(&mut self) -> &mut Stepper<G> {
         if self.stepper.is_none() {
-            for i in 0..self.overrides.len() {
-                let (n, v) = std::mem::take(&mut self.overrides[i]);
-                self.set_tag(&n, &v);
-                self.overrides[i] = (n, v);
-            }
-            let stepper = match G::setup(self.live()) {
-                Ok(pos) => Stepper::new(pos, self.mode),
-                Err(msg) => {
-                    let mut s = Stepper::new(G::start(&G::Rules::default()), self.mode);
-                    s.error = Some(Error::Setup(msg));
-                    s
-                }
-            };
-            self.stepper = Some(stepper);
+            self.set_up();
         }
         match &mut self.stepper {
             Some(s) => s,
-            None => unreachable!("set just above"),
+            None => unreachable!("set up just above"),
         }
+    }
+
+    /// Sets the stepper up from the record's tags and the overrides.
+    #[cold]
+    fn set_up(&mut self) {
+        for i in 0..self.overrides.len() {
+            let (n, v) = std::mem::take(&mut self.overrides[i]);
+            self.set_tag(&n, &v);
+            self.overrides[i] = (n, v);
+        }
+        let stepper = match G::setup(self.live()) {
+            Ok(pos) => Stepper::new(pos, self.mode),
+            Err(msg) => {
+                let mut s = Stepper::new(G::start(&G::Rules::default()), self.mode);
+                s.error = Some(Error::Setup(msg));
+                s
+            }
+        };
+        self.stepper = Some(stepper);
     }
 }
 

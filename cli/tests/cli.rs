@@ -870,3 +870,48 @@ fn syntax_only_reads_without_replaying() {
     );
     assert_eq!(json_error(lines[1]), ("parse".to_string(), 5, 5));
 }
+
+/// One worker checks on the calling thread, more in a pool: both must print the same
+/// verdicts in the same order, with the same totals and exit code, for good, illegal,
+/// broken and unreadable inputs, as text and as JSON.
+#[test]
+fn one_thread_and_a_pool_print_the_same() {
+    let mut games = String::new();
+    for i in 0..300 {
+        games.push_str(match i % 5 {
+            0 => "[Game \"Pylos\"]\n1b2 1b2 *\n\n",
+            1 => "[Game \"Pylos\"]\n1b2 zz *\n\n",
+            _ => "[Game \"Pylos\"]\n1b2 1c3 1c4 *\n\n",
+        });
+    }
+    let a = file("threads_same", "a.pylos", games.as_bytes());
+    let b = file(
+        "threads_same",
+        "b.gipf",
+        b"[Game \"GIPF\"]\n1.i3-h3 2.a2-b3 *\n",
+    );
+    let c = file("threads_same", "c.txt", b"no game here\n");
+    let missing = file("threads_same", "gone.pylos", b"");
+    std::fs::remove_file(&missing).expect("removed");
+    for json in [false, true] {
+        let mut args = vec!["check", &a, &b, &c, &missing, &a];
+        if json {
+            args.push("--json");
+        }
+        let one = run(&[args.as_slice(), &["--threads", "1"]].concat());
+        let two = run(&[args.as_slice(), &["--threads", "2"]].concat());
+        assert_eq!(one.code, two.code);
+        assert_ne!(one.code, 0, "broken records fail the run");
+        assert_eq!(one.out, two.out);
+        assert_eq!(one.err, two.err);
+        if json {
+            assert_eq!(one.out.lines().count(), 601, "{}", one.out);
+        } else {
+            assert!(
+                one.out.contains("601 records, 360 ok, 241 failed"),
+                "{}",
+                one.out
+            );
+        }
+    }
+}
