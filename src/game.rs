@@ -256,6 +256,19 @@ pub trait Notate: Play {
     /// [`Notate::check_annotations`], not here.
     fn resolve(pos: &Self::Position, n: &Self::Notation) -> Result<Self::Move, MoveError>;
 
+    /// True when [`Notate::resolve`] refuses every written move once the game is over, so
+    /// that a move that resolves proves the game goes on. Replay then asks for the
+    /// [`Play::outcome`] only when a move does not resolve, which saves a test per move
+    /// where the outcome is dear to find (Pylon's: can anyone still place?). The default,
+    /// false, makes replay ask before every move.
+    ///
+    /// ```
+    /// use gamenote::{gipf::Gipf, pylon::Pylon, Notate};
+    /// assert!(<Pylon as Notate>::RESOLVE_REFUSES_AFTER_END);
+    /// assert!(!<Gipf as Notate>::RESOLVE_REFUSES_AFTER_END);
+    /// ```
+    const RESOLVE_REFUSES_AFTER_END: bool = false;
+
     /// Writes `m` (legal in `pos`) in `style`.
     fn notate(pos: &Self::Position, m: &Self::Move, style: Self::Style) -> Self::Notation;
 

@@ -118,7 +118,14 @@ impl<G: Game> Stepper<G> {
         if self.error.is_some() {
             return;
         }
-        if G::outcome(&self.pos).is_some() {
+        let resolved = G::resolve(&self.pos, &ply.notation);
+        let over = if G::RESOLVE_REFUSES_AFTER_END && resolved.is_ok() {
+            debug_assert!(G::outcome(&self.pos).is_none(), "resolved after the end");
+            false
+        } else {
+            G::outcome(&self.pos).is_some()
+        };
+        if over {
             let e = illegal_at(n, ply, MoveError::illegal("the game is already over"));
             if self.mode == Mode::Lenient && G::droppable_after_end(&ply.notation) {
                 self.warnings.push(e);
@@ -136,7 +143,7 @@ impl<G: Game> Stepper<G> {
                 return;
             }
         }
-        let m = match G::resolve(&self.pos, &ply.notation) {
+        let m = match resolved {
             Ok(m) => m,
             Err(e) => {
                 let Some((forced, why)) = G::implied_before(&self.pos, &ply.notation) else {

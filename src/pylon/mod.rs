@@ -146,6 +146,10 @@ impl Notate for Pylon {
 
     type Style = Style;
 
+    /// A placement resolves only when the side to move can place, a pass only when the
+    /// other side can: never once the game is over.
+    const RESOLVE_REFUSES_AFTER_END: bool = true;
+
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         let side = pos.to_move();
         match n {

@@ -316,6 +316,9 @@ impl Notate for ThreeMan {
 
     type Style = Style;
 
+    /// Resolve begins by refusing every move once the game is over.
+    const RESOLVE_REFUSES_AFTER_END: bool = true;
+
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         if pos.is_over() {
             return Err(MoveError::illegal("the game is over"));
