@@ -263,9 +263,9 @@ pub trait Notate: Play {
     /// false, makes replay ask before every move.
     ///
     /// ```
-    /// use gamenote::{gipf::Gipf, pylon::Pylon, Notate};
+    /// use gamenote::{pylon::Pylon, pylos::Pylos, Notate};
     /// assert!(<Pylon as Notate>::RESOLVE_REFUSES_AFTER_END);
-    /// assert!(!<Gipf as Notate>::RESOLVE_REFUSES_AFTER_END);
+    /// assert!(!<Pylos as Notate>::RESOLVE_REFUSES_AFTER_END, "its outcome is one field");
     /// ```
     const RESOLVE_REFUSES_AFTER_END: bool = false;
 

@@ -182,6 +182,9 @@ impl Notate for Gipf {
 
     type Style = Style;
 
+    /// Resolve begins by refusing every note once the game is over.
+    const RESOLVE_REFUSES_AFTER_END: bool = true;
+
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         resolve::resolve(pos, n)
     }

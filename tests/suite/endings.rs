@@ -416,3 +416,44 @@ fn add_ending_is_idempotent_and_leaves_unfinished_games_alone() {
     rec.add_ending(&end);
     assert_eq!(rec.to_string(), text, "a resignation gets no X");
 }
+
+/// `Notate::RESOLVE_REFUSES_AFTER_END` is a promise replay relies on to skip the outcome
+/// test before each move: once a game is over, no written move resolves. Tried at the end
+/// of finished games with every move written in the game (and Pylon's pass).
+fn nothing_resolves_after_the_end<G: Game>(rules: &G::Rules, extra: &[&str]) {
+    assert!(G::RESOLVE_REFUSES_AFTER_END);
+    let mut tried = 0;
+    for seed in 0..60 {
+        let game = legal_game::<G>(rules, PLIES, seed);
+        if G::outcome(&game.end).is_none() {
+            continue;
+        }
+        let mut notes: Vec<G::Notation> = game
+            .record
+            .plies
+            .iter()
+            .map(|p| p.notation.clone())
+            .collect();
+        notes.extend(extra.iter().map(|s| s.parse().expect("a move")));
+        for n in &notes {
+            tried += 1;
+            assert!(
+                G::resolve(&game.end, n).is_err(),
+                "seed {seed}: {n} resolves after the end of\n{}",
+                game.record
+            );
+        }
+    }
+    assert!(tried > 300, "only {tried} notes tried");
+}
+
+#[test]
+fn no_move_resolves_after_the_end_where_replay_relies_on_it() {
+    for size in 3..=7 {
+        nothing_resolves_after_the_end::<Pylon>(&pylon::Rules::with_size(size), &["pass"]);
+    }
+    for v in ["basic", "standard", "tournament"] {
+        nothing_resolves_after_the_end::<Gipf>(&v.parse().expect("rules"), &[]);
+    }
+    nothing_resolves_after_the_end::<gamenote::threeman::ThreeMan>(&Default::default(), &[]);
+}
