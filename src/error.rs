@@ -44,6 +44,14 @@ impl fmt::Display for ParseError {
 
 impl ParseError {
     /// Builds an error at byte `offset` of `input`, quoting the token found there.
+    ///
+    /// ```
+    /// use gamenote::ParseError;
+    /// let e = ParseError::at("1b2 zz *", 4, "a Pylos move");
+    /// assert_eq!((e.line, e.column, e.span.clone()), (1, 5, 4..6));
+    /// assert_eq!(e.to_string(), "1:5: expected a Pylos move, found \"zz\"");
+    /// assert_eq!(ParseError::at("1b2", 3, "a result").found, "end of input");
+    /// ```
     pub fn at(input: &str, offset: usize, expected: impl Into<String>) -> Self {
         let offset = floor_char_boundary(input, offset.min(input.len()));
         let (line, column) = line_col(input, offset);
@@ -65,6 +73,14 @@ impl ParseError {
     }
 
     /// Moves the error's position by `base` bytes, for text that was cut out of a larger input.
+    ///
+    /// ```
+    /// use gamenote::ParseError;
+    /// let whole = "[Event \"x\"]\n1b2 zz *";
+    /// let base = whole.find("1b2").unwrap();
+    /// let e = ParseError::at(&whole[base..], 4, "a Pylos move").rebase(whole, base);
+    /// assert_eq!((e.line, e.column, e.span), (2, 5, 16..18));
+    /// ```
     pub fn rebase(mut self, whole: &str, base: usize) -> Self {
         let start = base + self.span.start;
         let (line, column) = line_col(whole, start.min(whole.len()));
@@ -76,11 +92,27 @@ impl ParseError {
 
     /// Renders the error as a compiler does: `file:line:column: message`, the source line and
     /// a caret under the offending text.
+    ///
+    /// ```
+    /// use gamenote::ParseError;
+    /// let text = "1b2 zz *";
+    /// let e = ParseError::at(text, 4, "a Pylos move");
+    /// assert_eq!(
+    ///     e.render("a.pylos", text),
+    ///     "a.pylos:1:5: expected a Pylos move, found \"zz\"\n  1b2 zz *\n      ^^"
+    /// );
+    /// ```
     pub fn render(&self, file: &str, source: &str) -> String {
         render_at(file, source, self.span.clone(), &self.message())
     }
 
     /// The message without the position: `expected X, found Y`.
+    ///
+    /// ```
+    /// use gamenote::ParseError;
+    /// let e = ParseError::at("1b2 zz *", 4, "a Pylos move");
+    /// assert_eq!(e.message(), "expected a Pylos move, found \"zz\"");
+    /// ```
     pub fn message(&self) -> String {
         format!("expected {}, found {}", self.expected, self.found)
     }
@@ -130,12 +162,29 @@ fn unquote(quoted: &str) -> Option<String> {
 }
 
 /// Renders `message` at `span` of `source` with the source line and a caret line.
+///
+/// ```
+/// use gamenote::error::render_at;
+/// assert_eq!(
+///     render_at("a.pylos", "1b2 1b2 *", 4..7, "1b2 is occupied"),
+///     "a.pylos:1:5: 1b2 is occupied\n  1b2 1b2 *\n      ^^^"
+/// );
+/// ```
 pub fn render_at(file: &str, source: &str, span: Range<usize>, message: &str) -> String {
     render_at_line(file, source, span, message, 0)
 }
 
 /// Like [`render_at`], for a `source` that starts `lines_before` lines into the file.
 /// Long lines are shown as a window of at most 100 characters around the error.
+///
+/// ```
+/// use gamenote::error::render_at_line;
+/// // The record read starts on line 11 of its file.
+/// assert_eq!(
+///     render_at_line("a.pylos", "1b2 1b2 *", 4..7, "1b2 is occupied", 10),
+///     "a.pylos:11:5: 1b2 is occupied\n  1b2 1b2 *\n      ^^^"
+/// );
+/// ```
 pub fn render_at_line(
     file: &str,
     source: &str,
@@ -181,6 +230,13 @@ pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 }
 
 /// 1-based line and character column of byte `offset`; `\r\n` and a lone `\r` end a line.
+///
+/// ```
+/// use gamenote::error::line_col;
+/// assert_eq!(line_col("1b2\r\n1c3", 6), (2, 2));
+/// assert_eq!(line_col("1b2\r1c3", 4), (2, 1), "a lone \\r ends a line too");
+/// assert_eq!(line_col("{é} 1b2", 5), (1, 5), "columns count characters, not bytes");
+/// ```
 pub fn line_col(input: &str, offset: usize) -> (usize, usize) {
     let offset = floor_char_boundary(input, offset);
     let before = &input.as_bytes()[..offset];
@@ -220,6 +276,15 @@ fn token_len(rest: &str) -> usize {
 }
 
 /// How a move went wrong when checked against a position.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, record, Error, Mode, MoveErrorKind, Record};
+/// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
+/// let Some(Error::Illegal(e)) = record::replay(&rec, Mode::Strict).error else { panic!() };
+/// assert_eq!(e.kind, MoveErrorKind::Illegal);
+/// assert_eq!(MoveErrorKind::Ambiguous.to_string(), "ambiguous");
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -270,6 +335,12 @@ pub struct MoveError {
 
 impl MoveError {
     /// An illegal move with its reason.
+    ///
+    /// ```
+    /// use gamenote::{MoveError, MoveErrorKind};
+    /// let e = MoveError::illegal("1b2 is occupied");
+    /// assert_eq!((e.kind, e.to_string()), (MoveErrorKind::Illegal, "1b2 is occupied".into()));
+    /// ```
     pub fn illegal(reason: impl Into<String>) -> Self {
         MoveError {
             kind: MoveErrorKind::Illegal,
@@ -277,6 +348,13 @@ impl MoveError {
         }
     }
     /// An ambiguous move; the reason should list the candidates.
+    ///
+    /// ```
+    /// use gamenote::{MoveError, MoveErrorKind};
+    /// let e = MoveError::ambiguous("2a1 can be raised from 1a1 or 1d4");
+    /// assert_eq!(e.kind, MoveErrorKind::Ambiguous);
+    /// assert_eq!(e.reason, "2a1 can be raised from 1a1 or 1d4");
+    /// ```
     pub fn ambiguous(reason: impl Into<String>) -> Self {
         MoveError {
             kind: MoveErrorKind::Ambiguous,
@@ -284,6 +362,13 @@ impl MoveError {
         }
     }
     /// An annotation that contradicts the move.
+    ///
+    /// ```
+    /// use gamenote::{MoveError, MoveErrorKind};
+    /// let e = MoveError::mismatch("the record gives (12) in reserve but the move leaves 11");
+    /// assert_eq!(e.kind, MoveErrorKind::Mismatch);
+    /// assert_eq!(e.to_string(), "the record gives (12) in reserve but the move leaves 11");
+    /// ```
     pub fn mismatch(reason: impl Into<String>) -> Self {
         MoveError {
             kind: MoveErrorKind::Mismatch,
@@ -342,6 +427,12 @@ pub struct ValueError {
 
 impl ValueError {
     /// An error with its message, not tied to a tag.
+    ///
+    /// ```
+    /// use gamenote::ValueError;
+    /// let e = ValueError::new("no Pylon board of size 27");
+    /// assert_eq!((e.tag.as_deref(), e.to_string()), (None, "no Pylon board of size 27".into()));
+    /// ```
     pub fn new(message: impl Into<String>) -> Self {
         ValueError {
             tag: None,
@@ -350,6 +441,13 @@ impl ValueError {
     }
 
     /// The same error, said of the value of tag `name` (kept if one is already named).
+    ///
+    /// ```
+    /// use gamenote::ValueError;
+    /// let e = ValueError::new("no Pylon board of size 27").in_tag("Size");
+    /// assert_eq!(e.tag.as_deref(), Some("Size"));
+    /// assert_eq!(e.in_tag("Rules").tag.as_deref(), Some("Size"), "the first tag named stays");
+    /// ```
     pub fn in_tag(mut self, name: &str) -> Self {
         if self.tag.is_none() {
             self.tag = Some(name.to_string());
@@ -414,6 +512,19 @@ impl MoveError {
 impl IllegalMove {
     /// The message without the position: `ply 3 (1c4): 1c4 is taken`, or the reason alone for
     /// the record as a whole (ply 0).
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, record, Error, Mode, Record};
+    /// let rec: Record<Pylos> = "1a1 1a1 *".parse()?;
+    /// let Some(Error::Illegal(e)) = record::replay(&rec, Mode::Strict).error else { panic!() };
+    /// assert_eq!(e.message(), "ply 2 (1a1): 1a1 is occupied");
+    /// // A disagreement of the record as a whole is ply 0: the reason alone.
+    /// let rec: Record<Pylos> = "[Result \"1-0\"]\n1b2 0-1".parse()?;
+    /// let Some(Error::Illegal(e)) = record::replay(&rec, Mode::Strict).error else { panic!() };
+    /// assert_eq!(e.ply, 0);
+    /// assert_eq!(e.message(), "the Result tag says 1-0 but the movetext ends with 0-1");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn message(&self) -> String {
         match self.ply {
             0 => self.reason.clone(),
@@ -441,6 +552,19 @@ impl IllegalMove {
 }
 
 /// Anything that can go wrong reading or checking a record.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, record, Error, Mode, Record};
+/// fn check(text: &str) -> Result<(), Error> {
+///     let rec: Record<Pylos> = text.parse()?;
+///     record::replay(&rec, Mode::Strict).into_result()?;
+///     Ok(())
+/// }
+/// assert!(matches!(check("1b2 zz *"), Err(Error::Parse(_))));
+/// assert!(matches!(check("1b2 1b2 *"), Err(Error::Illegal(_))));
+/// assert!(matches!(check("[Rules \"chess\"]\n1b2 *"), Err(Error::Setup(_))));
+/// assert!(check("1b2 1c3 *").is_ok());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {

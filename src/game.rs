@@ -76,6 +76,16 @@ pub enum Mode {
 }
 
 /// One item of movetext as a game's token parser sees it.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::{gipf::Gipf, Token};
+/// let (rest, token) = Gipf::parse_token("X 1-0", &[]).unwrap();
+/// assert_eq!((rest, token), (" 1-0", Token::Annotation("X".into())));
+/// let (_, token) = Gipf::parse_token("1-0", &[]).unwrap();
+/// assert_eq!(token, Token::Result(GameResult::Decided(Outcome::Win(0))));
+/// assert_eq!(Gipf::parse_token("/ e2", &[]).unwrap().1, Token::Skip);
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub enum Token<N> {
     /// A written move.
@@ -110,6 +120,15 @@ pub fn result_or_move<'a, G: RecordFormat>(
 }
 
 /// What a game makes of a movetext comment: see [`RecordFormat::comment_move`].
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::{game::CommentMove, gipf::Gipf};
+/// // GIPF records may write a removal at the end of the game as a comment.
+/// let CommentMove::Starts(n) = Gipf::comment_move("w: xa1", 0, None, &[]) else { panic!() };
+/// assert_eq!(n.to_string(), "xa1;");
+/// assert_eq!(Gipf::comment_move("a fine move", 0, None, &[]), CommentMove::Comment);
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub enum CommentMove<N> {
     /// A plain comment.
@@ -202,13 +221,41 @@ pub trait Play: Sized + 'static {
     type Move: Clone + Debug + PartialEq;
 
     /// The start position under `rules`.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::{Pylos, Rules};
+    /// let start = Pylos::start(&Rules::default());
+    /// assert_eq!((start.reserve(0), start.reserve(1)), (15, 15));
+    /// assert_eq!(Pylos::to_move(&start), 0);
+    /// ```
     fn start(rules: &Self::Rules) -> Self::Position;
 
     /// Appends every legal move of `pos` to `out` (nothing when the game is over).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::{Pylos, Style};
+    /// let start = Pylos::start(&Default::default());
+    /// let mut moves = Vec::new();
+    /// Pylos::legal_moves(&start, &mut moves);
+    /// assert_eq!(moves.len(), 16, "one placement on each slot of the bottom level");
+    /// assert_eq!(Pylos::notate(&start, &moves[0], Style::CANONICAL).to_string(), "1a1");
+    /// ```
     fn legal_moves(pos: &Self::Position, out: &mut Vec<Self::Move>);
 
     /// The number of legal moves of `pos`; perft calls it at the last ply. Override it when
     /// counting is cheaper than generating.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::gipf::{Gipf, Rules};
+    /// let start = Gipf::start(&"basic".parse::<Rules>()?);
+    /// let mut moves = Vec::new();
+    /// Gipf::legal_moves(&start, &mut moves);
+    /// assert_eq!(Gipf::count_legal(&start), moves.len() as u64);
+    /// # Ok::<(), gamenote::ValueError>(())
+    /// ```
     fn count_legal(pos: &Self::Position) -> u64 {
         let mut out = Vec::new();
         Self::legal_moves(pos, &mut out);
@@ -216,15 +263,56 @@ pub trait Play: Sized + 'static {
     }
 
     /// Plays a legal move.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::{Notation, Pylos};
+    /// let mut pos = Pylos::start(&Default::default());
+    /// let m = Pylos::resolve(&pos, &"1b2".parse::<Notation>()?)?;
+    /// Pylos::play(&mut pos, &m);
+    /// assert_eq!((pos.reserve(0), Pylos::to_move(&pos)), (14, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn play(pos: &mut Self::Position, m: &Self::Move);
 
     /// The result when the game is over by the rules.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylon::Pylon;
+    /// let text = "[Size \"3\"] [Rules \"standard,suicide=group\"]\n\n\
+    ///             1. 1a1 1b1 2. 1a2 1c2 3. 1a3 1b3 4. pass 1b2[2a1,2a2] 5. pass 1c1 0-1";
+    /// let rec: Record<Pylon> = text.parse()?;
+    /// let end = gamenote::record::replay(&rec, Mode::Strict).into_result()?.end;
+    /// assert_eq!(Pylon::outcome(&end), Some(Outcome::Win(1)));
+    /// assert_eq!(Pylon::outcome(&Pylon::start(&Default::default())), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn outcome(pos: &Self::Position) -> Option<Outcome>;
 
     /// The seat to move (0 = White).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{Notation, ThreeMan};
+    /// let mut pos = ThreeMan::start(&Default::default());
+    /// assert_eq!(ThreeMan::to_move(&pos), 0);
+    /// let m = ThreeMan::resolve(&pos, &"WHNa3".parse::<Notation>()?)?;
+    /// ThreeMan::play(&mut pos, &m);
+    /// assert_eq!(ThreeMan::to_move(&pos), 1, "Gray moves next");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn to_move(pos: &Self::Position) -> usize;
 
     /// The rule sets worth testing (perft, fuzzing, generators): at least the default.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::gipf::Gipf;
+    /// let names: Vec<String> = Gipf::variants().iter().map(|r| r.to_string()).collect();
+    /// assert_eq!(names[..3], ["basic", "standard", "tournament"]);
+    /// assert!(Gipf::variants().contains(&Default::default()));
+    /// ```
     fn variants() -> Vec<Self::Rules> {
         vec![Self::Rules::default()]
     }
@@ -254,6 +342,17 @@ pub trait Notate: Play {
     /// Turns a written move into the one legal move it means, or says why it cannot.
     /// Annotations that only describe the move's effect are checked by
     /// [`Notate::check_annotations`], not here.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylos::{Notation, Pylos}, MoveErrorKind};
+    /// let mut pos = Pylos::start(&Default::default());
+    /// let m = Pylos::resolve(&pos, &"1b2".parse::<Notation>()?)?;
+    /// Pylos::play(&mut pos, &m);
+    /// let err = Pylos::resolve(&pos, &"1b2".parse::<Notation>()?).unwrap_err();
+    /// assert_eq!((err.kind, err.reason.as_str()), (MoveErrorKind::Illegal, "1b2 is occupied"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn resolve(pos: &Self::Position, n: &Self::Notation) -> Result<Self::Move, MoveError>;
 
     /// True when [`Notate::resolve`] refuses every written move once the game is over, so
@@ -270,6 +369,17 @@ pub trait Notate: Play {
     const RESOLVE_REFUSES_AFTER_END: bool = false;
 
     /// Writes `m` (legal in `pos`) in `style`.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::gipf::{Gipf, Rules, Style};
+    /// let start = Gipf::start(&"tournament".parse::<Rules>()?);
+    /// let m = Gipf::resolve(&start, &"Ge2".parse()?)?;
+    /// assert_eq!(Gipf::notate(&start, &m, Style::Short).to_string(), "Ge2");
+    /// // The complete style adds what is left in reserve: a GIPF-piece counts two.
+    /// assert_eq!(Gipf::notate(&start, &m, Style::Complete).to_string(), "Ge2 (16)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn notate(pos: &Self::Position, m: &Self::Move, style: Self::Style) -> Self::Notation;
 
     /// Carries what a writer said about a move, beside the move itself (Pylos's `!` and `?`),
@@ -291,6 +401,22 @@ pub trait Notate: Play {
 
     /// Checks what a written move says about its own effect (markers, reserve counts) against
     /// what the move did; `Err` is a mismatch.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylos::{Notation, Pylos}, MoveErrorKind};
+    /// let mut before = Pylos::start(&Default::default());
+    /// let first = Pylos::resolve(&before, &"1b2".parse()?)?;
+    /// Pylos::play(&mut before, &first);
+    /// // `+` claims a line of four that 1c3 does not make.
+    /// let n: Notation = "1c3+".parse()?;
+    /// let m = Pylos::resolve(&before, &n)?;
+    /// let mut after = before.clone();
+    /// Pylos::play(&mut after, &m);
+    /// let err = Pylos::check_annotations(&before, &n, &m, &after).unwrap_err();
+    /// assert_eq!(err.kind, MoveErrorKind::Mismatch);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn check_annotations(
         _before: &Self::Position,
         _n: &Self::Notation,
@@ -305,6 +431,20 @@ pub trait Notate: Play {
     /// reports the reason as a mismatch in strict reading; in lenient reading it plays the
     /// forced move with a warning (calling `visit` for it with the same ply number) and then
     /// resolves `n`. The default: none.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylon::{Move, Pylon};
+    /// let text = "[Size \"3\"] [Rules \"standard,suicide=group\"]\n\n\
+    ///             1. 1a1 1b1 2. 1a2 1c2 3. 1a3 1b3 *";
+    /// let rec: Record<Pylon> = text.parse()?;
+    /// let end = gamenote::record::replay(&rec, Mode::Strict).into_result()?.end;
+    /// // White cannot place, so Black's next placement implies White's pass.
+    /// let (m, why) = Pylon::implied_before(&end, &"1b2[2a1,2a2]".parse()?).unwrap();
+    /// assert_eq!(m, Move::Pass);
+    /// assert_eq!(why, "a forced pass is missing before 1b2: White has no legal placement");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn implied_before(_pos: &Self::Position, _n: &Self::Notation) -> Option<(Self::Move, String)> {
         None
     }
@@ -312,16 +452,47 @@ pub trait Notate: Play {
     /// True when the written move `n`, met after the game is over, may be dropped with a
     /// warning in lenient reading (Pylon's `pass`); in strict reading it is an error. The
     /// default: never.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylon::{self, Pylon}, pylos::{self, Pylos}};
+    /// assert!(Pylon::droppable_after_end(&"pass".parse::<pylon::Notation>()?));
+    /// assert!(!Pylon::droppable_after_end(&"1a1".parse::<pylon::Notation>()?));
+    /// assert!(!Pylos::droppable_after_end(&"1a1".parse::<pylos::Notation>()?));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     fn droppable_after_end(_n: &Self::Notation) -> bool {
         false
     }
 
     /// Reads one written move at the start of `input` (the nom parser behind `FromStr`).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::Pylos;
+    /// let (rest, n) = Pylos::parse_notation("1b2 1c3", &[]).unwrap();
+    /// assert_eq!((rest, n.to_string().as_str()), (" 1c3", "1b2"));
+    /// let err = Pylos::parse_notation("zz", &[]).unwrap_err();
+    /// assert_eq!(err.at, "zz");
+    /// assert!(err.expected.starts_with("a Pylos move"));
+    /// ```
     fn parse_notation<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Self::Notation>;
 }
 
 /// How a record of the game is written: movetext tokens, results, tags and numbering. Every
 /// item has a default that fits a two-player game with PGN-like records.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::{pylos::Pylos, threeman::ThreeMan};
+/// let tags = [("Position".to_string(), "w.............../........./..../. b 14 15".to_string())];
+/// let pos = Pylos::setup(&tags)?;
+/// assert_eq!(Pylos::to_move(&pos), 1);
+/// assert_eq!(Pylos::position_string(&pos).as_deref(), Some(tags[0].1.as_str()));
+/// // Three-man chess writes a score for each of its three seats.
+/// assert_eq!(ThreeMan::write_result(GameResult::Decided(Outcome::Win(2))), "0-0-1");
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
 pub trait RecordFormat: Notate {
     /// The tags [`RecordFormat::parse_token`] and [`RecordFormat::comment_move`] look at (Pylos reads its
     /// numeric style under `[Style "numeric"]`). The record reader hands them only these,
@@ -337,11 +508,33 @@ pub trait RecordFormat: Notate {
 
     /// The tags that name `rules`, the inverse of [`RecordFormat::rules_from_tags`]: `[Rules]` by
     /// default; Pylon adds `[Size]`. Record generators write these.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylon::Pylon, pylos::Pylos};
+    /// let tags = Pylos::rules_tags(&"alignment".parse()?);
+    /// assert_eq!(tags, [("Rules".to_string(), "alignment".to_string())]);
+    /// let mut rules = <Pylon as Play>::Rules::default();
+    /// rules.size = 5;
+    /// let tags = Pylon::rules_tags(&rules);
+    /// assert_eq!(tags, [("Size".into(), "5".into()), ("Rules".into(), "standard".into())]);
+    /// # Ok::<(), gamenote::ValueError>(())
+    /// ```
     fn rules_tags(rules: &Self::Rules) -> Vec<(String, String)> {
         vec![("Rules".to_string(), rules.to_string())]
     }
 
     /// The rules named by the tags (`[Rules]`, and any other the game reads).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylon::Pylon;
+    /// let rules = Pylon::rules_from_tags(&[("Size".into(), "5".into())])?;
+    /// assert_eq!(rules.size, 5);
+    /// let err = Pylon::rules_from_tags(&[("Size".into(), "27".into())]).unwrap_err();
+    /// assert_eq!(err.tag.as_deref(), Some("Size"));
+    /// # Ok::<(), gamenote::ValueError>(())
+    /// ```
     fn rules_from_tags(tags: &Tags) -> Result<Self::Rules, ValueError> {
         match tag(tags, "Rules") {
             Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules")),
@@ -351,6 +544,18 @@ pub trait RecordFormat: Notate {
 
     /// The position a record starts from: the position string of its `[Position]` tag read
     /// under its rules (see [`RecordFormat::read_position`]), else the start position of its rules.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::gipf::Gipf;
+    /// let tags = [("Rules".to_string(), "standard".to_string())];
+    /// assert_eq!(Gipf::setup(&tags)?.reserve(0), 12);
+    /// let handicap = [tags[0].clone(), ("Handicap".into(), "White 2".into())];
+    /// assert_eq!(Gipf::setup(&handicap)?.reserve(0), 14);
+    /// // Basic and standard records look alike, so a GIPF record must name its rules.
+    /// assert!(Gipf::setup(&[]).is_err());
+    /// # Ok::<(), gamenote::ValueError>(())
+    /// ```
     fn setup(tags: &Tags) -> Result<Self::Position, ValueError> {
         let rules = Self::rules_from_tags(tags)?;
         match tag(tags, "Position") {
@@ -361,6 +566,16 @@ pub trait RecordFormat: Notate {
 
     /// Reads a position string (the game's compact written position, the inverse of
     /// [`RecordFormat::position_string`]) under `rules`. The default: the game has none.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::Pylos;
+    /// let pos = Pylos::read_position("w.............../........./..../. b 14 15", &Default::default())?;
+    /// assert_eq!((pos.reserve(0), pos.reserve(1)), (14, 15));
+    /// let err = Pylos::read_position("w.. b 14 15", &Default::default()).unwrap_err();
+    /// assert_eq!(err.column, 4);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     fn read_position(text: &str, _rules: &Self::Rules) -> Result<Self::Position, ParseError> {
         Err(ParseError::at(
             text,
@@ -371,6 +586,17 @@ pub trait RecordFormat: Notate {
 
     /// Reads one movetext token. The default reads a result, else a move; the record reader
     /// has already skipped whitespace, comments and move numbers.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylos::Pylos, GameResult, Outcome, Token};
+    /// let (rest, token) = Pylos::parse_token("1b2 1c3", &[]).unwrap();
+    /// assert_eq!((rest, token), (" 1c3", Token::Move("1b2".parse()?)));
+    /// // Pylos also reads the article's results `10` and `01`.
+    /// let (_, token) = Pylos::parse_token("01", &[]).unwrap();
+    /// assert_eq!(token, Token::Result(GameResult::Decided(Outcome::Win(1))));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     #[inline(always)]
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Token<Self::Notation>> {
         result_or_move::<Self>(input, tags)
@@ -380,6 +606,16 @@ pub trait RecordFormat: Notate {
     /// some moves as comments (GIPF's `{w: x…}` endings). `plies` counts the moves read so
     /// far and `last` is the last of them, which the game may extend. The default takes no
     /// comment as a move, so comments stay comments.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{game::CommentMove, gipf::Gipf, pylos::Pylos};
+    /// assert_eq!(Pylos::comment_move("w: xa1", 0, None, &[]), CommentMove::Comment);
+    /// let CommentMove::Starts(n) = Gipf::comment_move("w: xa1", 0, None, &[]) else { panic!() };
+    /// assert_eq!(n.to_string(), "xa1;");
+    /// // Black's removal is not White's move: after no ply, it stays a comment.
+    /// assert_eq!(Gipf::comment_move("b: xa1", 0, None, &[]), CommentMove::Comment);
+    /// ```
     fn comment_move(
         _comment: &str,
         _plies: usize,
@@ -391,11 +627,30 @@ pub trait RecordFormat: Notate {
 
     /// Reads a result token at the start of `input` when there is one, followed by a token
     /// boundary. The default knows `1-0`, `0-1`, `1/2-1/2` and `*`.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylos::Pylos, threeman::ThreeMan};
+    /// let win = GameResult::Decided(Outcome::Win(0));
+    /// assert_eq!(Pylos::parse_result("10 {resigns}"), Some((" {resigns}", win)));
+    /// assert_eq!(Pylos::parse_result("1b2"), None);
+    /// assert_eq!(ThreeMan::parse_result("1-0-0"), Some(("", win)));
+    /// assert_eq!(ThreeMan::parse_result("1-0"), None);
+    /// ```
     fn parse_result(input: &str) -> Option<(&str, GameResult)> {
         two_player_result(input)
     }
 
     /// Writes a result. The default writes `1-0`, `0-1`, `1/2-1/2` and `*`.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylos::Pylos, threeman::ThreeMan};
+    /// let draw = GameResult::Decided(Outcome::Draw(0b11));
+    /// assert_eq!(Pylos::write_result(draw), "1/2-1/2");
+    /// assert_eq!(ThreeMan::write_result(draw), "1/2-1/2-0");
+    /// assert_eq!(ThreeMan::write_result(GameResult::Unfinished), "*");
+    /// ```
     fn write_result(r: GameResult) -> String {
         match r {
             GameResult::Unfinished => "*".into(),
@@ -409,6 +664,22 @@ pub trait RecordFormat: Notate {
     /// and the comments after the result; `Err` (a mismatch) says why they disagree; replay
     /// reports it at ply 0 with the result's span. The default accepts
     /// any result on a game the rules have not ended, and only the rules' result otherwise.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylon::Pylon;
+    /// let text = "[Size \"3\"] [Rules \"standard,suicide=group\"]\n\n\
+    ///             1. 1a1 1b1 2. 1a2 1c2 3. 1a3 1b3 4. pass 1b2[2a1,2a2] 5. pass 1c1 0-1";
+    /// let rec: Record<Pylon> = text.parse()?;
+    /// let end = gamenote::record::replay(&rec, Mode::Strict).into_result()?.end;
+    /// let black = GameResult::Decided(Outcome::Win(1));
+    /// assert!(Pylon::check_result(&end, black, &["W 3 B 7".into()]).is_ok());
+    /// let err = Pylon::check_result(&end, GameResult::Decided(Outcome::Win(0)), &[]).unwrap_err();
+    /// assert_eq!(err.reason, "the record says 1-0 but the game ended 0-1 (W 3 B 7)");
+    /// let err = Pylon::check_result(&end, black, &["W 4 B 7".into()]).unwrap_err();
+    /// assert_eq!(err.reason, "the score comment says W 4 B 7 but the board has W 3 B 7");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn check_result(
         end: &Self::Position,
         written: GameResult,
@@ -443,6 +714,16 @@ pub trait RecordFormat: Notate {
 
     /// The position as a one-line string (its position string), for games that have such a
     /// notation (`show --format fen`); [`RecordFormat::read_position`] reads it back.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::Pylos;
+    /// let start = Pylos::start(&Default::default());
+    /// assert_eq!(
+    ///     Pylos::position_string(&start).as_deref(),
+    ///     Some("................/........./..../. w 15 15")
+    /// );
+    /// ```
     fn position_string(_pos: &Self::Position) -> Option<String> {
         None
     }
@@ -451,6 +732,16 @@ pub trait RecordFormat: Notate {
     /// `N. ` every [`Play::SEATS`] moves, with one more entry written after the last move;
     /// `None` (the default) keeps the default. A game whose seats can be skipped uses it to
     /// number moves by seat and to write its skipped seats (three-man chess's `--`).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{gipf::Gipf, pylos::Pylos};
+    /// let rec: Record<Gipf> = "[Rules \"tournament\"]\n1.Ge2/Gd1-f2 2.Gd2 *".parse()?;
+    /// assert_eq!(Gipf::movetext_marks(&rec), Some(vec!["1.".into(), "".into(), "2.".into(), "".into()]));
+    /// let rec: Record<Pylos> = "1b2 *".parse()?;
+    /// assert_eq!(Pylos::movetext_marks(&rec), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     fn movetext_marks(_record: &crate::record::Record<Self>) -> Option<Vec<String>>
     where
         Self: Game,
@@ -460,6 +751,14 @@ pub trait RecordFormat: Notate {
 
     /// The printing order of the well-known tags (after `Game`, and after `Rules` unless the
     /// list places `Rules` itself, as Pylon does to print `Size` before it).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
+    /// assert_eq!(Pylos::tag_order(), ["Event", "Site", "Date", "Round", "White", "Black", "Result"]);
+    /// assert_eq!(Pylon::tag_order()[..2], ["Size", "Rules"]);
+    /// assert!(ThreeMan::tag_order().contains(&"Gray"));
+    /// ```
     fn tag_order() -> &'static [&'static str] {
         &["Event", "Site", "Date", "Round", "White", "Black", "Result"]
     }
@@ -467,9 +766,30 @@ pub trait RecordFormat: Notate {
 
 /// A picture of a position, for `show --format svg` and the HTML viewer. Optional: the
 /// default draws nothing.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::pylos::Pylos;
+/// fn picture<G: Picture>(pos: &G::Position) -> String {
+///     G::svg(pos, None).unwrap_or_default()
+/// }
+/// assert!(picture::<Pylos>(&Pylos::start(&Default::default())).starts_with("<svg"));
+/// ```
 pub trait Picture: Play {
     /// A picture of `pos` as a standalone SVG document, with `last` (the move that led to
     /// it) marked; `None` when the game has no picture yet.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::Pylos;
+    /// let mut pos = Pylos::start(&Default::default());
+    /// let m = Pylos::resolve(&pos, &"1b2".parse()?)?;
+    /// Pylos::play(&mut pos, &m);
+    /// let svg = Pylos::svg(&pos, Some(&m)).unwrap();
+    /// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    /// assert!(svg.contains("reserves: White 14, Black 15"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn svg(_pos: &Self::Position, _last: Option<&Self::Move>) -> Option<String> {
         None
     }
@@ -477,10 +797,33 @@ pub trait Picture: Play {
 
 /// Plausible mistakes, for the near-miss generators and fuzz targets. Optional: the default
 /// knows none.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::gipf::{Gipf, Rules};
+/// let start = Gipf::start(&"basic".parse::<Rules>()?);
+/// for (mistake, n) in Gipf::near_misses(&start) {
+///     assert!(Gipf::resolve(&start, &n).is_err(), "{mistake}: {n}");
+/// }
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
 pub trait Mistakes: Notate {
     /// Written moves that are illegal in `pos`, each named by the mistake it makes (e.g.
     /// `"raise of a supporting ball"`), for the near-miss generator: each must fail
     /// [`Notate::resolve`] in `pos`. The default offers none.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::Pylos;
+    /// let mut pos = Pylos::start(&Default::default());
+    /// let first = Pylos::resolve(&pos, &"1b2".parse()?)?;
+    /// Pylos::play(&mut pos, &first);
+    /// let misses = Pylos::near_misses(&pos);
+    /// let (mistake, n) = &misses[0];
+    /// assert_eq!((*mistake, n.to_string().as_str()), ("placement on an occupied slot", "1b2"));
+    /// assert!(Pylos::resolve(&pos, n).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn near_misses(_pos: &Self::Position) -> Vec<(&'static str, Self::Notation)> {
         Vec::new()
     }
@@ -488,6 +831,21 @@ pub trait Mistakes: Notate {
     /// The written form `n` of the legal move `m` made wrong in what it says about the move's
     /// effect (markers, reserve counts), each named by the mistake: each must resolve to `m`
     /// and fail [`Notate::check_annotations`]. The default offers none.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::{Notation, Pylos};
+    /// let mut before = Pylos::start(&Default::default());
+    /// let first = Pylos::resolve(&before, &"1b2".parse()?)?;
+    /// Pylos::play(&mut before, &first);
+    /// let n: Notation = "1c3".parse()?;
+    /// let m = Pylos::resolve(&before, &n)?;
+    /// let wrong = Pylos::wrong_annotations(&before, &m, &n);
+    /// assert_eq!(wrong[0].0, "formation marker that the move does not make");
+    /// assert_eq!(wrong[0].1.to_string(), "1c3O");
+    /// assert_eq!(Pylos::resolve(&before, &wrong[0].1)?, m);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn wrong_annotations(
         _before: &Self::Position,
         _m: &Self::Move,
@@ -514,6 +872,13 @@ pub trait Game: RecordFormat + Picture + Mistakes {}
 impl<T: RecordFormat + Picture + Mistakes> Game for T {}
 
 /// The value of tag `name`, if present.
+///
+/// ```
+/// use gamenote::game::tag;
+/// let tags = [("Event".to_string(), "Club".to_string())];
+/// assert_eq!(tag(&tags, "event"), Some("Club"));
+/// assert_eq!(tag(&tags, "Site"), None);
+/// ```
 pub fn tag<'t>(tags: &'t Tags, name: &str) -> Option<&'t str> {
     tags.iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -521,6 +886,14 @@ pub fn tag<'t>(tags: &'t Tags, name: &str) -> Option<&'t str> {
 }
 
 /// Reads `1-0`, `0-1`, `1/2-1/2` or `*` when followed by a token boundary.
+///
+/// ```
+/// use gamenote::{game::two_player_result, GameResult, Outcome};
+/// let draw = GameResult::Decided(Outcome::Draw(0b11));
+/// assert_eq!(two_player_result("1/2-1/2 {agreed}"), Some((" {agreed}", draw)));
+/// assert_eq!(two_player_result("*"), Some(("", GameResult::Unfinished)));
+/// assert_eq!(two_player_result("1-0x"), None, "no token boundary after the result");
+/// ```
 pub fn two_player_result(input: &str) -> Option<(&str, GameResult)> {
     const FORMS: [(&str, GameResult); 4] = [
         ("1/2-1/2", GameResult::Decided(Outcome::Draw(0b11))),
@@ -623,6 +996,12 @@ pub struct Written<G: Game> {
 
 impl<G: Game> Written<G> {
     /// `result`, to be written as `G` writes it.
+    ///
+    /// ```
+    /// use gamenote::{game::Written, threeman::ThreeMan, GameResult, Outcome};
+    /// let w = Written::<ThreeMan>::new(GameResult::Decided(Outcome::Win(1)));
+    /// assert_eq!(w.to_string(), "0-1-0");
+    /// ```
     pub fn new(result: GameResult) -> Self {
         Written {
             result,
@@ -630,6 +1009,14 @@ impl<G: Game> Written<G> {
         }
     }
     /// The result.
+    ///
+    /// ```
+    /// use gamenote::{game::Written, pylos::Pylos, GameResult, Outcome};
+    /// let w: Written<Pylos> = "10".parse()?;
+    /// assert_eq!(w.result(), GameResult::Decided(Outcome::Win(0)));
+    /// assert_eq!(w.to_string(), "1-0");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn result(&self) -> GameResult {
         self.result
     }

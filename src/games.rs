@@ -15,6 +15,14 @@ use crate::game::Game;
 use crate::text::{comment, tag_pair_raw, unescape_tag, ws};
 
 /// One of the games gamenote knows, by its `--game` name.
+///
+/// ```
+/// use gamenote::games::{GameId, UnknownGame};
+/// let id: GameId = "Pylos".parse()?;
+/// assert_eq!((id, id.name(), id.extension()), (GameId::Pylos, "pylos", "pylos"));
+/// assert_eq!(GameId::ALL.len(), 4);
+/// # Ok::<(), UnknownGame>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameId {
     /// `pylos`
@@ -108,6 +116,12 @@ impl GameId {
     }
 
     /// The other names a `[Game]` tag may give ([`Play::ALIASES`](crate::Play::ALIASES)).
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// assert!(GameId::ThreeMan.aliases().contains(&"3 Man Chess"));
+    /// assert!(GameId::Pylos.aliases().is_empty());
+    /// ```
     pub fn aliases(self) -> &'static [&'static str] {
         self.entry().aliases
     }
@@ -233,6 +247,13 @@ impl std::fmt::Display for GameId {
 }
 
 /// The error of reading a [`GameId`]: the name given, which no game has.
+///
+/// ```
+/// use gamenote::games::{GameId, UnknownGame};
+/// let err = "chess".parse::<GameId>().unwrap_err();
+/// assert_eq!(err, UnknownGame("chess".into()));
+/// assert_eq!(err.to_string(), "unknown game \"chess\": expected one of pylos, gipf, threeman, pylon");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown game {0:?}: expected one of pylos, gipf, threeman, pylon")]
 pub struct UnknownGame(pub String);

@@ -21,6 +21,16 @@ use crate::svg::escape;
 pub const MAX_PLIES: usize = 5000;
 
 /// A record the viewer will not draw.
+///
+/// ```
+/// use gamenote::html::{viewer_checked, TooLong, MAX_PLIES};
+/// use gamenote::{pylos::Pylos, Mode, Record};
+/// let rec: Record<Pylos> = "1b2 1c3 ".repeat(MAX_PLIES / 2 + 1).parse()?;
+/// let err = viewer_checked(&rec, Mode::Strict).unwrap_err();
+/// assert_eq!(err, TooLong { plies: 5002, max: 5000 });
+/// assert_eq!(err.to_string(), "the record has 5002 plies; the HTML viewer draws at most 5000");
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("the record has {plies} plies; the HTML viewer draws at most {max}")]
 pub struct TooLong {

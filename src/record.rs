@@ -221,6 +221,15 @@ impl<G: Game> Record<G> {
 
     /// The tags in the order they are printed: `Game`, `Rules` and the game's well-known tags
     /// (the first of each name), then all others in their order.
+    ///
+    /// ```
+    /// use gamenote::{Record, pylos::Pylos};
+    /// let text = "[Annotator \"me\"]\n[Site \"Home\"]\n[Game \"Pylos\"]\n[Event \"Club\"]\n1b2 *";
+    /// let rec: Record<Pylos> = text.parse()?;
+    /// let names: Vec<&str> = rec.printed_tags().map(|(name, _)| name.as_str()).collect();
+    /// assert_eq!(names, ["Game", "Event", "Site", "Annotator"]);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn printed_tags(&self) -> impl Iterator<Item = &(String, String)> {
         let mut order: Vec<&str> = vec!["Game"];
         if !G::tag_order().contains(&"Rules") {
@@ -621,10 +630,27 @@ impl<G: Game> Replay<G> {
     }
 
     /// True when the record replayed without error.
+    ///
+    /// ```
+    /// use gamenote::{record, Mode, Record, pylos::Pylos};
+    /// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
+    /// assert!(!record::replay(&rec, Mode::Strict).is_ok());
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn is_ok(&self) -> bool {
         self.error.is_none()
     }
     /// The result the replay reached: the rules' outcome, or else the record's own result.
+    ///
+    /// ```
+    /// use gamenote::{record, GameResult, Mode, Outcome, Record, pylos::Pylos};
+    /// // The game is not over by the rules: the record's own result stands.
+    /// let rec: Record<Pylos> = "1b2 1c3 1-0".parse()?;
+    /// let replay = record::replay(&rec, Mode::Strict);
+    /// assert_eq!(replay.outcome, None);
+    /// assert_eq!(replay.result(&rec), Some(GameResult::Decided(Outcome::Win(0))));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn result(&self, record: &Record<G>) -> Option<GameResult> {
         match self.outcome {
             Some(o) => Some(GameResult::Decided(o)),

@@ -285,6 +285,13 @@ pub struct Verdict {
 
 impl Verdict {
     /// True when the record parsed and replayed without error.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Error, Mode};
+    /// let v = visit::<Pylos, _>("1b2 1b2 *", Checker::new(Mode::Strict)).next().unwrap();
+    /// assert!(!v.is_ok());
+    /// assert!(matches!(v.error, Some(Error::Illegal(_))));
+    /// ```
     pub fn is_ok(&self) -> bool {
         self.error.is_none()
     }
@@ -295,6 +302,15 @@ impl Verdict {
 /// It keeps the position, the tags that set it up and the comments after the result; a
 /// move's comments and marks are dropped as soon as the move is played. Tags given with
 /// [`Checker::with_overrides`] replace the record's own (the command line's `--rules`).
+///
+/// ```
+/// use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};
+/// // 1c3+ claims a line of four that the move does not make.
+/// let strict = visit::<Pylos, _>("1b2 1c3+ *", Checker::new(Mode::Strict)).next().unwrap();
+/// assert_eq!((strict.is_ok(), strict.plies), (false, 1));
+/// let lenient = visit::<Pylos, _>("1b2 1c3+ *", Checker::new(Mode::Lenient)).next().unwrap();
+/// assert_eq!((lenient.is_ok(), lenient.plies, lenient.warnings.len()), (true, 2, 1));
+/// ```
 #[derive(Debug)]
 pub struct Checker<G: Game> {
     mode: Mode,
@@ -325,6 +341,14 @@ impl<G: Game> std::fmt::Debug for Stepper<G> {
 
 impl<G: Game> Checker<G> {
     /// A checker reading strictly or leniently.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, replay::Checker, stream::Reader, Mode};
+    /// let mut checker = Checker::<Pylos>::new(Mode::Strict);
+    /// let mut reader = Reader::new("[Game \"Pylos\"]\n1b2 1c3 1c4 *\n".as_bytes());
+    /// let verdict = reader.read_record(&mut checker).unwrap();
+    /// assert_eq!((verdict.is_ok(), verdict.plies), (true, 3));
+    /// ```
     pub fn new(mode: Mode) -> Self {
         Checker {
             mode,
@@ -377,11 +401,29 @@ impl<G: Game> Checker<G> {
     }
 
     /// Where the first move of the record last read starts, when it has one.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};
+    /// let text = "[Event \"x\"]\n1b2 1c3 *";
+    /// let mut records = visit::<Pylos, _>(text, Checker::new(Mode::Strict));
+    /// records.next();
+    /// assert_eq!(records.visitor().first_ply_start(), Some(12));
+    /// assert_eq!(&text[12..15], "1b2");
+    /// ```
     pub fn first_ply_start(&self) -> Option<usize> {
         self.first_ply
     }
 
     /// Where the last move or result of the record last read ends, when it has one.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};
+    /// let text = "[Event \"x\"]\n1b2 1c3 * {after the result}";
+    /// let mut records = visit::<Pylos, _>(text, Checker::new(Mode::Strict));
+    /// records.next();
+    /// assert_eq!(records.visitor().last_end(), Some(21));
+    /// assert_eq!(&text[..21], "[Event \"x\"]\n1b2 1c3 *");
+    /// ```
     pub fn last_end(&self) -> Option<usize> {
         self.last_end
     }
@@ -431,6 +473,17 @@ impl<G: Game> Checker<G> {
     }
 
     /// The same, with tags that replace (or join) each record's own before it is set up.
+    ///
+    /// ```
+    /// use gamenote::{gipf::Gipf, replay::Checker, visit::visit, Error, Mode};
+    /// // A GIPF record must name its rules; the command line's `--rules` can name them instead.
+    /// let text = "1.Ge2/Gd1-f2 *";
+    /// let v = visit::<Gipf, _>(text, Checker::new(Mode::Strict)).next().unwrap();
+    /// assert!(matches!(v.error, Some(Error::Setup(_))));
+    /// let rules = [("Rules".to_string(), "tournament".to_string())];
+    /// let v = visit::<Gipf, _>(text, Checker::with_overrides(Mode::Strict, &rules)).next().unwrap();
+    /// assert_eq!((v.is_ok(), v.plies), (true, 2));
+    /// ```
     pub fn with_overrides(mode: Mode, overrides: &[(String, String)]) -> Self {
         let mut c = Self::new(mode);
         c.overrides = overrides.to_vec();

@@ -56,6 +56,12 @@ pub struct Limits {
 
 impl Limits {
     /// The same limits with the longest record set to `bytes`.
+    ///
+    /// ```
+    /// use gamenote::stream::Limits;
+    /// assert_eq!(Limits::default().max_record_bytes, 16 << 20);
+    /// assert_eq!(Limits::default().max_record_bytes(4096).max_record_bytes, 4096);
+    /// ```
     pub fn max_record_bytes(mut self, bytes: usize) -> Self {
         self.max_record_bytes = bytes;
         self
@@ -577,11 +583,31 @@ pub struct RecordReader<R> {
 
 impl<R: Read> RecordReader<R> {
     /// A reader with the default [`Limits`].
+    ///
+    /// ```
+    /// use gamenote::stream::RecordReader;
+    /// let mut records = RecordReader::new("[Game \"Pylos\"]\n1b2 *\n".as_bytes());
+    /// let first = records.next().unwrap().unwrap();
+    /// assert_eq!((first.offset, first.lines_before), (0, 0));
+    /// assert!(first.text.starts_with("[Game \"Pylos\"]\n1b2 *"));
+    /// assert!(records.next().is_none());
+    /// ```
     pub fn new(input: R) -> Self {
         Self::with_limits(input, Limits::default())
     }
 
     /// A reader with the given limits.
+    ///
+    /// ```
+    /// use gamenote::stream::{Limits, RecordReader};
+    /// let text = format!("[Game \"Pylos\"]\n{{{}}} 1b2 *\n\n[Game \"Pylos\"]\n1c3 *\n", "x".repeat(100));
+    /// let limits = Limits::default().max_record_bytes(64);
+    /// let mut records = RecordReader::with_limits(text.as_bytes(), limits);
+    /// let bad = records.next().unwrap().unwrap_err();
+    /// assert_eq!(bad.error.expected, "a record of at most 64 bytes");
+    /// // The record after the long one is read as usual.
+    /// assert_eq!(records.next().unwrap().unwrap().text.trim_end(), "[Game \"Pylos\"]\n1c3 *");
+    /// ```
     pub fn with_limits(input: R, limits: Limits) -> Self {
         RecordReader {
             cutter: Cutter::new(input, limits),
@@ -645,11 +671,30 @@ pub struct Reader<R> {
 
 impl<R: Read> Reader<R> {
     /// A reader with the default [`Limits`].
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, stream::Reader, visit::Summarize};
+    /// let mut reader = Reader::new("[Game \"Pylos\"]\n1b2 1c3 *\n".as_bytes());
+    /// let summary = reader.read_record::<Pylos, _>(&mut Summarize::default()).unwrap()?;
+    /// assert_eq!((summary.tags, summary.plies), (1, 2));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn new(input: R) -> Self {
         Self::with_limits(input, Limits::default())
     }
 
     /// A reader with the given limits.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, stream::{Limits, Reader}, visit::Summarize};
+    /// let text = format!("[Game \"Pylos\"]\n{{{}}} 1b2 *\n\n[Game \"Pylos\"]\n1c3 *\n", "x".repeat(100));
+    /// let mut reader = Reader::with_limits(text.as_bytes(), Limits::default().max_record_bytes(64));
+    /// let mut check = Summarize::default();
+    /// let err = reader.read_record::<Pylos, _>(&mut check).unwrap().unwrap_err();
+    /// assert_eq!((err.line, err.expected.as_str()), (1, "a record of at most 64 bytes"));
+    /// assert_eq!(reader.read_record::<Pylos, _>(&mut check).unwrap()?.plies, 1);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn with_limits(input: R, limits: Limits) -> Self {
         Reader {
             cutter: Cutter::new(input, limits),

@@ -14,6 +14,17 @@ use nom::error::{ErrorKind, ParseError as NomParseError};
 use crate::error::ParseError;
 
 /// The nom error used by every grammar in the crate: where it failed and what it wanted there.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::pylos::Pylos;
+/// let input = "1b2 zz";
+/// let (rest, _) = Pylos::parse_notation(input, &[]).unwrap();
+/// let err = Pylos::parse_notation(rest.trim_start(), &[]).unwrap_err();
+/// assert_eq!(err.at, "zz");
+/// let e = err.into_parse_error(input);
+/// assert_eq!((e.column, e.found.as_str()), (5, "\"zz\""));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PErr<'a> {
     /// The input left at the failure.
@@ -24,6 +35,13 @@ pub struct PErr<'a> {
 
 impl<'a> PErr<'a> {
     /// An error at `at` that wanted `expected`.
+    ///
+    /// ```
+    /// use gamenote::text::PErr;
+    /// let input = "1b2 zz *";
+    /// let e = PErr::new(&input[4..], "a Pylos move");
+    /// assert_eq!((e.at, e.expected.as_ref()), ("zz *", "a Pylos move"));
+    /// ```
     pub fn new(at: &'a str, expected: impl Into<Cow<'static, str>>) -> Self {
         PErr {
             at,
@@ -32,6 +50,14 @@ impl<'a> PErr<'a> {
     }
 
     /// Converts to a public [`ParseError`], given the whole input the parse started from.
+    ///
+    /// ```
+    /// use gamenote::text::PErr;
+    /// let input = "[Event \"x\"]\n1b2 zz *";
+    /// let e = PErr::new(&input[16..], "a Pylos move").into_parse_error(input);
+    /// assert_eq!((e.line, e.column, e.span.clone()), (2, 5, 16..18));
+    /// assert_eq!(e.message(), "expected a Pylos move, found \"zz\"");
+    /// ```
     pub fn into_parse_error(self, whole: &str) -> ParseError {
         let offset = whole.len().saturating_sub(self.at.len());
         ParseError::at(whole, offset, self.expected.into_owned())
@@ -355,6 +381,13 @@ pub fn unescape_tag(raw: &str, out: &mut String) {
 }
 
 /// Writes a tag pair, escaping `"` and `\` in the value.
+///
+/// ```
+/// use gamenote::text::write_tag;
+/// let mut out = String::new();
+/// write_tag(&mut out, "Event", r#"The "Open""#);
+/// assert_eq!(out, "[Event \"The \\\"Open\\\"\"]\n");
+/// ```
 pub fn write_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
@@ -369,6 +402,13 @@ pub fn write_tag(out: &mut String, name: &str, value: &str) {
 }
 
 /// True when `input` starts a token boundary: end, whitespace, or one of `extra`.
+///
+/// ```
+/// use gamenote::text::at_boundary;
+/// assert!(at_boundary(" 1c3", b"") && at_boundary("{good}", b"") && at_boundary("", b""));
+/// assert!(!at_boundary("x", b""));
+/// assert!(at_boundary("/Gd1-f2", b"/"), "GIPF's separator ends a token too");
+/// ```
 pub fn at_boundary(input: &str, extra: &[u8]) -> bool {
     match input.as_bytes().first() {
         None => true,

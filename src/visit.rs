@@ -54,20 +54,126 @@ pub trait Visitor<G: Game> {
     /// What one record reads to.
     type Output;
     /// A record begins.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, visit::{visit, Visitor}, ParseError};
+    /// // Numbers the records.
+    /// struct Numbers(usize);
+    /// impl Visitor<Pylos> for Numbers {
+    ///     type Output = usize;
+    ///     fn begin_record(&mut self) {
+    ///         self.0 += 1;
+    ///     }
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> usize {
+    ///         self.0
+    ///     }
+    /// }
+    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 *\n";
+    /// assert_eq!(visit::<Pylos, _>(text, Numbers(0)).collect::<Vec<_>>(), [1, 2]);
+    /// ```
     fn begin_record(&mut self) {}
     /// A tag pair, the value with its escapes (`\"`, `\\`) undone.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, visit::{visit, Visitor}, ParseError};
+    /// struct Tags(Vec<String>);
+    /// impl Visitor<Pylos> for Tags {
+    ///     type Output = Vec<String>;
+    ///     fn tag(&mut self, name: &str, value: &str) {
+    ///         self.0.push(format!("{name}={value}"));
+    ///     }
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> Vec<String> {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    /// let text = "[Event \"The \\\"Open\\\"\"]\n[Round \"2\"]\n1b2 *";
+    /// let tags = visit::<Pylos, _>(text, Tags(Vec::new())).next().unwrap();
+    /// assert_eq!(tags, ["Event=The \"Open\"", "Round=2"]);
+    /// ```
     fn tag(&mut self, _name: &str, _value: &str) {}
     /// A comment that belongs to no move: before the first move, or after the result.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, visit::{visit, Visitor}, ParseError};
+    /// struct Free(Vec<String>);
+    /// impl Visitor<Pylos> for Free {
+    ///     type Output = Vec<String>;
+    ///     fn comment(&mut self, text: &str) {
+    ///         self.0.push(text.to_string());
+    ///     }
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> Vec<String> {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    /// let text = "{before} 1b2 {on 1b2} * {after}";
+    /// let free = visit::<Pylos, _>(text, Free(Vec::new())).next().unwrap();
+    /// assert_eq!(free, ["before", "after"], "the comment on 1b2 goes with its ply");
+    /// ```
     fn comment(&mut self, _text: &str) {}
     /// A written move, whole: with the marks and comments that follow it.
+    ///
+    /// ```
+    /// use gamenote::{pylos::{Notation, Pylos}, visit::{visit, Visitor}, ParseError, Ply};
+    /// struct Moves(Vec<(String, std::ops::Range<usize>, Vec<String>)>);
+    /// impl Visitor<Pylos> for Moves {
+    ///     type Output = Vec<(String, std::ops::Range<usize>, Vec<String>)>;
+    ///     fn ply(&mut self, ply: Ply<Notation>) {
+    ///         self.0.push((ply.notation.to_string(), ply.span, ply.comments));
+    ///     }
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> Self::Output {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    /// let moves = visit::<Pylos, _>("1b2 {good} 1c3 *", Moves(Vec::new())).next().unwrap();
+    /// assert_eq!(moves, [("1b2".into(), 0..3, vec!["good".into()]), ("1c3".into(), 11..14, vec![])]);
+    /// ```
     fn ply(&mut self, _ply: Ply<G::Notation>) {}
     /// The result that ends the movetext.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, visit::{visit, Visitor}, GameResult, Outcome, ParseError};
+    /// use std::ops::Range;
+    /// struct End(Option<(GameResult, Range<usize>)>);
+    /// impl Visitor<Pylos> for End {
+    ///     type Output = Option<(GameResult, Range<usize>)>;
+    ///     fn result(&mut self, result: GameResult, span: Range<usize>) {
+    ///         self.0 = Some((result, span));
+    ///     }
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> Self::Output {
+    ///         self.0.take()
+    ///     }
+    /// }
+    /// let end = visit::<Pylos, _>("1b2 1c3 0-1", End(None)).next().unwrap();
+    /// assert_eq!(end, Some((GameResult::Decided(Outcome::Win(1)), 8..11)));
+    /// ```
     fn result(&mut self, _result: GameResult, _span: Range<usize>) {}
     /// The record ended: well formed, or with the first error in it.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, visit::{visit, Visitor}, ParseError};
+    /// // Where each record's text stops making sense, if it does.
+    /// struct Places;
+    /// impl Visitor<Pylos> for Places {
+    ///     type Output = Option<(usize, usize)>;
+    ///     fn end_record(&mut self, verdict: Result<(), ParseError>) -> Self::Output {
+    ///         verdict.err().map(|e| (e.line, e.column))
+    ///     }
+    /// }
+    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1b2 zz *\n";
+    /// let places: Vec<_> = visit::<Pylos, _>(text, Places).collect();
+    /// assert_eq!(places, [None, Some((5, 5))]);
+    /// ```
     fn end_record(&mut self, verdict: Result<(), ParseError>) -> Self::Output;
 }
 
 /// What [`Summarize`] tells of a well-formed record.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, visit::{visit, Summarize, Summary}, GameResult};
+/// let s = visit::<Pylos, _>("[Event \"x\"]\n1b2 1c3 *", Summarize::default()).next().unwrap()?;
+/// assert_eq!(s, Summary { tags: 1, plies: 2, result: Some(GameResult::Unfinished) });
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Summary {
     /// Tag pairs read.
@@ -397,6 +503,13 @@ impl Lines {
 }
 
 /// Runs a visitor over every record of a string: see [`visit`].
+///
+/// ```
+/// use gamenote::{pylos::Pylos, visit::{visit, Summarize, Visits}};
+/// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 *\n";
+/// let records: Visits<'_, Pylos, Summarize> = visit(text, Summarize::default());
+/// assert_eq!(records.filter(|r| r.is_ok()).count(), 2);
+/// ```
 pub struct Visits<'a, G: Game, V> {
     reader: crate::stream::Reader<&'a [u8]>,
     visitor: V,
@@ -408,6 +521,16 @@ pub struct Visits<'a, G: Game, V> {
 /// for any byte stream: a broken record is reported (its `end_record` gets the error) and
 /// reading goes on with the next record. Time is linear in the input however many records
 /// are broken.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, visit::{visit, Summarize}};
+/// // A broken record costs itself only: reading goes on with the next.
+/// let text = "[Game \"Pylos\"]\n1b2 {never closed\n\n[Game \"Pylos\"]\n1b2 1c3 *\n";
+/// let plies: Vec<_> = visit::<Pylos, _>(text, Summarize::default())
+///     .map(|r| r.map(|s| s.plies).ok())
+///     .collect();
+/// assert_eq!(plies, [None, Some(2)]);
+/// ```
 pub fn visit<G: Game, V: Visitor<G>>(input: &str, visitor: V) -> Visits<'_, G, V> {
     Visits {
         reader: crate::stream::Reader::new(input.as_bytes()),
@@ -418,6 +541,23 @@ pub fn visit<G: Game, V: Visitor<G>>(input: &str, visitor: V) -> Visits<'_, G, V
 
 impl<G: Game, V> Visits<'_, G, V> {
     /// The visitor, as the records read so far left it.
+    ///
+    /// ```
+    /// use gamenote::{pylos::{Notation, Pylos}, visit::{visit, Visitor}, ParseError, Ply};
+    /// // Counts the moves of every record read.
+    /// struct Total(usize);
+    /// impl Visitor<Pylos> for Total {
+    ///     type Output = ();
+    ///     fn ply(&mut self, _ply: Ply<Notation>) {
+    ///         self.0 += 1;
+    ///     }
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) {}
+    /// }
+    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1b2 1c3 *\n";
+    /// let mut records = visit::<Pylos, _>(text, Total(0));
+    /// records.by_ref().for_each(drop);
+    /// assert_eq!(records.visitor().0, 3);
+    /// ```
     pub fn visitor(&mut self) -> &mut V {
         &mut self.visitor
     }
