@@ -18,6 +18,13 @@ use crate::text::{self, PResult};
 pub const SQUARES: usize = 144;
 
 /// A colour, a seat and a zone are the same number: 0 White, 1 Gray, 2 Black.
+///
+/// ```
+/// use gamenote::threeman::Colour;
+/// assert_eq!(Colour::ALL.map(Colour::index), [0, 1, 2]);
+/// assert_eq!(Colour::Gray.to_string(), "Gray");
+/// assert!(Colour::White < Colour::Black);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Colour {
@@ -34,6 +41,12 @@ impl Colour {
     pub const ALL: [Colour; 3] = [Colour::White, Colour::Gray, Colour::Black];
 
     /// The colour of seat `i` (taken mod 3).
+    ///
+    /// ```
+    /// use gamenote::threeman::Colour;
+    /// assert_eq!(Colour::from_index(1), Colour::Gray);
+    /// assert_eq!(Colour::from_index(5), Colour::Black);
+    /// ```
     pub const fn from_index(i: usize) -> Colour {
         match i % 3 {
             0 => Colour::White,
@@ -42,22 +55,48 @@ impl Colour {
         }
     }
     /// Seat number.
+    ///
+    /// ```
+    /// use gamenote::threeman::Colour;
+    /// assert_eq!(Colour::Black.index(), 2);
+    /// ```
     pub const fn index(self) -> usize {
         self as usize
     }
     /// The zone code `WH`, `GR` or `BL`.
+    ///
+    /// ```
+    /// use gamenote::threeman::Colour;
+    /// assert_eq!(Colour::Gray.zone_code(), "GR");
+    /// ```
     pub const fn zone_code(self) -> &'static str {
         ["WH", "GR", "BL"][self as usize]
     }
     /// The single letter `W`, `G` or `B`.
+    ///
+    /// ```
+    /// use gamenote::threeman::Colour;
+    /// assert_eq!(Colour::Black.letter(), 'B');
+    /// ```
     pub const fn letter(self) -> char {
         ['W', 'G', 'B'][self as usize]
     }
     /// The name, `White`, `Gray` or `Black`.
+    ///
+    /// ```
+    /// use gamenote::threeman::Colour;
+    /// assert_eq!(Colour::White.name(), "White");
+    /// ```
     pub const fn name(self) -> &'static str {
         ["White", "Gray", "Black"][self as usize]
     }
     /// The colour whose letter is `c`.
+    ///
+    /// ```
+    /// use gamenote::threeman::Colour;
+    /// assert_eq!(Colour::from_letter(b'G'), Some(Colour::Gray));
+    /// assert_eq!(Colour::from_letter(b'g'), None);
+    /// ```
     pub fn from_letter(c: u8) -> Option<Colour> {
         match c {
             b'W' => Some(Colour::White),
@@ -90,35 +129,88 @@ pub struct Square(pub u8);
 
 impl Square {
     /// The square on internal rank `r` (0..=5) and ring file `f` (0..=23).
+    ///
+    /// ```
+    /// use gamenote::threeman::Square;
+    /// assert_eq!(Square::new(2, 18), Square(66));
+    /// assert_eq!(Square::new(2, 18).to_string(), "BLf3");
+    /// ```
     pub const fn new(r: u8, f: u8) -> Square {
         Square(r * 24 + f)
     }
     /// The square of zone `z`, article file `x` (0 = `a` … 7 = `h`) and article rank index
     /// `r` (0 = rank 1 … 5 = rank 6).
+    ///
+    /// ```
+    /// use gamenote::threeman::{Colour, Square};
+    /// let s = Square::from_article(Colour::Gray, 2, 2);
+    /// assert_eq!(s.to_string(), "GRc3");
+    /// assert_eq!(Square::from_article(Colour::White, 0, 0), Square::new(0, 7));
+    /// ```
     pub const fn from_article(z: Colour, x: u8, r: u8) -> Square {
         Square::new(r, 8 * z as u8 + 7 - x)
     }
     /// Internal rank, 0 (outer) ..= 5 (inner).
+    ///
+    /// ```
+    /// use gamenote::threeman::Square;
+    /// assert_eq!("WHe4".parse::<Square>()?.rank(), 3);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn rank(self) -> u8 {
         self.0 / 24
     }
     /// Ring file 0..=23.
+    ///
+    /// ```
+    /// use gamenote::threeman::Square;
+    /// assert_eq!("WHh1".parse::<Square>()?.file(), 0);
+    /// assert_eq!("BLa6".parse::<Square>()?.file(), 23);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn file(self) -> u8 {
         self.0 % 24
     }
     /// The zone the square lies in.
+    ///
+    /// ```
+    /// use gamenote::threeman::{Colour, Square};
+    /// assert_eq!("GRb2".parse::<Square>()?.zone(), Colour::Gray);
+    /// assert_eq!(Square::new(0, 16).zone(), Colour::Black);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn zone(self) -> Colour {
         Colour::from_index((self.file() / 8) as usize)
     }
     /// Article file index, 0 = `a` … 7 = `h`.
+    ///
+    /// ```
+    /// use gamenote::threeman::Square;
+    /// assert_eq!("BLc5".parse::<Square>()?.article_file(), 2);
+    /// assert_eq!(Square::new(0, 0).article_file(), 7); // WHh1
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn article_file(self) -> u8 {
         7 - self.file() % 8
     }
     /// Index into tables.
+    ///
+    /// ```
+    /// use gamenote::threeman::Square;
+    /// assert_eq!("GRh2".parse::<Square>()?.index(), 32);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn index(self) -> usize {
         self.0 as usize
     }
     /// True for light squares (`d1` is light).
+    ///
+    /// ```
+    /// use gamenote::threeman::Square;
+    /// assert!("WHd1".parse::<Square>()?.is_light());
+    /// assert!(!"WHe1".parse::<Square>()?.is_light());
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn is_light(self) -> bool {
         (self.rank() + self.file()).is_multiple_of(2)
     }
@@ -148,6 +240,12 @@ pub(crate) fn zone(input: &str) -> PResult<'_, Colour> {
 }
 
 /// Reads an article file letter `a`..`h` as 0..=7.
+///
+/// ```
+/// use gamenote::threeman::coord::file_letter;
+/// assert_eq!(file_letter("c3"), Some(("3", 2)));
+/// assert_eq!(file_letter("i3"), None);
+/// ```
 pub fn file_letter(input: &str) -> Option<(&str, u8)> {
     match input.as_bytes().first() {
         Some(c @ b'a'..=b'h') => Some((&input[1..], c - b'a')),
@@ -156,6 +254,12 @@ pub fn file_letter(input: &str) -> Option<(&str, u8)> {
 }
 
 /// Reads an article rank digit `1`..`6` as 0..=5.
+///
+/// ```
+/// use gamenote::threeman::coord::rank_digit;
+/// assert_eq!(rank_digit("6+"), Some(("+", 5)));
+/// assert_eq!(rank_digit("7"), None);
+/// ```
 pub fn rank_digit(input: &str) -> Option<(&str, u8)> {
     match input.as_bytes().first() {
         Some(c @ b'1'..=b'6') => Some((&input[1..], c - b'1')),
@@ -183,6 +287,14 @@ impl FromStr for Square {
 }
 
 /// A set of squares: 144 bits in three words.
+///
+/// ```
+/// use gamenote::threeman::coord::Bits;
+/// let mut set = Bits::bit(3) | Bits::bit(140);
+/// assert_eq!(set.count(), 2);
+/// assert_eq!((set.pop(), set.pop(), set.pop()), (Some(3), Some(140), None));
+/// assert!(set.is_empty() && set == Bits::EMPTY);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bits(pub [u64; 3]);
 
@@ -190,6 +302,11 @@ impl Bits {
     /// No squares.
     pub const EMPTY: Bits = Bits([0; 3]);
     /// The set of one square.
+    ///
+    /// ```
+    /// use gamenote::threeman::coord::Bits;
+    /// assert_eq!(Bits::bit(65), Bits([0, 2, 0]));
+    /// ```
     #[inline]
     pub const fn bit(s: u8) -> Bits {
         let mut b = [0; 3];
@@ -197,30 +314,70 @@ impl Bits {
         Bits(b)
     }
     /// True when `s` is in the set.
+    ///
+    /// ```
+    /// use gamenote::threeman::coord::Bits;
+    /// let set = Bits::bit(7) | Bits::bit(100);
+    /// assert!(set.has(100) && !set.has(8));
+    /// ```
     #[inline]
     pub const fn has(self, s: u8) -> bool {
         (self.0[(s >> 6) as usize] >> (s & 63)) & 1 != 0
     }
     /// Adds `s`.
+    ///
+    /// ```
+    /// use gamenote::threeman::coord::Bits;
+    /// let mut set = Bits::EMPTY;
+    /// set.set(143);
+    /// assert!(set.has(143));
+    /// assert_eq!(set, Bits::bit(143));
+    /// ```
     #[inline]
     pub fn set(&mut self, s: u8) {
         self.0[(s >> 6) as usize] |= 1 << (s & 63);
     }
     /// Removes `s`.
+    ///
+    /// ```
+    /// use gamenote::threeman::coord::Bits;
+    /// let mut set = Bits::bit(5) | Bits::bit(6);
+    /// set.unset(5);
+    /// assert_eq!(set, Bits::bit(6));
+    /// ```
     #[inline]
     pub fn unset(&mut self, s: u8) {
         self.0[(s >> 6) as usize] &= !(1 << (s & 63));
     }
     /// True when empty.
+    ///
+    /// ```
+    /// use gamenote::threeman::coord::Bits;
+    /// assert!(Bits::EMPTY.is_empty());
+    /// assert!(!Bits::bit(0).is_empty());
+    /// ```
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0[0] | self.0[1] | self.0[2] == 0
     }
     /// Number of squares.
+    ///
+    /// ```
+    /// use gamenote::threeman::coord::Bits;
+    /// assert_eq!((Bits::bit(1) | Bits::bit(70) | Bits::bit(130)).count(), 3);
+    /// assert_eq!((!Bits::EMPTY).count(), 192); // every bit of the three words
+    /// ```
     pub const fn count(self) -> u32 {
         self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
     }
     /// Removes and returns the lowest square.
+    ///
+    /// ```
+    /// use gamenote::threeman::coord::Bits;
+    /// let mut set = Bits::bit(90) | Bits::bit(12);
+    /// assert_eq!(set.pop(), Some(12));
+    /// assert_eq!(set, Bits::bit(90));
+    /// ```
     #[inline]
     pub fn pop(&mut self) -> Option<u8> {
         for i in 0..3 {
@@ -279,6 +436,12 @@ pub const MOAT_GB: u8 = 2;
 pub const MOAT_BW: u8 = 4;
 
 /// The two moats of zone `z`.
+///
+/// ```
+/// use gamenote::threeman::coord::{zone_moats, MOAT_BW, MOAT_GB, MOAT_WG};
+/// assert_eq!(zone_moats(0), MOAT_WG | MOAT_BW); // White's zone
+/// assert_eq!(zone_moats(1), MOAT_WG | MOAT_GB); // Gray's zone
+/// ```
 pub const fn zone_moats(z: usize) -> u8 {
     (1 << z) | (1 << ((z + 2) % 3))
 }
@@ -317,6 +480,16 @@ const fn step_moat(r1: i32, f1: i32, r2: i32, f2: i32) -> u8 {
 }
 
 /// Squares and cumulative moat masks of every ray.
+///
+/// ```
+/// use gamenote::threeman::{coord::{MOAT_WG, RAYS}, Square};
+/// let s: Square = "WHa1".parse()?;
+/// // ray 0 goes up the ring files along rank 1: all 23 other squares of the ring
+/// assert_eq!(RAYS.len[s.index()][0], 23);
+/// assert_eq!(Square(RAYS.sq[s.index()][0][0]).to_string(), "GRh1");
+/// assert_eq!(RAYS.moat[s.index()][0][0], MOAT_WG);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub struct Rays {
     /// `len[s][d]`: squares on ray `d` from `s`.
     pub len: [[u8; RAY_DIRS]; SQUARES],
@@ -433,6 +606,16 @@ const fn build_rays() -> Rays {
 pub static RAYS: Rays = build_rays();
 
 /// A short list of target squares with the moat each jump or step crosses.
+///
+/// ```
+/// use gamenote::threeman::{coord::KING, Square};
+/// let steps = &KING["WHh1".parse::<Square>()?.index()];
+/// assert_eq!(steps.len, 5);
+/// let to: Vec<String> = steps.sq[..5].iter().map(|s| Square(*s).to_string()).collect();
+/// assert_eq!(to, ["WHg1", "BLa1", "WHh2", "WHg2", "BLa2"]);
+/// assert_eq!(steps.moat[..5], [0, 4, 0, 0, 4]); // to BLa1 and BLa2 across the BW moat
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct Steps {
     /// Number of targets.
@@ -555,6 +738,15 @@ pub static PAWN_CAP_OUT: [[u8; 2]; SQUARES] = {
 
 /// The moat a step between two squares crosses (0 for none): different zones and one of the
 /// squares on rank 1.
+///
+/// ```
+/// use gamenote::threeman::{coord::{moat_between, MOAT_BW}, Square};
+/// let (wh, bl) = ("WHh1".parse::<Square>()?, "BLa1".parse::<Square>()?);
+/// assert_eq!(moat_between(wh.0, bl.0), MOAT_BW);
+/// let (wh, bl) = ("WHh3".parse::<Square>()?, "BLa3".parse::<Square>()?);
+/// assert_eq!(moat_between(wh.0, bl.0), 0); // off rank 1
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub const fn moat_between(a: u8, b: u8) -> u8 {
     step_moat(
         (a / 24) as i32,

@@ -374,11 +374,30 @@ fn fields<'a>(input: &'a str, pos: &mut Position) -> PResult<'a, ()> {
 }
 
 /// Reads a whole position string (article form or extended).
+///
+/// ```
+/// use gamenote::threeman::{fen, Colour, Rules};
+/// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4 White 8/8/8/8/8/3Wk4";
+/// let pos = fen::parse(&format!("{kings} G -/-/- - - WGB 7 12"), Rules::default())?;
+/// assert_eq!((pos.side_to_move(), pos.clock(), pos.round()), (Colour::Gray, 7, 12));
+/// let err = fen::parse(&format!("{kings} W -/-/- - - WGB 0 0"), Rules::default()).unwrap_err();
+/// assert_eq!((err.column, err.expected.as_str()), (81, "a round number from 1"));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub fn parse(input: &str, rules: Rules) -> Result<Position, ParseError> {
     text::parse_all(input, |i| position(i, rules))
 }
 
 /// Writes the board in the article's form.
+///
+/// ```
+/// use gamenote::threeman::{fen, Position, Rules};
+/// let start = Position::start(Rules::default());
+/// assert!(fen::write_board(&start).ends_with("White 8/8/8/8/WpWpWpWpWpWpWpWp/WrWnWbWkWqWbWnWr"));
+/// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4 White 8/8/8/8/8/3Wk4";
+/// assert_eq!(fen::write_board(&fen::parse(kings, Rules::default())?), kings);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub fn write_board(pos: &Position) -> String {
     let mut out = String::with_capacity(200);
     for (i, z) in [Colour::Black, Colour::Gray, Colour::White]
@@ -420,6 +439,15 @@ pub fn write_board(pos: &Position) -> String {
 }
 
 /// Writes the extended position string.
+///
+/// ```
+/// use gamenote::{record, Mode, Record, threeman::{fen, ThreeMan}};
+/// let rec: Record<ThreeMan> = "1. WHe4 *".parse()?;
+/// let end = record::replay(&rec, Mode::Strict).end;
+/// // Gray to move; White's double step passed WH e3; no moat bridged; all alive; clock, round
+/// assert!(fen::write(&end).ends_with("White 8/8/4Wp3/8/WpWpWpWp1WpWpWp/WrWnWbWkWqWbWnWr G KQ/KQ/KQ WHe3 - WGB 0 1"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write(pos: &Position) -> String {
     let mut out = write_board(pos);
     let side = pos.side as usize;

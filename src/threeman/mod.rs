@@ -38,6 +38,16 @@ use crate::text::{self, Parsed};
 use position::{Why, kind_of};
 
 /// Rule options (`[Rules "standard,open-moats"]`); the default is the standard game.
+///
+/// ```
+/// use gamenote::threeman::Rules;
+/// assert_eq!(Rules::default().to_string(), "standard");
+/// let r: Rules = "standard,strict-creeks".parse()?;
+/// assert!(r.strict_creeks && !r.open_moats);
+/// let err = "standard,fast".parse::<Rules>().unwrap_err();
+/// assert!(err.to_string().contains("unknown three-man chess rules \"fast\""));
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub struct Rules {
@@ -118,6 +128,18 @@ impl FromStr for Rules {
 }
 
 /// The written styles.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::threeman::{Position, Style, ThreeMan};
+/// assert_eq!("long".parse::<Style>()?, Style::Long);
+/// assert_eq!((Style::default(), Style::Long.to_string()), (Style::Short, "long".into()));
+/// let start = Position::start(Default::default());
+/// let m = ThreeMan::resolve(&start, &"WHe4".parse()?)?;
+/// assert_eq!(ThreeMan::notate(&start, &m, Style::Long).to_string(), "WHe2-WHe4");
+/// assert_eq!(ThreeMan::notate(&start, &m, Style::Short).to_string(), "WHe4");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Style {
     /// Minimal disambiguation, like SAN (`WHe4`, `GRRxh3`).
@@ -150,6 +172,20 @@ impl FromStr for Style {
 }
 
 /// Three-man chess.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::threeman::{Colour, ThreeMan};
+/// assert_eq!((ThreeMan::NAME, ThreeMan::EXTENSION, ThreeMan::SEATS), ("Three-man chess", "3mc", 3));
+/// let mut pos = ThreeMan::start(&Default::default());
+/// assert_eq!(ThreeMan::count_legal(&pos), 20);
+/// let m = ThreeMan::resolve(&pos, &"WHNf3".parse()?)?;
+/// assert_eq!(m.from().to_string(), "WHg1");
+/// ThreeMan::play(&mut pos, &m);
+/// assert_eq!(ThreeMan::to_move(&pos), Colour::Gray.index());
+/// assert!(ThreeMan::outcome(&pos).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ThreeMan;
 

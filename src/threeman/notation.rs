@@ -20,6 +20,15 @@ use crate::error::ParseError;
 use crate::text::{self, PErr, PResult};
 
 /// A check mark: none, `+` or `#`.
+///
+/// ```
+/// use gamenote::threeman::{Mark, Notation};
+/// assert_eq!("WHe4+".parse::<Notation>()?.mark(), Mark::Check);
+/// assert_eq!("O-O#".parse::<Notation>()?.mark(), Mark::Mate);
+/// assert_eq!(Mark::default(), Mark::None);
+/// assert_eq!((Mark::None.to_string(), Mark::Check.to_string()), (String::new(), "+".into()));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mark {
@@ -33,6 +42,18 @@ pub enum Mark {
 }
 
 /// What stands between origin and destination: nothing, `x` or `-`.
+///
+/// ```
+/// use gamenote::threeman::{Notation, Sep};
+/// let Notation::Normal(w) = "WHe2-WHe4".parse::<Notation>()? else { unreachable!() };
+/// assert_eq!(w.sep, Sep::Dash);
+/// let Notation::Normal(w) = "GRRxh3".parse::<Notation>()? else { unreachable!() };
+/// assert_eq!(w.sep, Sep::Capture);
+/// // `-` belongs to the long form only, with both squares written in full
+/// let err = "WHe2-e4".parse::<Notation>().unwrap_err();
+/// assert_eq!((err.column, err.expected.as_str()), (5, "'-' only in the long form such as WHe2-WHe4"));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Sep {
@@ -46,6 +67,16 @@ pub enum Sep {
 }
 
 /// A normal (non-castling) move as written.
+///
+/// ```
+/// use gamenote::threeman::{Colour, Kind, Mark, Notation, Sep, Square};
+/// let Notation::Normal(w) = "GRRcxBLf3+".parse::<Notation>()? else { unreachable!() };
+/// assert_eq!((w.from_zone, w.piece), (Some(Colour::Gray), Some(Kind::Rook)));
+/// assert_eq!((w.from_file, w.from_rank), (Some(2), None)); // file c, no rank
+/// assert_eq!((w.sep, w.to), (Sep::Capture, "BLf3".parse::<Square>()?));
+/// assert_eq!((w.promotion, w.en_passant, w.mark), (None, false, Mark::Check));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Written {
@@ -70,6 +101,16 @@ pub struct Written {
 }
 
 /// A move as written: castling or a normal move.
+///
+/// ```
+/// use gamenote::threeman::{Mark, Notation};
+/// let n: Notation = "O-O-O+".parse()?;
+/// assert_eq!(n, Notation::Castle { long: true, mark: Mark::Check });
+/// assert!(matches!("WHNf3".parse::<Notation>()?, Notation::Normal(_)));
+/// let err = "WHe7".parse::<Notation>().unwrap_err();
+/// assert_eq!((err.line, err.column, err.expected.as_str()), (1, 4, "a rank 1-6"));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Notation {
     /// `O-O` (king side, towards the a-file) or `O-O-O` (queen side).
@@ -85,6 +126,13 @@ pub enum Notation {
 
 impl Notation {
     /// The check mark written.
+    ///
+    /// ```
+    /// use gamenote::threeman::{Mark, Notation};
+    /// assert_eq!("GRe2=Q#".parse::<Notation>()?.mark(), Mark::Mate);
+    /// assert_eq!("O-O".parse::<Notation>()?.mark(), Mark::None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn mark(&self) -> Mark {
         match self {
             Notation::Castle { mark, .. } => *mark,

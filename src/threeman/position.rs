@@ -12,6 +12,13 @@ use super::coord::{
 };
 
 /// A kind of piece.
+///
+/// ```
+/// use gamenote::threeman::Kind;
+/// assert_eq!((Kind::Knight.upper(), Kind::Knight.lower(), Kind::Knight.name()), ('N', 'n', "knight"));
+/// assert_eq!(Kind::Queen as u8, 5);
+/// assert!(Kind::Pawn < Kind::King);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Kind {
@@ -31,6 +38,12 @@ pub enum Kind {
 
 impl Kind {
     /// The kind of code 1..=6.
+    ///
+    /// ```
+    /// use gamenote::threeman::Kind;
+    /// assert_eq!(Kind::from_code(4), Some(Kind::Rook));
+    /// assert_eq!(Kind::from_code(0), None);
+    /// ```
     pub const fn from_code(c: u8) -> Option<Kind> {
         Some(match c {
             1 => Kind::Pawn,
@@ -43,14 +56,30 @@ impl Kind {
         })
     }
     /// Upper-case letter used in moves (`P` for a pawn, which moves never write).
+    ///
+    /// ```
+    /// use gamenote::threeman::Kind;
+    /// assert_eq!(Kind::Bishop.upper(), 'B');
+    /// assert_eq!(Kind::Pawn.upper(), 'P');
+    /// ```
     pub const fn upper(self) -> char {
         ['P', 'N', 'B', 'R', 'Q', 'K'][self as usize - 1]
     }
     /// Lower-case letter used in position strings.
+    ///
+    /// ```
+    /// use gamenote::threeman::Kind;
+    /// assert_eq!(Kind::King.lower(), 'k');
+    /// ```
     pub const fn lower(self) -> char {
         ['p', 'n', 'b', 'r', 'q', 'k'][self as usize - 1]
     }
     /// English name.
+    ///
+    /// ```
+    /// use gamenote::threeman::Kind;
+    /// assert_eq!(Kind::Queen.name(), "queen");
+    /// ```
     pub const fn name(self) -> &'static str {
         ["pawn", "knight", "bishop", "rook", "queen", "king"][self as usize - 1]
     }
@@ -70,6 +99,14 @@ pub(crate) const fn piece(kind: Kind, c: usize) -> u8 {
 }
 
 /// A piece on a square: colour, kind and, for pawns, whether it has crossed the centre.
+///
+/// ```
+/// use gamenote::threeman::{Colour, Kind, Piece, Position, Square};
+/// let start = Position::start(Default::default());
+/// let queen = Piece { colour: Colour::Gray, kind: Kind::Queen, crossed: false };
+/// assert_eq!(start.piece_at("GRe1".parse::<Square>()?), Some(queen));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
@@ -118,38 +155,145 @@ pub struct Move {
 
 impl Move {
     /// Origin square.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{Position, ThreeMan};
+    /// let start = Position::start(Default::default());
+    /// let m = ThreeMan::resolve(&start, &"WHNf3".parse()?)?;
+    /// assert_eq!(m.from().to_string(), "WHg1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from(self) -> Square {
         Square(self.from)
     }
     /// Destination square.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{Position, ThreeMan};
+    /// let start = Position::start(Default::default());
+    /// let m = ThreeMan::resolve(&start, &"WHNf3".parse()?)?;
+    /// assert_eq!(m.to().to_string(), "WHf3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to(self) -> Square {
         Square(self.to)
     }
     /// The piece a pawn becomes.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{fen, Kind, ThreeMan};
+    /// // a crossed gray pawn (`Gp'`) on WH e2, Gray to move
+    /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
+    /// let pos = fen::parse(&format!("{kings} White 8/8/8/8/4Gp'3/3Wk4 G -/-/- - - WGB 0 1"), Default::default())?;
+    /// let m = ThreeMan::resolve(&pos, &"WHe1=N".parse()?)?;
+    /// assert_eq!(m.promotion(), Some(Kind::Knight));
+    /// let err = ThreeMan::resolve(&pos, &"WHe1".parse()?).unwrap_err();
+    /// assert!(err.reason.contains("must promote"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn promotion(self) -> Option<Kind> {
         Kind::from_code(self.promo)
     }
     /// Takes a piece (en passant included).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{fen, ThreeMan};
+    /// // a black rook on WH d4 faces the white king on WH d1, Black to move
+    /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
+    /// let pos = fen::parse(&format!("{kings} White 8/8/3Br4/8/8/3Wk4 B -/-/- - - WGB 0 1"), Default::default())?;
+    /// assert!(ThreeMan::resolve(&pos, &"WHRxd1".parse()?)?.is_capture());
+    /// assert!(!ThreeMan::resolve(&pos, &"WHRd2".parse()?)?.is_capture());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_capture(self) -> bool {
         self.flags & F_CAPTURE != 0
     }
     /// En passant.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{fen, ThreeMan};
+    /// // crossed gray and black pawns on WH d4 and f4 beside White's pawn on WH e2
+    /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
+    /// let s = format!("{kings} White 8/8/3Gp'1Bp'2/8/4Wp3/3Wk4 W -/-/- - - WGB 0 1");
+    /// let mut pos = fen::parse(&s, Default::default())?;
+    /// let double = ThreeMan::resolve(&pos, &"WHe4".parse()?)?;
+    /// assert!(!double.is_en_passant());
+    /// pos.play(double);
+    /// let m = ThreeMan::resolve(&pos, &"WHxe3".parse()?)?; // Gray takes the pawn passing d4
+    /// assert!(m.is_en_passant() && m.is_capture());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_en_passant(self) -> bool {
         self.flags & F_EP != 0
     }
     /// Castling; [`Move::castle_long`] tells which.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{fen, ThreeMan};
+    /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
+    /// let pos = fen::parse(&format!("{kings} White 8/8/8/8/8/Wr2Wk3Wr W KQ/-/- - - WGB 0 1"), Default::default())?;
+    /// let m = ThreeMan::resolve(&pos, &"O-O".parse()?)?;
+    /// assert!(m.is_castle());
+    /// assert_eq!((m.from().to_string(), m.to().to_string()), ("WHd1".into(), "WHb1".into()));
+    /// assert!(!ThreeMan::resolve(&pos, &"WHKe1".parse()?)?.is_castle());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_castle(self) -> bool {
         self.flags & F_CASTLE != 0
     }
     /// Queen-side castling (`O-O-O`, towards the h-file).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{fen, ThreeMan};
+    /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
+    /// let pos = fen::parse(&format!("{kings} White 8/8/8/8/8/Wr2Wk3Wr W KQ/-/- - - WGB 0 1"), Default::default())?;
+    /// assert!(ThreeMan::resolve(&pos, &"O-O-O".parse()?)?.castle_long());
+    /// assert!(!ThreeMan::resolve(&pos, &"O-O".parse()?)?.castle_long());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn castle_long(self) -> bool {
         self.is_castle() && self.to % 8 == (self.from % 8) - 2
     }
     /// A quiet move that crosses a (bridged) moat on every open route.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{fen, ThreeMan};
+    /// // the white rook on WH a1 goes along rank 1 over the WG moat to GR h1
+    /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
+    /// let s = format!("{kings} White 8/8/8/8/8/Wr2Wk4 W -/-/- - - WGB 0 1");
+    /// let open = fen::parse(&s, "standard,open-moats".parse()?)?;
+    /// assert!(ThreeMan::resolve(&open, &"GRRh1".parse()?)?.crosses_moat());
+    /// assert!(!ThreeMan::resolve(&open, &"WHRb1".parse()?)?.crosses_moat());
+    /// let standard = fen::parse(&s, Default::default())?; // the moat is not bridged
+    /// let err = ThreeMan::resolve(&standard, &"GRRh1".parse()?).unwrap_err();
+    /// assert!(err.reason.contains("would cross the unbridged WG moat"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn crosses_moat(self) -> bool {
         self.flags & F_CROSSING != 0
     }
     /// Takes a king.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{fen, Colour, ThreeMan};
+    /// // White's king was left attacked by the black rook on WH d4; Black takes it
+    /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
+    /// let mut pos = fen::parse(&format!("{kings} White 8/8/3Br4/8/8/3Wk4 B -/-/- - - WGB 0 1"), Default::default())?;
+    /// let m = ThreeMan::resolve(&pos, &"WHRxd1".parse()?)?;
+    /// assert!(m.takes_king());
+    /// pos.play(m);
+    /// assert!(!pos.is_alive(Colour::White));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn takes_king(self) -> bool {
         self.flags & F_KINGCAP != 0
     }
@@ -255,6 +399,15 @@ impl std::hash::Hash for ScanCache {
 
 /// A position: pieces, side to move, castling rights, en-passant squares, bridged moats,
 /// players alive, clocks, and the rules in force.
+///
+/// ```
+/// use gamenote::threeman::{fen, Position, Rules};
+/// let start = Position::start(Rules::default());
+/// let text = fen::write(&start);
+/// assert_eq!(fen::parse(&text, Rules::default())?, start);
+/// assert_eq!(format!("{start:?}"), format!("Position({text})"));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) board: Board,
@@ -400,34 +553,111 @@ impl Position {
         }
     }
     /// The colour to move.
+    ///
+    /// ```
+    /// use gamenote::{record, Mode, Record, threeman::{Colour, ThreeMan}};
+    /// let rec: Record<ThreeMan> = "1. WHNf3 GRNf3 BLNf3 2. WHNg1 *".parse()?;
+    /// let end = record::replay(&rec, Mode::Strict).end;
+    /// assert_eq!(end.side_to_move(), Colour::Gray);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn side_to_move(&self) -> Colour {
         Colour::from_index(self.side as usize)
     }
     /// True while `c` is in the game.
+    ///
+    /// ```
+    /// use gamenote::threeman::{fen, Colour, Position};
+    /// assert!(Position::start(Default::default()).is_alive(Colour::Gray));
+    /// // without a gray king Gray is out
+    /// let s = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/8 White 8/8/8/8/8/3Wk4";
+    /// let pos = fen::parse(s, Default::default())?;
+    /// assert!(!pos.is_alive(Colour::Gray) && pos.is_alive(Colour::Black));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn is_alive(&self, c: Colour) -> bool {
         self.alive & (1 << c as u8) != 0
     }
     /// The rules in force.
+    ///
+    /// ```
+    /// use gamenote::threeman::{Position, Rules};
+    /// let rules: Rules = "standard,ep-next-only".parse()?;
+    /// let start = Position::start(rules);
+    /// assert!(start.rules().ep_next_only);
+    /// assert_eq!(start.rules(), rules);
+    /// # Ok::<(), gamenote::ValueError>(())
+    /// ```
     pub fn rules(&self) -> Rules {
         self.rules
     }
     /// Bridged moats (bits `WG`, `GB`, `BW`).
+    ///
+    /// ```
+    /// use gamenote::threeman::{coord::{MOAT_GB, MOAT_WG}, fen, Position};
+    /// assert_eq!(Position::start(Default::default()).bridged_moats(), 0);
+    /// // Gray's rank 1 is empty (its king stands on GR d2): both of Gray's moats are bridged
+    /// let s = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/3Gk4/8 White 8/8/8/8/8/3Wk4";
+    /// assert_eq!(fen::parse(s, Default::default())?.bridged_moats(), MOAT_WG | MOAT_GB);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn bridged_moats(&self) -> u8 {
         self.bridged
     }
     /// Moves since the last capture or pawn move.
+    ///
+    /// ```
+    /// use gamenote::{record, Mode, Record, threeman::{Colour, ThreeMan}};
+    /// let rec: Record<ThreeMan> = "1. WHNf3 GRNf3 BLNf3 2. WHNg1 *".parse()?;
+    /// let end = record::replay(&rec, Mode::Strict).end;
+    /// assert_eq!(end.clock(), 4); // four knight moves
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn clock(&self) -> u32 {
         self.clock
     }
     /// The round (move number), from 1.
+    ///
+    /// ```
+    /// use gamenote::{record, Mode, Record, threeman::{Colour, ThreeMan}};
+    /// let rec: Record<ThreeMan> = "1. WHNf3 GRNf3 BLNf3 2. WHNg1 *".parse()?;
+    /// let end = record::replay(&rec, Mode::Strict).end;
+    /// assert_eq!(end.round(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn round(&self) -> u32 {
         self.round
     }
     /// True after a two-player stalemate.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{fen, ThreeMan};
+    /// // White and Black are left; White's king step leaves the black king on BL h1 no move
+    /// let s = "Black 8/8/6Wr1/8/4Wq3/7Bk Gray 8/8/8/8/Gp7/Gn7 White 8/8/8/8/8/3Wk4 W -/-/- - - WB 0 1";
+    /// let mut pos = fen::parse(s, Default::default())?;
+    /// assert!(!pos.is_draw());
+    /// pos.play(ThreeMan::resolve(&pos, &"WHKe1".parse()?)?);
+    /// assert!(pos.is_draw());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_draw(&self) -> bool {
         self.draw
     }
     /// True when the game is over (one player left, or drawn).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{fen, ThreeMan};
+    /// // White and Black are left; White's king step leaves the black king on BL h1 no move
+    /// let s = "Black 8/8/6Wr1/8/4Wq3/7Bk Gray 8/8/8/8/Gp7/Gn7 White 8/8/8/8/8/3Wk4 W -/-/- - - WB 0 1";
+    /// let mut pos = fen::parse(s, Default::default())?;
+    /// assert!(!pos.is_over());
+    /// pos.play(ThreeMan::resolve(&pos, &"WHKe1".parse()?)?);
+    /// assert!(pos.is_over());
+    /// assert_eq!(ThreeMan::outcome(&pos), Some(Outcome::Draw(0b101)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_over(&self) -> bool {
         self.draw || self.alive.count_ones() <= 1
     }
@@ -584,6 +814,15 @@ impl Position {
     }
 
     /// True when the side to move is in check.
+    ///
+    /// ```
+    /// use gamenote::threeman::{fen, Position};
+    /// assert!(!Position::start(Default::default()).in_check());
+    /// // the black rook on WH d4 attacks the white king on WH d1
+    /// let s = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4 White 8/8/3Br4/8/8/3Wk4 W -/-/- - - WGB 0 1";
+    /// assert!(fen::parse(s, Default::default())?.in_check());
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn in_check(&self) -> bool {
         if let Some((check, _)) = self.scan.0 {
             return check;
@@ -871,6 +1110,15 @@ impl Position {
     }
 
     /// Appends every legal move of the side to move.
+    ///
+    /// ```
+    /// use gamenote::threeman::Position;
+    /// let start = Position::start(Default::default());
+    /// let mut moves = Vec::new();
+    /// start.legal_moves(&mut moves);
+    /// assert_eq!(moves.len(), 20); // 8 pawns with one or two steps, 2 knights with two jumps
+    /// assert_eq!(moves.iter().filter(|m| m.from().rank() == 1).count(), 16);
+    /// ```
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         self.legal_gen(0, NONE, |m| {
             out.push(m);
@@ -879,6 +1127,11 @@ impl Position {
     }
 
     /// The number of legal moves of the side to move.
+    ///
+    /// ```
+    /// use gamenote::threeman::Position;
+    /// assert_eq!(Position::start(Default::default()).count_legal(), 20);
+    /// ```
     pub fn count_legal(&self) -> u64 {
         let mut n = 0;
         self.legal_gen(0, NONE, |_| {
@@ -1043,6 +1296,12 @@ impl Position {
     }
 
     /// True when the side to move has a legal move.
+    ///
+    /// ```
+    /// use gamenote::threeman::Position;
+    /// let start = Position::start(Default::default());
+    /// assert!(start.has_legal_move());
+    /// ```
     pub fn has_legal_move(&self) -> bool {
         self.first_legal(self.scan_now()).is_some()
     }
@@ -1266,6 +1525,18 @@ impl Position {
 
     /// Plays a legal move, then moves the turn on, judging each player at the start of its
     /// turn (mate and stalemate).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{Colour, Kind, Position, Square, ThreeMan};
+    /// let mut pos = Position::start(Default::default());
+    /// let m = ThreeMan::resolve(&pos, &"WHe4".parse()?)?;
+    /// pos.play(m);
+    /// assert_eq!(pos.side_to_move(), Colour::Gray);
+    /// assert_eq!(pos.piece_at("WHe4".parse::<Square>()?).map(|p| p.kind), Some(Kind::Pawn));
+    /// assert_eq!(pos.piece_at("WHe2".parse::<Square>()?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&mut self, m: Move) {
         self.play_raw(m);
         self.settle(true);
