@@ -29,6 +29,15 @@ pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};
 
 /// What went wrong with one record, ready to print.
+///
+/// ```
+/// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+/// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
+/// let p = reports[0].error.as_ref().expect("1b2 is taken");
+/// assert_eq!((p.kind, p.line, p.column, p.ply), ("illegal", 1, 5, Some(2)));
+/// assert!(p.message.starts_with("ply 2 (1b2): "));
+/// assert!(p.rendered.starts_with("a.pylos:1:5: "));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     /// `parse`, `illegal` or `mismatch`.
@@ -67,6 +76,17 @@ impl Problem {
 }
 
 /// The verdict on one record of a file.
+///
+/// ```
+/// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+/// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+/// let reports = check_source::<Pylos>("a.pylos", text, &[], Mode::Strict);
+/// assert_eq!(reports.len(), 2);
+/// let (first, second) = (&reports[0], &reports[1]);
+/// assert_eq!((first.record, first.plies, first.result.as_deref()), (1, 2, Some("*")));
+/// assert_eq!((second.file.as_str(), second.record, second.plies), ("a.pylos", 2, 1));
+/// assert_eq!(second.error.as_ref().map(|p| p.line), Some(5));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
     /// The file name as given.
@@ -85,6 +105,13 @@ pub struct Report {
 
 impl Report {
     /// True when the record parsed and every move was legal.
+    ///
+    /// ```
+    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// assert!(check_source::<Pylos>("f", "1b2 1c3 *", &[], Mode::Strict)[0].ok());
+    /// assert!(!check_source::<Pylos>("f", "1b2 1b2 *", &[], Mode::Strict)[0].ok());
+    /// assert!(!check_source::<Pylos>("f", "1b2 zz *", &[], Mode::Strict)[0].ok());
+    /// ```
     pub fn ok(&self) -> bool {
         self.error.is_none()
     }
@@ -166,12 +193,31 @@ pub fn apply_overrides<G: Game>(rec: &mut Record<G>, overrides: &[(String, Strin
 }
 
 /// Turns an [`Error`] met while checking a record of `source` into a [`Problem`].
+///
+/// ```
+/// use gamenote::{cli::problem, Error, Record, pylos::Pylos};
+/// let text = "1b2 zz *";
+/// let err: Error = text.parse::<Record<Pylos>>().unwrap_err().into();
+/// let p = problem("a.pylos", text, &err, 0);
+/// assert_eq!((p.kind, p.line, p.column), ("parse", 1, 5));
+/// assert!(p.rendered.starts_with("a.pylos:1:5: expected"));
+/// ```
 pub fn problem(file: &str, source: &str, err: &Error, fallback: usize) -> Problem {
     problem_at(file, source, 0, err, fallback)
 }
 
 /// Like [`problem`], for a `source` that starts `lines_before` lines into the file. An
 /// error without a place of its own (a set-up error) is placed at `fallback`.
+///
+/// ```
+/// use gamenote::{cli::problem_at, Error, ValueError};
+/// // A set-up error has no place of its own: it goes to `fallback`, here the second line.
+/// let source = "[Rules \"odd\"]\n1b2 *\n";
+/// let err = Error::Setup(ValueError::new("unknown rules"));
+/// let p = problem_at("a.pylos", source, 10, &err, 14);
+/// assert_eq!((p.kind, p.line, p.column, p.ply), ("parse", 12, 1, None));
+/// assert!(p.rendered.starts_with("a.pylos:12:1: unknown rules"));
+/// ```
 pub fn problem_at(
     file: &str,
     source: &str,
@@ -345,6 +391,17 @@ pub fn check_text<G: Game>(
 ///
 /// The visitor is a [`Checker`], or one that wraps it to see more of each record (as
 /// [`Keep`] does for `show` and `moves`).
+///
+/// ```
+/// use gamenote::{cli::check_record, pylos::Pylos, replay::Checker, Mode};
+/// let mut checker = Checker::<Pylos>::new(Mode::Strict);
+/// // The record's text starts after 20 lines of its file.
+/// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+/// let reports = check_record::<Pylos, _>("f", text, 20, &mut checker);
+/// assert_eq!(reports.len(), 2);
+/// assert!(reports[0].ok());
+/// assert_eq!(reports[1].error.as_ref().map(|p| (p.line, p.column)), Some((25, 5)));
+/// ```
 pub fn check_record<G: Game, V>(
     file: &str,
     text: &str,
@@ -442,6 +499,16 @@ fn report<G: Game>(
 }
 
 /// A piece the stream reader could not read as text, as a [`Problem`].
+///
+/// ```
+/// use gamenote::{cli::bad_record_problem, stream::RecordReader};
+/// let bytes = b"[Game \"Pylos\"]\n1b2 \xff *\n";
+/// let bad = RecordReader::new(&bytes[..]).next().unwrap().unwrap_err();
+/// let p = bad_record_problem("a.pylos", &bad);
+/// assert_eq!((p.kind, p.line, p.column, p.ply), ("parse", 2, 5, None));
+/// assert!(p.rendered.starts_with("a.pylos:2:5: "));
+/// assert!(p.rendered.ends_with("\n      ^")); // the caret under the bad byte
+/// ```
 pub fn bad_record_problem(file: &str, bad: &BadRecord) -> Problem {
     let e = &bad.error;
     let message = e.message();
@@ -486,6 +553,17 @@ pub fn check_piece(
 
 /// [`check_piece`] with a checker of the caller's, which keeps its buffers from piece to
 /// piece (one checker serves a whole batch).
+///
+/// ```
+/// use gamenote::{cli::check_piece_with, pylos::Pylos, replay::Checker, stream::RecordReader, Mode};
+/// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 1c3 *\n";
+/// let mut checker = Checker::<Pylos>::new(Mode::Strict); // one checker for every piece
+/// let reports: Vec<_> = RecordReader::new(text.as_bytes())
+///     .flat_map(|piece| check_piece_with("f", &piece, &mut checker))
+///     .collect();
+/// assert_eq!((reports[0].ok(), reports[1].ok()), (true, false));
+/// assert_eq!(reports[1].error.as_ref().map(|p| (p.line, p.ply)), Some((5, Some(2))));
+/// ```
 pub fn check_piece_with<G: Game>(
     file: &str,
     piece: &Result<RawRecord, BadRecord>,
@@ -505,6 +583,14 @@ pub fn check_piece_with<G: Game>(
 }
 
 /// Totals of a check run.
+///
+/// ```
+/// use gamenote::cli::{check_files, CheckOptions, Totals};
+/// let missing = std::env::temp_dir().join("gamenote-doc-totals-missing.pylos");
+/// let totals = check_files(&[missing], &CheckOptions::new(&[]), |_| Ok(()))?;
+/// assert_eq!(totals, Totals { records: 0, ok: 0, unreadable: 1 });
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Totals {
     /// Records seen.
@@ -543,6 +629,14 @@ pub struct CheckOptions<'a> {
 impl<'a> CheckOptions<'a> {
     /// Strict reading with the tags `overrides`, one thread, the default limits, every
     /// move replayed, the game told by each file.
+    ///
+    /// ```
+    /// use gamenote::{cli::CheckOptions, Mode};
+    /// let size = [("Size".to_string(), "4".to_string())];
+    /// let opts = CheckOptions::new(&size);
+    /// assert_eq!((opts.game, opts.mode, opts.threads, opts.syntax_only), (None, Mode::Strict, 1, false));
+    /// assert_eq!(opts.overrides, &size);
+    /// ```
     pub fn new(overrides: &'a [(String, String)]) -> Self {
         CheckOptions {
             game: None,
@@ -556,6 +650,20 @@ impl<'a> CheckOptions<'a> {
 }
 
 /// What [`check_files`] hands out, in input order.
+///
+/// ```
+/// use gamenote::cli::{check_source, print_checked, Checked, InputError};
+/// use gamenote::{pylos::Pylos, Mode};
+/// let report = &check_source::<Pylos>("a.pylos", "1b2 *", &[], Mode::Strict)[0];
+/// let unknown = InputError::UnknownGame("notes.txt".into());
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// for c in [Checked::Record(report), Checked::Unreadable(&unknown)] {
+///     print_checked(c, false, &mut out, &mut err)?;
+/// }
+/// assert_eq!(String::from_utf8_lossy(&out), "a.pylos record 1: ok, 1 plies, result *\n");
+/// assert!(String::from_utf8_lossy(&err).starts_with("notes.txt: cannot tell the game"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug)]
 pub enum Checked<'r> {
     /// The verdict on one record.
@@ -589,6 +697,23 @@ const BATCH_BYTES: usize = 256 << 10;
 /// be opened or whose game cannot be told is handed out as [`Checked::Unreadable`] and
 /// counted in [`Totals::unreadable`]. When `emit` fails, checking stops and its error is
 /// returned.
+///
+/// ```
+/// use gamenote::cli::{check_files, CheckOptions, Checked, Totals};
+/// let path = std::env::temp_dir().join(format!("gamenote-doc-{}.pylos", std::process::id()));
+/// std::fs::write(&path, "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n")?;
+/// let mut verdicts = Vec::new();
+/// let totals = check_files(&[path.clone()], &CheckOptions::new(&[]), |c| {
+///     if let Checked::Record(r) = c {
+///         verdicts.push((r.record, r.ok()));
+///     }
+///     Ok(())
+/// });
+/// std::fs::remove_file(&path)?;
+/// assert_eq!(totals?, Totals { records: 2, ok: 1, unreadable: 0 });
+/// assert_eq!(verdicts, [(1, true), (2, false)]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub fn check_files(
     files: &[PathBuf],
     opts: &CheckOptions<'_>,
@@ -780,6 +905,18 @@ fn check_files_inline(
 
 /// Writes a verdict as `check` prints it: one JSON line, or the verdict line (or the error
 /// with its caret) on `out`, warnings and unreadable inputs on `err`.
+///
+/// ```
+/// use gamenote::cli::{check_source, print_checked, Checked};
+/// use gamenote::{pylos::Pylos, Mode};
+/// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// print_checked(Checked::Record(&reports[0]), true, &mut out, &mut err)?;
+/// let line = String::from_utf8_lossy(&out);
+/// assert!(line.starts_with(r#"{"file":"a.pylos","record":1,"ok":false,"plies":1,"#));
+/// assert!(line.ends_with("}\n") && err.is_empty());
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub fn print_checked(
     c: Checked<'_>,
     json: bool,

@@ -49,6 +49,13 @@ fn attrs(out: &mut String, extra: &[(&str, &str)]) {
 
 impl Svg {
     /// A document of the given size, with the crate's stylesheet.
+    ///
+    /// ```
+    /// use gamenote::svg::Svg;
+    /// let doc = Svg::new(120.0, 80.0).finish();
+    /// assert!(doc.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"120\" height=\"80\""));
+    /// assert!(doc.contains("<style>") && doc.ends_with("</svg>\n"));
+    /// ```
     pub fn new(width: f64, height: f64) -> Svg {
         let mut out = String::new();
         let _ = write!(
@@ -59,6 +66,14 @@ impl Svg {
     }
 
     /// A circle.
+    ///
+    /// ```
+    /// use gamenote::svg::Svg;
+    /// let mut s = Svg::new(20.0, 20.0);
+    /// s.circle(10.0, 10.0, 4.5, "ball black", &[("data-point", "1a1")]);
+    /// let expected = r#"<circle class="ball black" cx="10.0" cy="10.0" r="4.5" data-point="1a1"/>"#;
+    /// assert!(s.finish().contains(expected));
+    /// ```
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, class: &str, extra: &[(&str, &str)]) {
         let _ = write!(
             self.out,
@@ -70,6 +85,14 @@ impl Svg {
     }
 
     /// A rectangle.
+    ///
+    /// ```
+    /// use gamenote::svg::Svg;
+    /// let mut s = Svg::new(50.0, 50.0);
+    /// s.rect(5.0, 5.0, 40.0, 20.0, "board");
+    /// let expected = r#"<rect class="board" x="5.0" y="5.0" width="40.0" height="20.0"/>"#;
+    /// assert!(s.finish().contains(expected));
+    /// ```
     pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, class: &str) {
         let _ = writeln!(
             self.out,
@@ -79,6 +102,14 @@ impl Svg {
     }
 
     /// A line segment.
+    ///
+    /// ```
+    /// use gamenote::svg::Svg;
+    /// let mut s = Svg::new(50.0, 50.0);
+    /// s.line(0.0, 0.0, 50.0, 25.0, "grid");
+    /// let expected = r#"<line class="grid" x1="0.0" y1="0.0" x2="50.0" y2="25.0"/>"#;
+    /// assert!(s.finish().contains(expected));
+    /// ```
     pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, class: &str) {
         let _ = writeln!(
             self.out,
@@ -88,6 +119,14 @@ impl Svg {
     }
 
     /// A closed polygon through `points`.
+    ///
+    /// ```
+    /// use gamenote::svg::Svg;
+    /// let mut s = Svg::new(50.0, 50.0);
+    /// s.polygon(&[(0.0, 0.0), (10.0, 0.0), (5.0, 8.5)], "zone-GR", &[("id", "t")]);
+    /// let expected = r#"<polygon class="zone-GR" points="0.0,0.0 10.0,0.0 5.0,8.5" id="t"/>"#;
+    /// assert!(s.finish().contains(expected));
+    /// ```
     pub fn polygon(&mut self, points: &[(f64, f64)], class: &str, extra: &[(&str, &str)]) {
         let pts: Vec<String> = points
             .iter()
@@ -104,6 +143,13 @@ impl Svg {
     }
 
     /// A path with raw path data.
+    ///
+    /// ```
+    /// use gamenote::svg::Svg;
+    /// let mut s = Svg::new(50.0, 50.0);
+    /// s.path("M 0 0 L 10 10", "moat", &[]);
+    /// assert!(s.finish().contains(r#"<path class="moat" d="M 0 0 L 10 10"/>"#));
+    /// ```
     pub fn path(&mut self, d: &str, class: &str, extra: &[(&str, &str)]) {
         let _ = write!(
             self.out,
@@ -116,6 +162,15 @@ impl Svg {
     }
 
     /// Centred text.
+    ///
+    /// ```
+    /// use gamenote::svg::Svg;
+    /// let mut s = Svg::new(50.0, 50.0);
+    /// s.text(25.0, 10.0, "W < B", "title");
+    /// let doc = s.finish();
+    /// assert!(doc.contains(r#"<text class="title" x="25.0" y="10.0" text-anchor="middle""#));
+    /// assert!(doc.contains(">W &lt; B</text>"));
+    /// ```
     pub fn text(&mut self, x: f64, y: f64, text: &str, class: &str) {
         let _ = writeln!(
             self.out,
@@ -126,6 +181,14 @@ impl Svg {
     }
 
     /// Opens a group.
+    ///
+    /// ```
+    /// use gamenote::svg::Svg;
+    /// let mut s = Svg::new(50.0, 50.0);
+    /// s.open_group("level", &[("data-level", "2")]);
+    /// s.close_group();
+    /// assert!(s.finish().contains("<g class=\"level\" data-level=\"2\">\n</g>\n"));
+    /// ```
     pub fn open_group(&mut self, class: &str, extra: &[(&str, &str)]) {
         let _ = write!(self.out, "<g class=\"{}\"", escape(class));
         attrs(&mut self.out, extra);
@@ -133,11 +196,29 @@ impl Svg {
     }
 
     /// Closes the last group.
+    ///
+    /// ```
+    /// use gamenote::svg::Svg;
+    /// let mut s = Svg::new(50.0, 50.0);
+    /// s.open_group("pieces", &[]);
+    /// s.circle(5.0, 5.0, 2.0, "ball white", &[]);
+    /// s.close_group();
+    /// assert!(s.finish().ends_with("/>\n</g>\n</svg>\n"));
+    /// ```
     pub fn close_group(&mut self) {
         self.out.push_str("</g>\n");
     }
 
     /// The finished document.
+    ///
+    /// ```
+    /// use gamenote::svg::Svg;
+    /// let mut s = Svg::new(10.0, 10.0);
+    /// s.rect(0.0, 0.0, 10.0, 10.0, "board");
+    /// let doc = s.finish();
+    /// assert!(doc.ends_with("height=\"10.0\"/>\n</svg>\n"));
+    /// assert_eq!(doc.matches("<svg").count(), 1);
+    /// ```
     pub fn finish(mut self) -> String {
         self.out.push_str("</svg>\n");
         self.out
@@ -156,6 +237,14 @@ const STYLE: &str = ".background{fill:#f3ead8}.board{fill:#d9b98a;stroke:#7a5a32
 
 /// One ball of a pyramid picture: level (1 = bottom), column and row (0-based), the seat
 /// that owns it (0 = White), and its written name.
+///
+/// ```
+/// use gamenote::svg::{pyramid, Ball};
+/// let ball = Ball { level: 2, col: 1, row: 0, seat: 1, name: "2b1".into() };
+/// let doc = pyramid(3, &[ball], None, None, &[]);
+/// assert!(doc.contains(r#"class="ball black""#));
+/// assert!(doc.contains(r#"data-point="2b1" data-level="2""#));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ball {
     /// Level, 1 at the bottom.
@@ -173,6 +262,16 @@ pub struct Ball {
 /// A pyramid of `size`×`size` at the bottom seen from above: the balls (any order; drawn
 /// bottom level first), the points of the last move (`to` ringed, `from` dashed), and lines
 /// of text under the board (reserves, scores, side to move).
+///
+/// ```
+/// use gamenote::svg::{pyramid, Ball};
+/// let balls = [Ball { level: 1, col: 0, row: 0, seat: 0, name: "1a1".into() }];
+/// let doc = pyramid(2, &balls, Some((1, 0, 0)), None, &["Black to move".to_string()]);
+/// assert!(doc.contains(r#"data-point="1a1" data-level="1""#));
+/// assert_eq!(doc.matches(r#"class="hole""#).count(), 4); // the 2×2 bottom level
+/// assert_eq!(doc.matches(r#"class="last""#).count(), 1);
+/// assert!(doc.contains(">Black to move</text>"));
+/// ```
 pub fn pyramid(
     size: usize,
     balls: &[Ball],

@@ -19,10 +19,34 @@ use super::{LegalGame, NearMiss, legal_game_in_variant};
 use crate::game::Game;
 
 /// A legal game chosen by the fuzzer's bytes (seed, length up to 200 plies, variant).
+///
+/// ```
+/// use arbitrary::{Arbitrary, Unstructured};
+/// use gamenote::generate::{fuzz::Legal, verify_legal};
+/// use gamenote::pylos::Pylos;
+/// let bytes = [3u8; 32];
+/// let Legal(game) = Legal::<Pylos>::arbitrary(&mut Unstructured::new(&bytes))?;
+/// assert!(game.moves.len() <= 200);
+/// assert!(verify_legal(&game).is_ok());
+/// let Legal(again) = Legal::<Pylos>::arbitrary(&mut Unstructured::new(&bytes))?;
+/// assert_eq!(again.record.to_string(), game.record.to_string()); // same bytes, same game
+/// # Ok::<(), arbitrary::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Legal<G: Game>(pub LegalGame<G>);
 
 /// A near miss chosen by the fuzzer's bytes, or `None` when that game allows none.
+///
+/// ```
+/// use arbitrary::{Arbitrary, Unstructured};
+/// use gamenote::generate::{fuzz::Miss, verify};
+/// use gamenote::gipf::Gipf;
+/// let bytes = [7u8; 64];
+/// let Miss(miss) = Miss::<Gipf>::arbitrary(&mut Unstructured::new(&bytes))?;
+/// let miss = miss.expect("a game with moves has a near miss");
+/// assert_eq!(verify(&miss), Ok(()));
+/// # Ok::<(), arbitrary::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Miss<G: Game>(pub Option<NearMiss<G>>);
 
@@ -72,6 +96,16 @@ impl<'a> Arbitrary<'a> for crate::threeman::Square {
 }
 
 /// A Pylon point on a board of the given size (2 to 26), chosen by the fuzzer's bytes.
+///
+/// ```
+/// use arbitrary::{Arbitrary, Unstructured};
+/// use gamenote::generate::fuzz::PylonPoint;
+/// use gamenote::pylon::Geometry;
+/// let p = PylonPoint::arbitrary(&mut Unstructured::new(&[5, 200, 17, 99]))?;
+/// assert!((2..=26).contains(&p.size));
+/// assert!(Geometry::of(p.size).unwrap().index(p.point).is_some());
+/// # Ok::<(), arbitrary::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PylonPoint {
     /// Board size.

@@ -37,10 +37,25 @@ pub struct Rng(u64);
 
 impl Rng {
     /// A generator from a seed.
+    ///
+    /// ```
+    /// use gamenote::generate::Rng;
+    /// let (mut a, mut b, mut c) = (Rng::new(42), Rng::new(42), Rng::new(43));
+    /// let first = a.next_u64();
+    /// assert_eq!(first, b.next_u64()); // the same seed gives the same numbers
+    /// assert_ne!(first, c.next_u64());
+    /// ```
     pub fn new(seed: u64) -> Self {
         Rng(seed)
     }
     /// The next 64 random bits.
+    ///
+    /// ```
+    /// use gamenote::generate::Rng;
+    /// let mut rng = Rng::new(0);
+    /// assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF); // SplitMix64's first value from 0
+    /// assert_eq!(rng.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+    /// ```
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -49,6 +64,15 @@ impl Rng {
         z ^ (z >> 31)
     }
     /// A number below `n` (0 when `n` is 0).
+    ///
+    /// ```
+    /// use gamenote::generate::Rng;
+    /// let mut rng = Rng::new(9);
+    /// let rolls: Vec<usize> = (0..100).map(|_| rng.below(6)).collect();
+    /// assert!(rolls.iter().all(|&r| r < 6));
+    /// assert!((0..6).all(|face| rolls.contains(&face)));
+    /// assert_eq!(rng.below(0), 0);
+    /// ```
     pub fn below(&mut self, n: usize) -> usize {
         if n == 0 {
             0
@@ -59,6 +83,16 @@ impl Rng {
 }
 
 /// A legal game: its record (written in the default style), the moves and the final position.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::{generate::legal_game, pylos::{Pylos, Rules}};
+/// let game = legal_game::<Pylos>(&Rules::default(), 10, 5);
+/// assert_eq!((game.moves.len(), game.record.plies.len()), (10, 10));
+/// assert_eq!(game.record.tag("Game"), Some("Pylos"));
+/// assert_eq!(game.record.tag("Result"), Some("*"));
+/// assert_eq!(Pylos::outcome(&game.end), None); // so the result is `*`
+/// ```
 pub struct LegalGame<G: Game> {
     /// The record, with `Game`, `Rules` and `Result` tags; a finished game ends as the rules
     /// write it ([`Record::add_ending`]: GIPF's `X`, Pylon's score comment).
@@ -118,6 +152,18 @@ pub fn legal_game<G: Game>(rules: &G::Rules, len: usize, seed: u64) -> LegalGame
 }
 
 /// The error a checker must report for a near miss.
+///
+/// ```
+/// use gamenote::generate::{legal_game, mutate, Expected, MutationKind, Rng};
+/// use gamenote::pylos::Pylos;
+/// let game = legal_game::<Pylos>(&Default::default(), 12, 2);
+/// let miss = mutate(&game, MutationKind::Unparsable, &mut Rng::new(1)).unwrap();
+/// let Expected { kind, ply, at } = miss.expected;
+/// assert_eq!((kind, ply), ("parse", None));
+/// let (line, column) = at.unwrap();
+/// let bad_line = miss.text.lines().nth(line - 1).unwrap();
+/// assert_eq!(bad_line.chars().skip(column - 1).take(2).collect::<String>(), "#?");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Expected {
     /// `parse`, `illegal` or `mismatch`, as `gamenote check --json` writes them.
@@ -129,6 +175,18 @@ pub struct Expected {
 }
 
 /// A legal record with one thing made wrong.
+///
+/// ```
+/// use gamenote::generate::{legal_game, mutate, MutationKind, Rng};
+/// use gamenote::pylos::Pylos;
+/// let game = legal_game::<Pylos>(&Default::default(), 12, 2);
+/// let miss = mutate(&game, MutationKind::IllegalMove, &mut Rng::new(4)).unwrap();
+/// assert_eq!(miss.expected.kind, "illegal");
+/// let record = miss.record.as_ref().unwrap(); // still a record: one move is wrong
+/// assert_eq!(record.plies.len(), 12);
+/// assert_eq!(record.to_string(), miss.text);
+/// assert_ne!(miss.text, game.record.to_string());
+/// ```
 pub struct NearMiss<G: Game> {
     /// The mutated record as text (what a checker reads).
     pub text: String,
@@ -141,6 +199,17 @@ pub struct NearMiss<G: Game> {
 }
 
 /// The kinds of near miss, tried in turn from a seed-chosen start.
+///
+/// ```
+/// use gamenote::generate::{legal_game, mutate, MutationKind, Rng};
+/// use gamenote::pylos::Pylos;
+/// assert_eq!(MutationKind::ALL.len(), 4);
+/// let game = legal_game::<Pylos>(&Default::default(), 6, 1); // far from finished
+/// let wrong_result = mutate(&game, MutationKind::WrongResult, &mut Rng::new(0));
+/// assert!(wrong_result.is_none()); // an unfinished game has no winner to change
+/// let miss = mutate(&game, MutationKind::WrongAnnotation, &mut Rng::new(0));
+/// assert!(miss.is_none_or(|m| m.expected.kind == "mismatch"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MutationKind {
     /// One move made illegal (the game's own kinds).
@@ -183,6 +252,18 @@ pub fn near_miss<G: Game>(game: &LegalGame<G>, seed: u64) -> Option<NearMiss<G>>
 }
 
 /// A near miss of the given kind, if the game allows one.
+///
+/// ```
+/// use gamenote::generate::{legal_game, mutate, verify, MutationKind, Rng};
+/// use gamenote::pylos::Pylos;
+/// let game = legal_game::<Pylos>(&Default::default(), 16, 8);
+/// let miss = mutate(&game, MutationKind::IllegalMove, &mut Rng::new(3)).unwrap();
+/// assert_eq!(miss.expected.kind, "illegal");
+/// assert!(miss.expected.ply.is_some_and(|k| (1..=16).contains(&k)));
+/// assert_eq!(verify(&miss), Ok(())); // the checker reports exactly that
+/// let empty = legal_game::<Pylos>(&Default::default(), 0, 8);
+/// assert!(mutate(&empty, MutationKind::Unparsable, &mut Rng::new(3)).is_none());
+/// ```
 pub fn mutate<G: Game>(
     game: &LegalGame<G>,
     kind: MutationKind,
@@ -395,6 +476,17 @@ impl<G: Game> Clone for NearMiss<G> {
 }
 
 /// A legal game under the `index`-th of the game's variants (wrapping around).
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::generate::legal_game_in_variant;
+/// use gamenote::pylos::Pylos;
+/// let variants = Pylos::variants();
+/// let game = legal_game_in_variant::<Pylos>(1, 8, 3);
+/// assert_eq!(game.record.tag("Rules"), Some(variants[1].to_string().as_str()));
+/// let wrapped = legal_game_in_variant::<Pylos>(1 + variants.len(), 8, 3);
+/// assert_eq!(wrapped.record.to_string(), game.record.to_string());
+/// ```
 pub fn legal_game_in_variant<G: Game>(index: usize, len: usize, seed: u64) -> LegalGame<G> {
     let variants = G::variants();
     let rules = variants

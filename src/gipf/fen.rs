@@ -33,6 +33,17 @@ use crate::game::{count_field, fields};
 const ALL_FLAGS: u8 = 0b1111;
 
 /// The position string of `pos`.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::gipf::{fen, Gipf, Rules, Variant};
+/// let mut pos = Gipf::start(&Rules::new(Variant::Tournament));
+/// let m = Gipf::resolve(&pos, &"Ge2".parse()?)?;
+/// Gipf::play(&mut pos, &m);
+/// // White has brought in a GIPF-piece (two pieces from the reserve); Black has not moved.
+/// assert!(fen::write(&pos).ends_with(" W=16 lostW=0 B=18 lostB=0 next=x opening=gn"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write(pos: &Position) -> String {
     let mut s = super::position_string(pos);
     if pos.rules().variant == Variant::Tournament && pos.flags != ALL_FLAGS {
@@ -62,6 +73,17 @@ pub fn write(pos: &Position) -> String {
 }
 
 /// Reads a position string (the GF1 `[Final]` form, or [`write()`]'s) under `rules`.
+///
+/// ```
+/// use gamenote::gipf::{fen, Point, Rules, BLACK, WHITE};
+/// let text = "X..O...........O.....X...........X..O W=12 lostW=0 B=11 lostB=1 next=x";
+/// let pos = fen::parse(text, Rules::default())?;
+/// assert_eq!(pos.piece("e2".parse::<Point>()?), Some((WHITE, true)));
+/// assert_eq!((pos.reserve(BLACK), pos.lost(BLACK), pos.to_move()), (11, 1, BLACK));
+/// let err = fen::parse(&text.replace("next=x", "next=z"), Rules::default()).unwrap_err();
+/// assert_eq!((err.column, err.expected.as_str()), (65, "next=o or next=x"));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
     let f = fields(text);
     let field = |i: usize, what: &str| {

@@ -50,11 +50,30 @@ use crate::game::{
 use crate::text::{self, Parsed};
 
 /// The game of GIPF.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::gipf::{Gipf, Rules, Variant, WHITE};
+/// let start = Gipf::start(&Rules::new(Variant::Standard));
+/// assert_eq!((Gipf::NAME, Gipf::EXTENSION), ("GIPF", "gipf"));
+/// assert_eq!(start.reserve(WHITE), 12);
+/// assert_eq!(start.gipf_pieces().count_ones(), 6); // three GIPF-pieces each
+/// assert_eq!(Gipf::to_move(&start), WHITE);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Gipf;
 
 /// The written styles: complete notes with reserve counts, short notes, or complete notes
 /// without counts (the guide's text format).
+///
+/// ```
+/// use gamenote::gipf::Style;
+/// assert_eq!(" Short ".parse::<Style>()?, Style::Short);
+/// assert_eq!(Style::default().to_string(), "complete");
+/// let err = "long".parse::<Style>().unwrap_err();
+/// assert!(err.message.contains("expected complete, short or text"));
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Style {
     /// Complete notes: every pushed piece's end, every removed piece, `(n)` reserve counts.
@@ -91,6 +110,15 @@ impl FromStr for Style {
 }
 
 /// Reads the body of a `{w: xGROUP}` / `{b: xGROUP}` comment: the seat and the group.
+///
+/// ```
+/// use gamenote::gipf::{comment_group, BLACK};
+/// let (seat, group) = comment_group(" b: xc2,d3,e4,f4 ").unwrap();
+/// assert_eq!(seat, BLACK);
+/// assert_eq!(group.items.len(), 4);
+/// assert_eq!(group.to_string(), "xc2,d3,e4,f4");
+/// assert_eq!(comment_group("a fine move"), None);
+/// ```
 pub fn comment_group(comment: &str) -> Option<(usize, Group)> {
     let c = comment.trim();
     let (seat, body) = if let Some(b) = c.strip_prefix("w:") {
@@ -119,6 +147,16 @@ pub fn resolve_by_search(pos: &Position, n: &Notation) -> Result<Move, MoveError
 
 /// Guesses the rules of a record without a `[Rules]` or `[Variant]` tag: a first push with
 /// `G` means the tournament game; otherwise there is no telling basic from standard.
+///
+/// ```
+/// use gamenote::gipf::{infer_rules, Notation, Variant};
+/// let gipf_first: Notation = "Gd1-f2".parse()?;
+/// assert_eq!(infer_rules(Some(&gipf_first)).map(|r| r.variant), Some(Variant::Tournament));
+/// let basic_first: Notation = "e1-e2".parse()?;
+/// assert_eq!(infer_rules(Some(&basic_first)), None);
+/// assert_eq!(infer_rules(None), None);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub fn infer_rules(first: Option<&Notation>) -> Option<Rules> {
     match first?.push {
         Some(p) if p.gipf => Some(Rules::new(Variant::Tournament)),

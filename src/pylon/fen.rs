@@ -23,6 +23,16 @@ use crate::error::ParseError;
 use crate::game::fields;
 
 /// The position string of `pos`.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::pylon::{fen, Pylon, Rules};
+/// let mut pos = Pylon::start(&Rules::with_size(2));
+/// let m = Pylon::resolve(&pos, &"1b1".parse()?)?;
+/// Pylon::play(&mut pos, &m);
+/// assert_eq!(fen::write(&pos), "2 .w../. b");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write(pos: &Position) -> String {
     let n = pos.rules().size;
     let mut s = format!("{n} ");
@@ -47,6 +57,17 @@ pub fn write(pos: &Position) -> String {
 
 /// Reads a position string; the size it gives replaces that of `rules`. Every piece above
 /// level 1 must rest on four pieces.
+///
+/// ```
+/// use gamenote::pylon::{fen, Point, Rules};
+/// let pos = fen::parse("3 wb.bw..../w.../. b", Rules::default())?;
+/// assert_eq!(pos.rules().size, 3); // the size written, not the default 6
+/// assert_eq!(pos.piece(Point::new(2, 0, 0)), Some(0));
+/// assert_eq!(pos.to_move(), 1);
+/// let err = fen::parse("3 wb.bw..../w.../. x", Rules::default()).unwrap_err();
+/// assert_eq!((err.column, err.expected.as_str()), (20, "the player to move, w or b"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
     let f = fields(text);
     let field = |i: usize, what: &str| {

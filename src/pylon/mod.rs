@@ -36,6 +36,15 @@ use crate::game::{
 use crate::text::Parsed;
 
 /// The game of Pylon.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::pylon::{Pylon, Rules};
+/// let start = Pylon::start(&Rules::with_size(3));
+/// assert_eq!((Pylon::NAME, Pylon::EXTENSION), ("Pylon", "pylon"));
+/// assert_eq!(Pylon::count_legal(&start), 9); // any of the 9 points of level 1
+/// assert_eq!(Pylon::to_move(&start), 0);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pylon;
 

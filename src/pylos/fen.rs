@@ -24,6 +24,16 @@ use crate::game::{count_field, fields};
 const BALLS: u8 = 15;
 
 /// The position string of `pos`.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::pylos::{fen, Pylos, Rules};
+/// let mut pos = Pylos::start(&Rules::default());
+/// let m = Pylos::resolve(&pos, &"1b2".parse()?)?;
+/// Pylos::play(&mut pos, &m);
+/// assert_eq!(fen::write(&pos), ".....w........../........./..../. b 14 15");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write(pos: &Position) -> String {
     let mut s = String::with_capacity(48);
     for level in 1..=4u8 {
@@ -50,6 +60,18 @@ pub fn write(pos: &Position) -> String {
 
 /// Reads a position string under `rules`. Every ball above level 1 must rest on four balls,
 /// and each player's balls on the board and in reserve must make 15.
+///
+/// ```
+/// use gamenote::pylos::{fen, Rules, Slot};
+/// let pos = fen::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
+/// assert_eq!(pos.at("2a1".parse::<Slot>()?), Some(0));
+/// assert_eq!((pos.turn(), pos.reserve(1)), (1, 13));
+/// // A ball above level 1 needs four balls under it.
+/// let err = fen::parse("w.............../w......../..../. b 13 15", Rules::default()).unwrap_err();
+/// assert_eq!((err.line, err.column), (1, 18));
+/// assert_eq!(err.expected, "a ball resting on four balls");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
     let f = fields(text);
     let field = |i: usize, what: &str| {

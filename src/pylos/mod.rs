@@ -32,6 +32,15 @@ use crate::game::{
 use crate::text::{self, Parsed};
 
 /// The game of Pylos.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::pylos::{Pylos, Rules};
+/// let start = Pylos::start(&Rules::default());
+/// assert_eq!((Pylos::NAME, Pylos::EXTENSION), ("Pylos", "pylos"));
+/// assert_eq!(Pylos::count_legal(&start), 16); // a ball on any of the 16 bottom slots
+/// assert_eq!(Pylos::outcome(&start), None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pylos;
 
