@@ -411,12 +411,12 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         let end = input.len() - rest.len();
         match token {
             Token::Move(n) => {
-                if let Some(p) = pending.take() {
-                    v.ply(p);
-                }
                 let mut ply = Ply::new(n);
                 ply.span = base + start..base + end;
-                pending = Some(ply);
+                // `replace` moves the last move out rather than dropping the empty slot.
+                if let Some(p) = pending.replace(ply) {
+                    v.ply(p);
+                }
                 plies += 1;
             }
             Token::Result(r) => {
