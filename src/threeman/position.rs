@@ -10,6 +10,7 @@ use super::coord::{
     Bits, Colour, KING, KING_MASK, KNIGHT, KNIGHT_MASK, PAWN_CAP_IN, PAWN_CAP_OUT, RAY_MASK, RAYS,
     REACH_TO, SQUARES, Square, Steps, moat_between, zone_moats,
 };
+use super::tables::{CLOSE, DIRS_TO, LINES_OF, PAWN_FROM, RAY_LIMIT};
 
 /// A kind of piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -467,9 +468,7 @@ impl Position {
     /// True when square `t` is attacked, on board `b`, by a piece of a colour in `by`
     /// (a bit mask), counting moat rule 4 and the creeks.
     fn attacked(&self, b: &Board, t: u8, by: u8, ignore: u8) -> bool {
-        let occ_by = (0..3)
-            .filter(|c| by & (1 << c) != 0)
-            .fold(Bits::EMPTY, |a, c| a | b.occ[c]);
+        let occ_by = occ_of(b, by);
         if occ_by.is_empty() {
             return false;
         }
@@ -477,91 +476,68 @@ impl Position {
     }
 
     /// Knight, king and pawn attacks on `t` by the pieces in `occ_by`.
+    #[inline]
     fn attacked_close(&self, b: &Board, t: u8, occ_by: Bits, ignore: u8) -> bool {
         let ti = t as usize;
+        let near = occ_by & CLOSE[ti];
+        if near.is_empty() {
+            return false;
+        }
         // A knight or king attacks along one of its steps that crosses no moat not ignored.
-        let steps_hit = |steps: &Steps, mask: Bits, pieces: Bits| {
-            !(mask & pieces).is_empty()
+        let steps_hit = |steps: &Steps, pieces: Bits| {
+            !pieces.is_empty()
                 && (0..steps.len as usize)
                     .any(|i| steps.moat[i] & !ignore == 0 && pieces.has(steps.sq[i]))
         };
         if steps_hit(
             &KNIGHT[ti],
-            KNIGHT_MASK[ti],
-            occ_by & b.kinds[Kind::Knight as usize],
+            KNIGHT_MASK[ti] & near & b.kinds[Kind::Knight as usize],
         ) || steps_hit(
             &KING[ti],
-            KING_MASK[ti],
-            occ_by & b.kinds[Kind::King as usize],
+            KING_MASK[ti] & near & b.kinds[Kind::King as usize],
         ) {
             return true;
         }
-        // pawns
-        let pawns = occ_by & b.kinds[Kind::Pawn as usize];
+        // pawns: uncrossed ones capture inward (creeks permitting), crossed ones outward
+        let pawns = near & b.kinds[Kind::Pawn as usize];
         if pawns.is_empty() {
             return false;
         }
-        let r = t / 24;
-        let f = t % 24;
-        let pawn_at = |s: u8, crossed: bool| -> bool {
-            occ_by.has(s) && {
-                let p = b.sq[s as usize];
-                kind_of(p) == Kind::Pawn as u8 && ((p & CROSSED != 0) == crossed)
-            }
-        };
-        let mut uncrossed_from = [NONE; 4];
-        if r >= 1 {
-            uncrossed_from[0] = (r - 1) * 24 + (f + 23) % 24;
-            uncrossed_from[1] = (r - 1) * 24 + (f + 1) % 24;
-        }
-        if r == 5 {
-            uncrossed_from[2] = 5 * 24 + (f + 14) % 24;
-            uncrossed_from[3] = 5 * 24 + (f + 10) % 24;
-        }
-        for &p in &uncrossed_from {
-            if p != NONE && pawn_at(p, false) && !self.creek_blocks(p, t) {
+        let mut from = pawns & PAWN_FROM[ti][0];
+        while let Some(p) = from.pop() {
+            if b.sq[p as usize] & CROSSED == 0 && !self.creek_blocks(p, t) {
                 return true;
             }
         }
-        if r <= 4 {
-            for p in [(r + 1) * 24 + (f + 23) % 24, (r + 1) * 24 + (f + 1) % 24] {
-                if pawn_at(p, true) && moat_between(p, t) & !ignore == 0 {
-                    return true;
-                }
+        let mut from = pawns & PAWN_FROM[ti][1];
+        while let Some(p) = from.pop() {
+            if b.sq[p as usize] & CROSSED != 0 && moat_between(p, t) & !ignore == 0 {
+                return true;
             }
         }
         false
     }
 
+    /// Rook, bishop and queen attacks on `t` by the pieces in `occ_by` (which need not be
+    /// the pieces of some colours: see [`Position::piece_attacks`]).
     fn sliders_attack(&self, b: &Board, t: u8, occ_by: Bits, ignore: u8) -> bool {
         let ti = t as usize;
-        let all = b.occ[0] | b.occ[1] | b.occ[2];
-        let queens = b.kinds[Kind::Queen as usize];
-        let rq = occ_by & (b.kinds[Kind::Rook as usize] | queens);
-        let bq = occ_by & (b.kinds[Kind::Bishop as usize] | queens);
-        for d in 0..8 {
-            if (RAY_MASK[ti][d] & if d < 4 { rq } else { bq }).is_empty() {
-                continue;
-            }
-            let len = RAYS.len[ti][d] as usize;
-            let sqs = &RAYS.sq[ti][d];
-            let moats = &RAYS.moat[ti][d];
-            for i in 0..len {
-                if moats[i] & !ignore != 0 {
-                    break;
-                }
-                let s = sqs[i];
-                if all.has(s) {
-                    if occ_by.has(s) {
-                        let k = kind_of(b.sq[s as usize]);
-                        let slider = if d < 4 {
-                            Kind::Rook as u8
-                        } else {
-                            Kind::Bishop as u8
-                        };
-                        if k == slider || k == Kind::Queen as u8 {
-                            return true;
-                        }
+        let mut dirs = slider_dirs(b, ti, occ_by);
+        let lim = &RAY_LIMIT[ti];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let slider = if d < 4 {
+                Kind::Rook as u8
+            } else {
+                Kind::Bishop as u8
+            };
+            for &s in &RAYS.sq[ti][d][..lim[d][ignore as usize & 7] as usize] {
+                let p = b.sq[s as usize];
+                if p != 0 {
+                    let k = kind_of(p);
+                    if (k == slider || k == Kind::Queen as u8) && occ_by.has(s) {
+                        return true;
                     }
                     break;
                 }
@@ -1132,46 +1108,38 @@ impl Position {
         }
         let by = self.alive & !(1 << s);
         let b = &self.board;
-        let own = b.occ[s];
-        let mut enemy = Bits::EMPTY;
-        for c in 0..3 {
-            if by & (1 << c) != 0 {
-                enemy |= b.occ[c];
-            }
-        }
+        let enemy = occ_of(b, by);
         let mut in_check = self.attacked_close(b, k, enemy, ctx.ignore);
-        let all = b.occ[0] | b.occ[1] | b.occ[2];
         let ki = k as usize;
         let mut pinned = Bits::EMPTY;
-        let queens = b.kinds[Kind::Queen as usize];
-        let rq = enemy & (b.kinds[Kind::Rook as usize] | queens);
-        let bq = enemy & (b.kinds[Kind::Bishop as usize] | queens);
-        for d in 0..8 {
-            if (RAY_MASK[ki][d] & if d < 4 { rq } else { bq }).is_empty() {
-                continue;
-            }
-            let len = RAYS.len[ki][d] as usize;
-            let sqs = &RAYS.sq[ki][d];
-            let moats = &RAYS.moat[ki][d];
+        let mut dirs = slider_dirs(b, ki, enemy);
+        let lim = &RAY_LIMIT[ki];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let slider = if d < 4 {
+                Kind::Rook as u8
+            } else {
+                Kind::Bishop as u8
+            };
             let mut first = NONE;
-            for i in 0..len {
-                if moats[i] & !ctx.ignore != 0 {
-                    break;
-                }
-                let t = sqs[i];
-                if !all.has(t) {
+            for &t in &RAYS.sq[ki][d][..lim[d][ctx.ignore as usize & 7] as usize] {
+                let p = b.sq[t as usize];
+                if p == 0 {
                     continue;
                 }
-                let slider = if d < 4 { rq } else { bq };
+                let c = colour_of(p);
+                let kk = kind_of(p);
+                let hit = by & (1 << c) != 0 && (kk == slider || kk == Kind::Queen as u8);
                 if first == NONE {
-                    if !own.has(t) {
-                        in_check |= slider.has(t);
+                    if c != s {
+                        in_check |= hit;
                         break;
                     }
                     first = t;
                     continue;
                 }
-                if slider.has(t) {
+                if hit {
                     pinned.set(first);
                 }
                 break;
@@ -1540,6 +1508,36 @@ pub fn empty_board_reach(kind: Kind, c: Colour, s: Square, moats: bool) -> Vec<S
     let mut out: Vec<Square> = v.iter().map(|m| m.to()).collect();
     out.dedup();
     out
+}
+
+/// The rays from `k` (bit `d` for ray `d`) that hold a rook or queen of `by` (rook rays) or a
+/// bishop or queen (bishop rays), moats aside.
+#[inline]
+fn slider_dirs(b: &Board, k: usize, by: Bits) -> u32 {
+    let queens = b.kinds[Kind::Queen as usize];
+    let mut rq = by & (b.kinds[Kind::Rook as usize] | queens) & LINES_OF[k][0];
+    let mut bq = by & (b.kinds[Kind::Bishop as usize] | queens) & LINES_OF[k][1];
+    let to = &DIRS_TO[k];
+    let mut dirs = 0;
+    while let Some(s) = rq.pop() {
+        dirs |= to[s as usize] & 0x0f;
+    }
+    while let Some(s) = bq.pop() {
+        dirs |= to[s as usize] & 0xf0;
+    }
+    dirs as u32
+}
+
+/// The pieces of the colours in the mask `by`.
+#[inline]
+fn occ_of(b: &Board, by: u8) -> Bits {
+    let mut o = Bits::EMPTY;
+    for c in 0..3 {
+        if by & (1 << c) != 0 {
+            o |= b.occ[c];
+        }
+    }
+    o
 }
 
 /// True when a piece of kind `k` on `from` might reach `to` on some board.
