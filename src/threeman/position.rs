@@ -10,7 +10,7 @@ use super::coord::{
     Bits, Colour, KING, KING_MASK, KNIGHT, KNIGHT_MASK, PAWN_CAP_IN, PAWN_CAP_OUT, RAY_MASK, RAYS,
     REACH_TO, SQUARES, Square, Steps, moat_between, zone_moats,
 };
-use super::tables::{CLOSE, DIRS_TO, LINES_OF, PAWN_FROM, RAY_LIMIT};
+use super::tables::{CLOSE, LINES_OF, PAWN_FROM, RAY_LIMIT};
 
 /// A kind of piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -612,40 +612,7 @@ impl Position {
                     4 => 0..4,
                     _ => 0..8,
                 };
-                let (mut nc, mut cr, mut cap) = (Bits::EMPTY, Bits::EMPTY, Bits::EMPTY);
-                for d in dirs {
-                    if only != NONE && !RAY_MASK[fi][d].has(only) {
-                        continue;
-                    }
-                    let len = RAYS.len[fi][d] as usize;
-                    let sqs = &RAYS.sq[fi][d];
-                    let moats = &RAYS.moat[fi][d];
-                    if len > 0
-                        && moats[len - 1] & !ctx.ignore == 0
-                        && (RAY_MASK[fi][d] & all).is_empty()
-                    {
-                        nc |= RAY_MASK[fi][d];
-                        continue;
-                    }
-                    for i in 0..len {
-                        let m = moats[i] & !ctx.ignore;
-                        if m & !ctx.quiet_ok != 0 {
-                            break;
-                        }
-                        let t = sqs[i];
-                        if all.has(t) {
-                            if m == 0 && !own.has(t) {
-                                cap.set(t);
-                            }
-                            break;
-                        }
-                        if m == 0 {
-                            nc.set(t);
-                        } else {
-                            cr.set(t);
-                        }
-                    }
-                }
+                let (nc, cr, cap) = self.slider_targets(from, dirs, ctx, only);
                 let mut set = nc | cr | cap;
                 while let Some(t) = set.pop() {
                     let flags = if cap.has(t) {
@@ -660,6 +627,166 @@ impl Position {
             }
             _ => {}
         }
+    }
+
+    /// The squares the slider on `from` reaches along the rays `dirs` (only those holding
+    /// `only`, unless 255): empty without crossing a moat, empty across a moat that quiet
+    /// moves may cross, and enemy pieces it captures.
+    #[inline]
+    fn slider_targets(
+        &self,
+        from: u8,
+        dirs: std::ops::Range<usize>,
+        ctx: MoatCtx,
+        only: u8,
+    ) -> (Bits, Bits, Bits) {
+        let b = &self.board;
+        let fi = from as usize;
+        let me = colour_of(b.sq[fi]);
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let lim = &RAY_LIMIT[fi];
+        // squares before `free` cross no moat that counts; from there to `open` only moats
+        // quiet moves may cross
+        let free = ctx.ignore as usize & 7;
+        let open = (ctx.ignore | ctx.quiet_ok) as usize & 7;
+        let (mut nc, mut cr, mut cap) = (Bits::EMPTY, Bits::EMPTY, Bits::EMPTY);
+        for d in dirs {
+            let mask = RAY_MASK[fi][d];
+            if only != NONE && !mask.has(only) {
+                continue;
+            }
+            let len = RAYS.len[fi][d] as usize;
+            let l0 = lim[d][free] as usize;
+            if len > 0 && l0 == len && (mask & all).is_empty() {
+                nc |= mask;
+                continue;
+            }
+            let sqs = &RAYS.sq[fi][d];
+            for (i, &t) in sqs[..lim[d][open] as usize].iter().enumerate() {
+                let p = b.sq[t as usize];
+                if p != 0 {
+                    if i < l0 && colour_of(p) != me {
+                        cap.set(t);
+                    }
+                    break;
+                }
+                if i < l0 {
+                    nc.set(t);
+                } else {
+                    cr.set(t);
+                }
+            }
+        }
+        (nc, cr, cap)
+    }
+
+    /// [`Position::count_legal`] out of check: the moves of a piece that is neither the king
+    /// nor pinned are counted as sets, and only those that cross a moat, take a king or take
+    /// en passant are tried on a copy of the board.
+    fn count_free(&self, pinned: Bits) -> u64 {
+        let ctx = self.moat_ctx();
+        let s = self.side as usize;
+        let b = &self.board;
+        let own = b.occ[s];
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let kings_on = b.kinds[Kind::King as usize];
+        let king = self.kings[s];
+        let mut tried = own & pinned;
+        if king != NONE {
+            tried.set(king);
+        }
+        let mut n = 0u64;
+        let mut buf = Buf::new();
+        let mut free = own & !tried;
+        while let Some(from) = free.pop() {
+            let fi = from as usize;
+            match kind_of(b.sq[fi]) {
+                1 => {
+                    let p = b.sq[fi];
+                    if p & CROSSED == 0 && from < 120 {
+                        // uncrossed, below rank 6: the common case, counted here (see
+                        // `pawn_moves`)
+                        let fwd = from + 24;
+                        if !all.has(fwd) {
+                            n += 1;
+                            if from / 24 == 1 && !all.has(from + 48) {
+                                n += 1;
+                            }
+                        }
+                        for t in PAWN_CAP_IN[fi] {
+                            if all.has(t)
+                                && !own.has(t)
+                                && !self.creek_blocks(from, t)
+                                && (!kings_on.has(t)
+                                    || self.legal_after(mv(from, t, F_CAPTURE | F_KINGCAP), ctx))
+                            {
+                                n += 1;
+                            }
+                        }
+                        continue;
+                    }
+                    buf.n = 0;
+                    self.pawn_moves(from, p, ctx, &mut buf);
+                    for &m in buf.iter() {
+                        if m.flags & (F_EP | F_KINGCAP | F_CROSSING) == 0
+                            || self.legal_after(m, ctx)
+                        {
+                            n += 1;
+                        }
+                    }
+                }
+                k @ (2 | 6) => {
+                    let st = if k == 2 { &KNIGHT[fi] } else { &KING[fi] };
+                    for i in 0..st.len as usize {
+                        let t = st.sq[i];
+                        let m = st.moat[i] & !ctx.ignore;
+                        let legal = if !all.has(t) {
+                            m == 0
+                                || (m & !ctx.quiet_ok == 0
+                                    && self.legal_after(mv(from, t, F_CROSSING), ctx))
+                        } else {
+                            !own.has(t)
+                                && m == 0
+                                && (!kings_on.has(t)
+                                    || self.legal_after(mv(from, t, F_CAPTURE | F_KINGCAP), ctx))
+                        };
+                        n += legal as u64;
+                    }
+                }
+                k @ 3..=5 => {
+                    let dirs = match k {
+                        3 => 4..8,
+                        4 => 0..4,
+                        _ => 0..8,
+                    };
+                    let (nc, cr, cap) = self.slider_targets(from, dirs, ctx, NONE);
+                    let crossing = cr & !nc;
+                    let kingcap = cap & kings_on;
+                    n += ((nc | cap) & !kingcap).count() as u64;
+                    let mut risky = crossing | kingcap;
+                    while let Some(t) = risky.pop() {
+                        let flags = if cap.has(t) {
+                            F_CAPTURE | F_KINGCAP
+                        } else {
+                            F_CROSSING
+                        };
+                        if self.legal_after(mv(from, t, flags), ctx) {
+                            n += 1;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        while let Some(from) = tried.pop() {
+            buf.n = 0;
+            self.piece_moves(from, ctx, NONE, &mut buf);
+            n += buf.iter().filter(|&&m| self.legal_after(m, ctx)).count() as u64;
+        }
+        buf.n = 0;
+        self.castling_moves(false, ctx, &mut buf);
+        n += buf.iter().filter(|&&m| self.legal_after(m, ctx)).count() as u64;
+        n
     }
 
     fn pawn_moves(&self, from: u8, p: u8, ctx: MoatCtx, out: &mut Buf) {
@@ -856,8 +983,15 @@ impl Position {
 
     /// The number of legal moves of the side to move.
     pub fn count_legal(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        let scan = self.scan_now();
+        if !scan.0 {
+            return self.count_free(scan.1);
+        }
         let mut n = 0;
-        self.legal_gen(0, NONE, |_| {
+        self.gen_with(scan, 0, NONE, |_| {
             n += 1;
             true
         });
@@ -1515,17 +1649,23 @@ pub fn empty_board_reach(kind: Kind, c: Colour, s: Square, moats: bool) -> Vec<S
 #[inline]
 fn slider_dirs(b: &Board, k: usize, by: Bits) -> u32 {
     let queens = b.kinds[Kind::Queen as usize];
-    let mut rq = by & (b.kinds[Kind::Rook as usize] | queens) & LINES_OF[k][0];
-    let mut bq = by & (b.kinds[Kind::Bishop as usize] | queens) & LINES_OF[k][1];
-    let to = &DIRS_TO[k];
+    let rq = by & (b.kinds[Kind::Rook as usize] | queens) & LINES_OF[k][0];
+    let bq = by & (b.kinds[Kind::Bishop as usize] | queens) & LINES_OF[k][1];
+    let rays = &RAY_MASK[k];
     let mut dirs = 0;
-    while let Some(s) = rq.pop() {
-        dirs |= to[s as usize] & 0x0f;
+    if !rq.is_empty() {
+        for d in 0..4 {
+            let x = rays[d] & rq;
+            dirs |= (((x.0[0] | x.0[1] | x.0[2]) != 0) as u32) << d;
+        }
     }
-    while let Some(s) = bq.pop() {
-        dirs |= to[s as usize] & 0xf0;
+    if !bq.is_empty() {
+        for d in 4..8 {
+            let x = rays[d] & bq;
+            dirs |= (((x.0[0] | x.0[1] | x.0[2]) != 0) as u32) << d;
+        }
     }
-    dirs as u32
+    dirs
 }
 
 /// The pieces of the colours in the mask `by`.
