@@ -923,6 +923,15 @@ impl Position {
     /// after a moat crossing, the moved piece attacks no live opponent's king.
     fn legal_after(&self, m: Move, ctx: MoatCtx) -> bool {
         let s = self.side as usize;
+        if m.flags & (F_EP | F_KINGCAP | F_CROSSING | F_CASTLE) == 0 {
+            // one piece moves (maybe taking one that is not a king): no copy of the board
+            let k = if kind_of(self.board.sq[m.from as usize]) == Kind::King as u8 {
+                m.to
+            } else {
+                self.kings[s]
+            };
+            return k == NONE || !self.attacked_moved(k, self.alive & !(1 << s), ctx.ignore, m);
+        }
         let mut b = self.board.clone();
         let taken = b.apply(m, s);
         let mut alive = self.alive;
@@ -954,6 +963,47 @@ impl Position {
             }
         }
         true
+    }
+
+    /// [`Position::attacked`] on the board after `m`, a move of one piece of the side to
+    /// move from `m.from` to `m.to` (taking whatever stands there), without making it: the
+    /// piece taken attacks nothing, `m.from` is empty and `m.to` blocks.
+    fn attacked_moved(&self, t: u8, by: u8, ignore: u8, m: Move) -> bool {
+        let b = &self.board;
+        let mut occ_by = occ_of(b, by);
+        occ_by.unset(m.to);
+        if occ_by.is_empty() {
+            return false;
+        }
+        if self.attacked_close(b, t, occ_by, ignore) {
+            return true;
+        }
+        let ti = t as usize;
+        let mut dirs = slider_dirs(b, ti, occ_by);
+        let lim = &RAY_LIMIT[ti];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let slider = if d < 4 {
+                Kind::Rook as u8
+            } else {
+                Kind::Bishop as u8
+            };
+            for &s in &RAYS.sq[ti][d][..lim[d][ignore as usize & 7] as usize] {
+                if s == m.to {
+                    break;
+                }
+                let p = b.sq[s as usize];
+                if p != 0 && s != m.from {
+                    let k = kind_of(p);
+                    if (k == slider || k == Kind::Queen as u8) && occ_by.has(s) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
     }
 
     /// True when the piece on `from` attacks `t` on board `b`.
@@ -1048,8 +1098,38 @@ impl Position {
             let fi = from as usize;
             match kind {
                 Kind::Pawn => {
+                    let p = b.sq[fi];
+                    if p & CROSSED == 0 && from < 120 {
+                        // uncrossed below rank 6: at most one of its moves (step, double
+                        // step, capture; see `pawn_moves`) goes to `to`
+                        let flags = if to == from + 24 {
+                            if all.has(to) {
+                                continue;
+                            }
+                            0
+                        } else if to == from + 48 {
+                            if from / 24 != 1 || all.has(from + 24) || all.has(to) {
+                                continue;
+                            }
+                            F_DOUBLE
+                        } else {
+                            if !PAWN_CAP_IN[fi].contains(&to)
+                                || !all.has(to)
+                                || own.has(to)
+                                || self.creek_blocks(from, to)
+                            {
+                                continue;
+                            }
+                            capture
+                        };
+                        let mv = mv(from, to, flags);
+                        if legal(mv) && !f(mv) {
+                            return;
+                        }
+                        continue;
+                    }
                     let mut buf = Buf::new();
-                    self.pawn_moves(from, b.sq[fi], ctx, &mut buf);
+                    self.pawn_moves(from, p, ctx, &mut buf);
                     for &m in buf.iter() {
                         if m.to == to && legal(m) && !f(m) {
                             return;
@@ -1094,29 +1174,30 @@ impl Position {
                     };
                     // over every route: open without a moat, open only across one, a capture
                     let (mut nc, mut cr, mut cap) = (false, false, false);
+                    let lim = &RAY_LIMIT[fi];
+                    let free = ctx.ignore as usize & 7;
+                    let open = (ctx.ignore | ctx.quiet_ok) as usize & 7;
+                    let taken = b.sq[to as usize] != 0;
                     for d in dirs {
                         if !RAY_MASK[fi][d].has(to) {
                             continue;
                         }
-                        let sqs = &RAYS.sq[fi][d];
-                        let moats = &RAYS.moat[fi][d];
-                        for i in 0..RAYS.len[fi][d] as usize {
-                            let m = moats[i] & !ctx.ignore;
-                            if m & !ctx.quiet_ok != 0 {
-                                break;
-                            }
-                            let t = sqs[i];
+                        // squares before `l0` cross no moat that counts, up to `open` only
+                        // moats quiet moves may cross
+                        let l0 = lim[d][free] as usize;
+                        let sqs = &RAYS.sq[fi][d][..lim[d][open] as usize];
+                        for (i, &t) in sqs.iter().enumerate() {
                             if t == to {
-                                if all.has(t) {
-                                    cap |= m == 0 && !own.has(t);
-                                } else if m == 0 {
+                                if taken {
+                                    cap |= i < l0 && !own.has(t);
+                                } else if i < l0 {
                                     nc = true;
                                 } else {
                                     cr = true;
                                 }
                                 break;
                             }
-                            if all.has(t) {
+                            if b.sq[t as usize] != 0 {
                                 break;
                             }
                         }
