@@ -651,18 +651,30 @@ impl Position {
         let open = (ctx.ignore | ctx.quiet_ok) as usize & 7;
         let (mut nc, mut cr, mut cap) = (Bits::EMPTY, Bits::EMPTY, Bits::EMPTY);
         for d in dirs {
-            let mask = RAY_MASK[fi][d];
-            if only != NONE && !mask.has(only) {
+            if only != NONE && !RAY_MASK[fi][d].has(only) {
+                continue;
+            }
+            let l1 = lim[d][open] as usize;
+            if l1 == 0 {
+                continue;
+            }
+            let l0 = lim[d][free] as usize;
+            let sqs = &RAYS.sq[fi][d];
+            // the first square taken: nothing further that way
+            let p0 = b.sq[sqs[0] as usize];
+            if p0 != 0 {
+                if l0 > 0 && colour_of(p0) != me {
+                    cap.set(sqs[0]);
+                }
                 continue;
             }
             let len = RAYS.len[fi][d] as usize;
-            let l0 = lim[d][free] as usize;
-            if len > 0 && l0 == len && (mask & all).is_empty() {
+            let mask = RAY_MASK[fi][d];
+            if l0 == len && (mask & all).is_empty() {
                 nc |= mask;
                 continue;
             }
-            let sqs = &RAYS.sq[fi][d];
-            for (i, &t) in sqs[..lim[d][open] as usize].iter().enumerate() {
+            for (i, &t) in sqs[..l1].iter().enumerate() {
                 let p = b.sq[t as usize];
                 if p != 0 {
                     if i < l0 && colour_of(p) != me {
@@ -779,6 +791,34 @@ impl Position {
             }
         }
         while let Some(from) = tried.pop() {
+            let fi = from as usize;
+            if let k @ (2 | 6) = kind_of(b.sq[fi]) {
+                // the steps of `piece_moves`, each tried
+                let st = if k == 2 { &KNIGHT[fi] } else { &KING[fi] };
+                for i in 0..st.len as usize {
+                    let t = st.sq[i];
+                    let m = st.moat[i] & !ctx.ignore;
+                    let flags = if !all.has(t) {
+                        if m == 0 {
+                            0
+                        } else if m & !ctx.quiet_ok == 0 {
+                            F_CROSSING
+                        } else {
+                            continue;
+                        }
+                    } else if !own.has(t) && m == 0 {
+                        if kings_on.has(t) {
+                            F_CAPTURE | F_KINGCAP
+                        } else {
+                            F_CAPTURE
+                        }
+                    } else {
+                        continue;
+                    };
+                    n += self.legal_after(mv(from, t, flags), ctx) as u64;
+                }
+                continue;
+            }
             buf.n = 0;
             self.piece_moves(from, ctx, NONE, &mut buf);
             n += buf.iter().filter(|&&m| self.legal_after(m, ctx)).count() as u64;
