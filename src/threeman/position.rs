@@ -10,7 +10,7 @@ use super::coord::{
     Bits, Colour, KING, KING_MASK, KNIGHT, KNIGHT_MASK, PAWN_CAP_IN, PAWN_CAP_OUT, RAY_MASK, RAYS,
     REACH_TO, SQUARES, Square, Steps, moat_between, zone_moats,
 };
-use super::tables::{CLOSE, LINES_OF, PAWN_FROM, RAY_LIMIT};
+use super::tables::{CLOSE, LINES_FREE, LINES_OF, PAWN_FROM, RAY_FREE, RAY_LIMIT};
 
 /// A kind of piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -522,7 +522,7 @@ impl Position {
     /// the pieces of some colours: see [`Position::piece_attacks`]).
     fn sliders_attack(&self, b: &Board, t: u8, occ_by: Bits, ignore: u8) -> bool {
         let ti = t as usize;
-        let mut dirs = slider_dirs(b, ti, occ_by);
+        let mut dirs = slider_dirs(b, ti, occ_by, ignore);
         let lim = &RAY_LIMIT[ti];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
@@ -1019,7 +1019,7 @@ impl Position {
             return true;
         }
         let ti = t as usize;
-        let mut dirs = slider_dirs(b, ti, occ_by);
+        let mut dirs = slider_dirs(b, ti, occ_by, ignore);
         let lim = &RAY_LIMIT[ti];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
@@ -1367,7 +1367,7 @@ impl Position {
         let mut in_check = self.attacked_close(b, k, enemy, ctx.ignore);
         let ki = k as usize;
         let mut pinned = Bits::EMPTY;
-        let mut dirs = slider_dirs(b, ki, enemy);
+        let mut dirs = slider_dirs(b, ki, enemy, ctx.ignore);
         let lim = &RAY_LIMIT[ki];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
@@ -1768,11 +1768,16 @@ pub fn empty_board_reach(kind: Kind, c: Colour, s: Square, moats: bool) -> Vec<S
 /// The rays from `k` (bit `d` for ray `d`) that hold a rook or queen of `by` (rook rays) or a
 /// bishop or queen (bishop rays), moats aside.
 #[inline]
-fn slider_dirs(b: &Board, k: usize, by: Bits) -> u32 {
+fn slider_dirs(b: &Board, k: usize, by: Bits, ignore: u8) -> u32 {
+    // with no moat ignored, only the part of each ray before the first moat counts
+    let (lines, rays) = if ignore == 0 {
+        (&LINES_FREE[k], &RAY_FREE[k])
+    } else {
+        (&LINES_OF[k], &RAY_MASK[k])
+    };
     let queens = b.kinds[Kind::Queen as usize];
-    let rq = by & (b.kinds[Kind::Rook as usize] | queens) & LINES_OF[k][0];
-    let bq = by & (b.kinds[Kind::Bishop as usize] | queens) & LINES_OF[k][1];
-    let rays = &RAY_MASK[k];
+    let rq = by & (b.kinds[Kind::Rook as usize] | queens) & lines[0];
+    let bq = by & (b.kinds[Kind::Bishop as usize] | queens) & lines[1];
     let mut dirs = 0;
     if !rq.is_empty() {
         for d in 0..4 {

@@ -101,3 +101,43 @@ pub(crate) static CLOSE: [Bits; SQUARES] = {
     }
     t
 };
+
+/// `RAY_FREE[s][d]`: the squares of ray `d` from `s` reached without crossing any moat
+/// (the part of the ray that counts for attacks while no moat is ignored).
+pub(crate) static RAY_FREE: [[Bits; RAY_DIRS]; SQUARES] = {
+    let mut t = [[Bits::EMPTY; RAY_DIRS]; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut d = 0;
+        while d < RAY_DIRS {
+            let mut i = 0;
+            while i < RAY_LIMIT[s][d][0] as usize {
+                add(&mut t[s][d], RAYS.sq[s][d][i] as usize);
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `LINES_FREE[s]`: [`LINES_OF`] cut as [`RAY_FREE`] is.
+pub(crate) static LINES_FREE: [[Bits; 2]; SQUARES] = {
+    let mut t = [[Bits::EMPTY; 2]; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut d = 0;
+        while d < RAY_DIRS {
+            let g = d / 4;
+            let mut w = 0;
+            while w < 3 {
+                t[s][g].0[w] |= RAY_FREE[s][d].0[w];
+                w += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
