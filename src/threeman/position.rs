@@ -10,7 +10,7 @@ use super::coord::{
     Bits, Colour, KING, KING_MASK, KNIGHT, KNIGHT_MASK, PAWN_CAP_IN, PAWN_CAP_OUT, RAY_MASK, RAYS,
     REACH_TO, SQUARES, Square, Steps, moat_between, zone_moats,
 };
-use super::tables::{CLOSE, LINES_FREE, LINES_OF, PAWN_FROM, RAY_FREE, RAY_LIMIT};
+use super::tables::{CLOSE, DIRS_TO, LINES_FREE, LINES_OF, PAWN_FROM, RAY_FREE, RAY_LIMIT};
 
 /// A kind of piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1207,10 +1207,10 @@ impl Position {
                     }
                 }
                 _ => {
-                    let dirs = match kind {
-                        Kind::Bishop => 4..8,
-                        Kind::Rook => 0..4,
-                        _ => 0..8,
+                    let dirs: u8 = match kind {
+                        Kind::Bishop => 0xf0,
+                        Kind::Rook => 0x0f,
+                        _ => 0xff,
                     };
                     // over every route: open without a moat, open only across one, a capture
                     let (mut nc, mut cr, mut cap) = (false, false, false);
@@ -1218,10 +1218,10 @@ impl Position {
                     let free = ctx.ignore as usize & 7;
                     let open = (ctx.ignore | ctx.quiet_ok) as usize & 7;
                     let taken = b.sq[to as usize] != 0;
-                    for d in dirs {
-                        if !RAY_MASK[fi][d].has(to) {
-                            continue;
-                        }
+                    let mut on = DIRS_TO[fi][to as usize] & dirs;
+                    while on != 0 {
+                        let d = on.trailing_zeros() as usize;
+                        on &= on - 1;
                         // squares before `l0` cross no moat that counts, up to `open` only
                         // moats quiet moves may cross
                         let l0 = lim[d][free] as usize;

@@ -141,3 +141,22 @@ pub(crate) static LINES_FREE: [[Bits; 2]; SQUARES] = {
     }
     t
 };
+
+/// `DIRS_TO[s][t]`: bit `d` set when `t` lies on ray `d` from `s` (moats aside).
+pub(crate) static DIRS_TO: [[u8; SQUARES]; SQUARES] = {
+    let mut t = [[0u8; SQUARES]; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut d = 0;
+        while d < RAY_DIRS {
+            let mut i = 0;
+            while i < RAYS.len[s][d] as usize {
+                t[s][RAYS.sq[s][d][i] as usize] |= 1 << d;
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
