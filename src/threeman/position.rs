@@ -476,7 +476,7 @@ impl Position {
     }
 
     /// Knight, king and pawn attacks on `t` by the pieces in `occ_by`.
-    #[inline]
+    #[inline(always)]
     fn attacked_close(&self, b: &Board, t: u8, occ_by: Bits, ignore: u8) -> bool {
         let ti = t as usize;
         let near = occ_by & CLOSE[ti];
@@ -1767,7 +1767,7 @@ pub fn empty_board_reach(kind: Kind, c: Colour, s: Square, moats: bool) -> Vec<S
 
 /// The rays from `k` (bit `d` for ray `d`) that hold a rook or queen of `by` (rook rays) or a
 /// bishop or queen (bishop rays), moats aside.
-#[inline]
+#[inline(always)]
 fn slider_dirs(b: &Board, k: usize, by: Bits, ignore: u8) -> u32 {
     // with no moat ignored, only the part of each ray before the first moat counts
     let (lines, rays) = if ignore == 0 {
