@@ -20,6 +20,7 @@ pub mod fen;
 pub mod notation;
 mod picture;
 pub mod position;
+mod tables;
 
 use std::fmt;
 use std::str::FromStr;

@@ -10,6 +10,7 @@ use super::coord::{
     Bits, Colour, KING, KING_MASK, KNIGHT, KNIGHT_MASK, PAWN_CAP_IN, PAWN_CAP_OUT, RAY_MASK, RAYS,
     REACH_TO, SQUARES, Square, Steps, moat_between, zone_moats,
 };
+use super::tables::{CLOSE, DIRS_TO, LINES_FREE, LINES_OF, PAWN_FROM, RAY_FREE, RAY_LIMIT};
 
 /// A kind of piece.
 ///
@@ -697,9 +698,7 @@ impl Position {
     /// True when square `t` is attacked, on board `b`, by a piece of a colour in `by`
     /// (a bit mask), counting moat rule 4 and the creeks.
     fn attacked(&self, b: &Board, t: u8, by: u8, ignore: u8) -> bool {
-        let occ_by = (0..3)
-            .filter(|c| by & (1 << c) != 0)
-            .fold(Bits::EMPTY, |a, c| a | b.occ[c]);
+        let occ_by = occ_of(b, by);
         if occ_by.is_empty() {
             return false;
         }
@@ -707,91 +706,68 @@ impl Position {
     }
 
     /// Knight, king and pawn attacks on `t` by the pieces in `occ_by`.
+    #[inline(always)]
     fn attacked_close(&self, b: &Board, t: u8, occ_by: Bits, ignore: u8) -> bool {
         let ti = t as usize;
+        let near = occ_by & CLOSE[ti];
+        if near.is_empty() {
+            return false;
+        }
         // A knight or king attacks along one of its steps that crosses no moat not ignored.
-        let steps_hit = |steps: &Steps, mask: Bits, pieces: Bits| {
-            !(mask & pieces).is_empty()
+        let steps_hit = |steps: &Steps, pieces: Bits| {
+            !pieces.is_empty()
                 && (0..steps.len as usize)
                     .any(|i| steps.moat[i] & !ignore == 0 && pieces.has(steps.sq[i]))
         };
         if steps_hit(
             &KNIGHT[ti],
-            KNIGHT_MASK[ti],
-            occ_by & b.kinds[Kind::Knight as usize],
+            KNIGHT_MASK[ti] & near & b.kinds[Kind::Knight as usize],
         ) || steps_hit(
             &KING[ti],
-            KING_MASK[ti],
-            occ_by & b.kinds[Kind::King as usize],
+            KING_MASK[ti] & near & b.kinds[Kind::King as usize],
         ) {
             return true;
         }
-        // pawns
-        let pawns = occ_by & b.kinds[Kind::Pawn as usize];
+        // pawns: uncrossed ones capture inward (creeks permitting), crossed ones outward
+        let pawns = near & b.kinds[Kind::Pawn as usize];
         if pawns.is_empty() {
             return false;
         }
-        let r = t / 24;
-        let f = t % 24;
-        let pawn_at = |s: u8, crossed: bool| -> bool {
-            occ_by.has(s) && {
-                let p = b.sq[s as usize];
-                kind_of(p) == Kind::Pawn as u8 && ((p & CROSSED != 0) == crossed)
-            }
-        };
-        let mut uncrossed_from = [NONE; 4];
-        if r >= 1 {
-            uncrossed_from[0] = (r - 1) * 24 + (f + 23) % 24;
-            uncrossed_from[1] = (r - 1) * 24 + (f + 1) % 24;
-        }
-        if r == 5 {
-            uncrossed_from[2] = 5 * 24 + (f + 14) % 24;
-            uncrossed_from[3] = 5 * 24 + (f + 10) % 24;
-        }
-        for &p in &uncrossed_from {
-            if p != NONE && pawn_at(p, false) && !self.creek_blocks(p, t) {
+        let mut from = pawns & PAWN_FROM[ti][0];
+        while let Some(p) = from.pop() {
+            if b.sq[p as usize] & CROSSED == 0 && !self.creek_blocks(p, t) {
                 return true;
             }
         }
-        if r <= 4 {
-            for p in [(r + 1) * 24 + (f + 23) % 24, (r + 1) * 24 + (f + 1) % 24] {
-                if pawn_at(p, true) && moat_between(p, t) & !ignore == 0 {
-                    return true;
-                }
+        let mut from = pawns & PAWN_FROM[ti][1];
+        while let Some(p) = from.pop() {
+            if b.sq[p as usize] & CROSSED != 0 && moat_between(p, t) & !ignore == 0 {
+                return true;
             }
         }
         false
     }
 
+    /// Rook, bishop and queen attacks on `t` by the pieces in `occ_by` (which need not be
+    /// the pieces of some colours: see [`Position::piece_attacks`]).
     fn sliders_attack(&self, b: &Board, t: u8, occ_by: Bits, ignore: u8) -> bool {
         let ti = t as usize;
-        let all = b.occ[0] | b.occ[1] | b.occ[2];
-        let queens = b.kinds[Kind::Queen as usize];
-        let rq = occ_by & (b.kinds[Kind::Rook as usize] | queens);
-        let bq = occ_by & (b.kinds[Kind::Bishop as usize] | queens);
-        for d in 0..8 {
-            if (RAY_MASK[ti][d] & if d < 4 { rq } else { bq }).is_empty() {
-                continue;
-            }
-            let len = RAYS.len[ti][d] as usize;
-            let sqs = &RAYS.sq[ti][d];
-            let moats = &RAYS.moat[ti][d];
-            for i in 0..len {
-                if moats[i] & !ignore != 0 {
-                    break;
-                }
-                let s = sqs[i];
-                if all.has(s) {
-                    if occ_by.has(s) {
-                        let k = kind_of(b.sq[s as usize]);
-                        let slider = if d < 4 {
-                            Kind::Rook as u8
-                        } else {
-                            Kind::Bishop as u8
-                        };
-                        if k == slider || k == Kind::Queen as u8 {
-                            return true;
-                        }
+        let mut dirs = slider_dirs(b, ti, occ_by, ignore);
+        let lim = &RAY_LIMIT[ti];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let slider = if d < 4 {
+                Kind::Rook as u8
+            } else {
+                Kind::Bishop as u8
+            };
+            for &s in &RAYS.sq[ti][d][..lim[d][ignore as usize & 7] as usize] {
+                let p = b.sq[s as usize];
+                if p != 0 {
+                    let k = kind_of(p);
+                    if (k == slider || k == Kind::Queen as u8) && occ_by.has(s) {
+                        return true;
                     }
                     break;
                 }
@@ -875,40 +851,7 @@ impl Position {
                     4 => 0..4,
                     _ => 0..8,
                 };
-                let (mut nc, mut cr, mut cap) = (Bits::EMPTY, Bits::EMPTY, Bits::EMPTY);
-                for d in dirs {
-                    if only != NONE && !RAY_MASK[fi][d].has(only) {
-                        continue;
-                    }
-                    let len = RAYS.len[fi][d] as usize;
-                    let sqs = &RAYS.sq[fi][d];
-                    let moats = &RAYS.moat[fi][d];
-                    if len > 0
-                        && moats[len - 1] & !ctx.ignore == 0
-                        && (RAY_MASK[fi][d] & all).is_empty()
-                    {
-                        nc |= RAY_MASK[fi][d];
-                        continue;
-                    }
-                    for i in 0..len {
-                        let m = moats[i] & !ctx.ignore;
-                        if m & !ctx.quiet_ok != 0 {
-                            break;
-                        }
-                        let t = sqs[i];
-                        if all.has(t) {
-                            if m == 0 && !own.has(t) {
-                                cap.set(t);
-                            }
-                            break;
-                        }
-                        if m == 0 {
-                            nc.set(t);
-                        } else {
-                            cr.set(t);
-                        }
-                    }
-                }
+                let (nc, cr, cap) = self.slider_targets(from, dirs, ctx, only);
                 let mut set = nc | cr | cap;
                 while let Some(t) = set.pop() {
                     let flags = if cap.has(t) {
@@ -923,6 +866,206 @@ impl Position {
             }
             _ => {}
         }
+    }
+
+    /// The squares the slider on `from` reaches along the rays `dirs` (only those holding
+    /// `only`, unless 255): empty without crossing a moat, empty across a moat that quiet
+    /// moves may cross, and enemy pieces it captures.
+    #[inline]
+    fn slider_targets(
+        &self,
+        from: u8,
+        dirs: std::ops::Range<usize>,
+        ctx: MoatCtx,
+        only: u8,
+    ) -> (Bits, Bits, Bits) {
+        let b = &self.board;
+        let fi = from as usize;
+        let me = colour_of(b.sq[fi]);
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let lim = &RAY_LIMIT[fi];
+        // squares before `free` cross no moat that counts; from there to `open` only moats
+        // quiet moves may cross
+        let free = ctx.ignore as usize & 7;
+        let open = (ctx.ignore | ctx.quiet_ok) as usize & 7;
+        let (mut nc, mut cr, mut cap) = (Bits::EMPTY, Bits::EMPTY, Bits::EMPTY);
+        for d in dirs {
+            if only != NONE && !RAY_MASK[fi][d].has(only) {
+                continue;
+            }
+            let l1 = lim[d][open] as usize;
+            if l1 == 0 {
+                continue;
+            }
+            let l0 = lim[d][free] as usize;
+            let sqs = &RAYS.sq[fi][d];
+            // the first square taken: nothing further that way
+            let p0 = b.sq[sqs[0] as usize];
+            if p0 != 0 {
+                if l0 > 0 && colour_of(p0) != me {
+                    cap.set(sqs[0]);
+                }
+                continue;
+            }
+            let len = RAYS.len[fi][d] as usize;
+            let mask = RAY_MASK[fi][d];
+            if l0 == len && (mask & all).is_empty() {
+                nc |= mask;
+                continue;
+            }
+            for (i, &t) in sqs[..l1].iter().enumerate() {
+                let p = b.sq[t as usize];
+                if p != 0 {
+                    if i < l0 && colour_of(p) != me {
+                        cap.set(t);
+                    }
+                    break;
+                }
+                if i < l0 {
+                    nc.set(t);
+                } else {
+                    cr.set(t);
+                }
+            }
+        }
+        (nc, cr, cap)
+    }
+
+    /// [`Position::count_legal`] out of check: the moves of a piece that is neither the king
+    /// nor pinned are counted as sets, and only those that cross a moat, take a king or take
+    /// en passant are tried on a copy of the board.
+    fn count_free(&self, pinned: Bits) -> u64 {
+        let ctx = self.moat_ctx();
+        let s = self.side as usize;
+        let b = &self.board;
+        let own = b.occ[s];
+        let all = b.occ[0] | b.occ[1] | b.occ[2];
+        let kings_on = b.kinds[Kind::King as usize];
+        let king = self.kings[s];
+        let mut tried = own & pinned;
+        if king != NONE {
+            tried.set(king);
+        }
+        let mut n = 0u64;
+        let mut buf = Buf::new();
+        let mut free = own & !tried;
+        while let Some(from) = free.pop() {
+            let fi = from as usize;
+            match kind_of(b.sq[fi]) {
+                1 => {
+                    let p = b.sq[fi];
+                    if p & CROSSED == 0 && from < 120 {
+                        // uncrossed, below rank 6: the common case, counted here (see
+                        // `pawn_moves`)
+                        let fwd = from + 24;
+                        if !all.has(fwd) {
+                            n += 1;
+                            if from / 24 == 1 && !all.has(from + 48) {
+                                n += 1;
+                            }
+                        }
+                        for t in PAWN_CAP_IN[fi] {
+                            if all.has(t)
+                                && !own.has(t)
+                                && !self.creek_blocks(from, t)
+                                && (!kings_on.has(t)
+                                    || self.legal_after(mv(from, t, F_CAPTURE | F_KINGCAP), ctx))
+                            {
+                                n += 1;
+                            }
+                        }
+                        continue;
+                    }
+                    buf.n = 0;
+                    self.pawn_moves(from, p, ctx, &mut buf);
+                    for &m in buf.iter() {
+                        if m.flags & (F_EP | F_KINGCAP | F_CROSSING) == 0
+                            || self.legal_after(m, ctx)
+                        {
+                            n += 1;
+                        }
+                    }
+                }
+                k @ (2 | 6) => {
+                    let st = if k == 2 { &KNIGHT[fi] } else { &KING[fi] };
+                    for i in 0..st.len as usize {
+                        let t = st.sq[i];
+                        let m = st.moat[i] & !ctx.ignore;
+                        let legal = if !all.has(t) {
+                            m == 0
+                                || (m & !ctx.quiet_ok == 0
+                                    && self.legal_after(mv(from, t, F_CROSSING), ctx))
+                        } else {
+                            !own.has(t)
+                                && m == 0
+                                && (!kings_on.has(t)
+                                    || self.legal_after(mv(from, t, F_CAPTURE | F_KINGCAP), ctx))
+                        };
+                        n += legal as u64;
+                    }
+                }
+                k @ 3..=5 => {
+                    let dirs = match k {
+                        3 => 4..8,
+                        4 => 0..4,
+                        _ => 0..8,
+                    };
+                    let (nc, cr, cap) = self.slider_targets(from, dirs, ctx, NONE);
+                    let crossing = cr & !nc;
+                    let kingcap = cap & kings_on;
+                    n += ((nc | cap) & !kingcap).count() as u64;
+                    let mut risky = crossing | kingcap;
+                    while let Some(t) = risky.pop() {
+                        let flags = if cap.has(t) {
+                            F_CAPTURE | F_KINGCAP
+                        } else {
+                            F_CROSSING
+                        };
+                        if self.legal_after(mv(from, t, flags), ctx) {
+                            n += 1;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        while let Some(from) = tried.pop() {
+            let fi = from as usize;
+            if let k @ (2 | 6) = kind_of(b.sq[fi]) {
+                // the steps of `piece_moves`, each tried
+                let st = if k == 2 { &KNIGHT[fi] } else { &KING[fi] };
+                for i in 0..st.len as usize {
+                    let t = st.sq[i];
+                    let m = st.moat[i] & !ctx.ignore;
+                    let flags = if !all.has(t) {
+                        if m == 0 {
+                            0
+                        } else if m & !ctx.quiet_ok == 0 {
+                            F_CROSSING
+                        } else {
+                            continue;
+                        }
+                    } else if !own.has(t) && m == 0 {
+                        if kings_on.has(t) {
+                            F_CAPTURE | F_KINGCAP
+                        } else {
+                            F_CAPTURE
+                        }
+                    } else {
+                        continue;
+                    };
+                    n += self.legal_after(mv(from, t, flags), ctx) as u64;
+                }
+                continue;
+            }
+            buf.n = 0;
+            self.piece_moves(from, ctx, NONE, &mut buf);
+            n += buf.iter().filter(|&&m| self.legal_after(m, ctx)).count() as u64;
+        }
+        buf.n = 0;
+        self.castling_moves(false, ctx, &mut buf);
+        n += buf.iter().filter(|&&m| self.legal_after(m, ctx)).count() as u64;
+        n
     }
 
     fn pawn_moves(&self, from: u8, p: u8, ctx: MoatCtx, out: &mut Buf) {
@@ -1059,6 +1202,15 @@ impl Position {
     /// after a moat crossing, the moved piece attacks no live opponent's king.
     fn legal_after(&self, m: Move, ctx: MoatCtx) -> bool {
         let s = self.side as usize;
+        if m.flags & (F_EP | F_KINGCAP | F_CROSSING | F_CASTLE) == 0 {
+            // one piece moves (maybe taking one that is not a king): no copy of the board
+            let k = if kind_of(self.board.sq[m.from as usize]) == Kind::King as u8 {
+                m.to
+            } else {
+                self.kings[s]
+            };
+            return k == NONE || !self.attacked_moved(k, self.alive & !(1 << s), ctx.ignore, m);
+        }
         let mut b = self.board.clone();
         let taken = b.apply(m, s);
         let mut alive = self.alive;
@@ -1090,6 +1242,47 @@ impl Position {
             }
         }
         true
+    }
+
+    /// [`Position::attacked`] on the board after `m`, a move of one piece of the side to
+    /// move from `m.from` to `m.to` (taking whatever stands there), without making it: the
+    /// piece taken attacks nothing, `m.from` is empty and `m.to` blocks.
+    fn attacked_moved(&self, t: u8, by: u8, ignore: u8, m: Move) -> bool {
+        let b = &self.board;
+        let mut occ_by = occ_of(b, by);
+        occ_by.unset(m.to);
+        if occ_by.is_empty() {
+            return false;
+        }
+        if self.attacked_close(b, t, occ_by, ignore) {
+            return true;
+        }
+        let ti = t as usize;
+        let mut dirs = slider_dirs(b, ti, occ_by, ignore);
+        let lim = &RAY_LIMIT[ti];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let slider = if d < 4 {
+                Kind::Rook as u8
+            } else {
+                Kind::Bishop as u8
+            };
+            for &s in &RAYS.sq[ti][d][..lim[d][ignore as usize & 7] as usize] {
+                if s == m.to {
+                    break;
+                }
+                let p = b.sq[s as usize];
+                if p != 0 && s != m.from {
+                    let k = kind_of(p);
+                    if (k == slider || k == Kind::Queen as u8) && occ_by.has(s) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
     }
 
     /// True when the piece on `from` attacks `t` on board `b`.
@@ -1133,8 +1326,15 @@ impl Position {
     /// assert_eq!(Position::start(Default::default()).count_legal(), 20);
     /// ```
     pub fn count_legal(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        let scan = self.scan_now();
+        if !scan.0 {
+            return self.count_free(scan.1);
+        }
         let mut n = 0;
-        self.legal_gen(0, NONE, |_| {
+        self.gen_with(scan, 0, NONE, |_| {
             n += 1;
             true
         });
@@ -1191,8 +1391,38 @@ impl Position {
             let fi = from as usize;
             match kind {
                 Kind::Pawn => {
+                    let p = b.sq[fi];
+                    if p & CROSSED == 0 && from < 120 {
+                        // uncrossed below rank 6: at most one of its moves (step, double
+                        // step, capture; see `pawn_moves`) goes to `to`
+                        let flags = if to == from + 24 {
+                            if all.has(to) {
+                                continue;
+                            }
+                            0
+                        } else if to == from + 48 {
+                            if from / 24 != 1 || all.has(from + 24) || all.has(to) {
+                                continue;
+                            }
+                            F_DOUBLE
+                        } else {
+                            if !PAWN_CAP_IN[fi].contains(&to)
+                                || !all.has(to)
+                                || own.has(to)
+                                || self.creek_blocks(from, to)
+                            {
+                                continue;
+                            }
+                            capture
+                        };
+                        let mv = mv(from, to, flags);
+                        if legal(mv) && !f(mv) {
+                            return;
+                        }
+                        continue;
+                    }
                     let mut buf = Buf::new();
-                    self.pawn_moves(from, b.sq[fi], ctx, &mut buf);
+                    self.pawn_moves(from, p, ctx, &mut buf);
                     for &m in buf.iter() {
                         if m.to == to && legal(m) && !f(m) {
                             return;
@@ -1230,36 +1460,37 @@ impl Position {
                     }
                 }
                 _ => {
-                    let dirs = match kind {
-                        Kind::Bishop => 4..8,
-                        Kind::Rook => 0..4,
-                        _ => 0..8,
+                    let dirs: u8 = match kind {
+                        Kind::Bishop => 0xf0,
+                        Kind::Rook => 0x0f,
+                        _ => 0xff,
                     };
                     // over every route: open without a moat, open only across one, a capture
                     let (mut nc, mut cr, mut cap) = (false, false, false);
-                    for d in dirs {
-                        if !RAY_MASK[fi][d].has(to) {
-                            continue;
-                        }
-                        let sqs = &RAYS.sq[fi][d];
-                        let moats = &RAYS.moat[fi][d];
-                        for i in 0..RAYS.len[fi][d] as usize {
-                            let m = moats[i] & !ctx.ignore;
-                            if m & !ctx.quiet_ok != 0 {
-                                break;
-                            }
-                            let t = sqs[i];
+                    let lim = &RAY_LIMIT[fi];
+                    let free = ctx.ignore as usize & 7;
+                    let open = (ctx.ignore | ctx.quiet_ok) as usize & 7;
+                    let taken = b.sq[to as usize] != 0;
+                    let mut on = DIRS_TO[fi][to as usize] & dirs;
+                    while on != 0 {
+                        let d = on.trailing_zeros() as usize;
+                        on &= on - 1;
+                        // squares before `l0` cross no moat that counts, up to `open` only
+                        // moats quiet moves may cross
+                        let l0 = lim[d][free] as usize;
+                        let sqs = &RAYS.sq[fi][d][..lim[d][open] as usize];
+                        for (i, &t) in sqs.iter().enumerate() {
                             if t == to {
-                                if all.has(t) {
-                                    cap |= m == 0 && !own.has(t);
-                                } else if m == 0 {
+                                if taken {
+                                    cap |= i < l0 && !own.has(t);
+                                } else if i < l0 {
                                     nc = true;
                                 } else {
                                     cr = true;
                                 }
                                 break;
                             }
-                            if all.has(t) {
+                            if b.sq[t as usize] != 0 {
                                 break;
                             }
                         }
@@ -1391,46 +1622,38 @@ impl Position {
         }
         let by = self.alive & !(1 << s);
         let b = &self.board;
-        let own = b.occ[s];
-        let mut enemy = Bits::EMPTY;
-        for c in 0..3 {
-            if by & (1 << c) != 0 {
-                enemy |= b.occ[c];
-            }
-        }
+        let enemy = occ_of(b, by);
         let mut in_check = self.attacked_close(b, k, enemy, ctx.ignore);
-        let all = b.occ[0] | b.occ[1] | b.occ[2];
         let ki = k as usize;
         let mut pinned = Bits::EMPTY;
-        let queens = b.kinds[Kind::Queen as usize];
-        let rq = enemy & (b.kinds[Kind::Rook as usize] | queens);
-        let bq = enemy & (b.kinds[Kind::Bishop as usize] | queens);
-        for d in 0..8 {
-            if (RAY_MASK[ki][d] & if d < 4 { rq } else { bq }).is_empty() {
-                continue;
-            }
-            let len = RAYS.len[ki][d] as usize;
-            let sqs = &RAYS.sq[ki][d];
-            let moats = &RAYS.moat[ki][d];
+        let mut dirs = slider_dirs(b, ki, enemy, ctx.ignore);
+        let lim = &RAY_LIMIT[ki];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let slider = if d < 4 {
+                Kind::Rook as u8
+            } else {
+                Kind::Bishop as u8
+            };
             let mut first = NONE;
-            for i in 0..len {
-                if moats[i] & !ctx.ignore != 0 {
-                    break;
-                }
-                let t = sqs[i];
-                if !all.has(t) {
+            for &t in &RAYS.sq[ki][d][..lim[d][ctx.ignore as usize & 7] as usize] {
+                let p = b.sq[t as usize];
+                if p == 0 {
                     continue;
                 }
-                let slider = if d < 4 { rq } else { bq };
+                let c = colour_of(p);
+                let kk = kind_of(p);
+                let hit = by & (1 << c) != 0 && (kk == slider || kk == Kind::Queen as u8);
                 if first == NONE {
-                    if !own.has(t) {
-                        in_check |= slider.has(t);
+                    if c != s {
+                        in_check |= hit;
                         break;
                     }
                     first = t;
                     continue;
                 }
-                if slider.has(t) {
+                if hit {
                     pinned.set(first);
                 }
                 break;
@@ -1811,6 +2034,47 @@ pub fn empty_board_reach(kind: Kind, c: Colour, s: Square, moats: bool) -> Vec<S
     let mut out: Vec<Square> = v.iter().map(|m| m.to()).collect();
     out.dedup();
     out
+}
+
+/// The rays from `k` (bit `d` for ray `d`) that hold a rook or queen of `by` (rook rays) or a
+/// bishop or queen (bishop rays), moats aside.
+#[inline(always)]
+fn slider_dirs(b: &Board, k: usize, by: Bits, ignore: u8) -> u32 {
+    // with no moat ignored, only the part of each ray before the first moat counts
+    let (lines, rays) = if ignore == 0 {
+        (&LINES_FREE[k], &RAY_FREE[k])
+    } else {
+        (&LINES_OF[k], &RAY_MASK[k])
+    };
+    let queens = b.kinds[Kind::Queen as usize];
+    let rq = by & (b.kinds[Kind::Rook as usize] | queens) & lines[0];
+    let bq = by & (b.kinds[Kind::Bishop as usize] | queens) & lines[1];
+    let mut dirs = 0;
+    if !rq.is_empty() {
+        for d in 0..4 {
+            let x = rays[d] & rq;
+            dirs |= (((x.0[0] | x.0[1] | x.0[2]) != 0) as u32) << d;
+        }
+    }
+    if !bq.is_empty() {
+        for d in 4..8 {
+            let x = rays[d] & bq;
+            dirs |= (((x.0[0] | x.0[1] | x.0[2]) != 0) as u32) << d;
+        }
+    }
+    dirs
+}
+
+/// The pieces of the colours in the mask `by`.
+#[inline]
+fn occ_of(b: &Board, by: u8) -> Bits {
+    let mut o = Bits::EMPTY;
+    for c in 0..3 {
+        if by & (1 << c) != 0 {
+            o |= b.occ[c];
+        }
+    }
+    o
 }
 
 /// True when a piece of kind `k` on `from` might reach `to` on some board.
