@@ -243,6 +243,68 @@ fn supported_empty(occ: u32) -> u32 {
     (LEVEL1 | supported(occ)) & !occ
 }
 
+/// The slots of `targets` that would complete a square of `own`: for every 2×2 block of a
+/// level at once (by shifts, as in `supported`), the blocks with three of `own`'s balls and
+/// the fourth corner in `targets`, that corner moved back to its own bit.
+#[inline(always)]
+fn square_completions(own: u32, targets: u32) -> u32 {
+    // Level 1 (4×4): a block's corners are its top-left slot +0, +1, +4, +5.
+    let (o, t) = (own & 0xFFFF, targets & 0xFFFF);
+    let (b, c, d) = (o >> 1, o >> 4, o >> 5);
+    let (ab, cd) = (o & b, c & d);
+    const M1: u32 = 0x777;
+    let mut f = (t & b & cd & M1)
+        | ((o & (t >> 1) & cd & M1) << 1)
+        | ((ab & (t >> 4) & d & M1) << 4)
+        | ((ab & c & (t >> 5) & M1) << 5);
+    if own >> 16 != 0 {
+        // Level 2 (3×3): corners +0, +1, +3, +4; level 3 (2×2): its one block.
+        let (o, t) = ((own >> 16) & 0x1FF, (targets >> 16) & 0x1FF);
+        let (b, c, d) = (o >> 1, o >> 3, o >> 4);
+        let (ab, cd) = (o & b, c & d);
+        const M2: u32 = 0x1B;
+        let f2 = (t & b & cd & M2)
+            | ((o & (t >> 1) & cd & M2) << 1)
+            | ((ab & (t >> 3) & d & M2) << 3)
+            | ((ab & c & (t >> 4) & M2) << 4);
+        let (o, t) = ((own >> 25) & 0xF, (targets >> 25) & 0xF);
+        let (b, c, d) = (o >> 1, o >> 2, o >> 3);
+        let (ab, cd) = (o & b, c & d);
+        let f3 = (t & b & cd & 1)
+            | ((o & (t >> 1) & cd & 1) << 1)
+            | ((ab & (t >> 2) & d & 1) << 2)
+            | ((ab & c & (t >> 3) & 1) << 3);
+        f |= (f2 << 16) | (f3 << 25);
+    }
+    f
+}
+
+/// Slots on a level strictly below the level of the slot with this index's level (index
+/// `l`, 1–4): where a ball raised to level `l` may come from.
+const LOWER: [u32; 5] = [0, 0, LEVEL1, (1 << 25) - 1, (1 << 29) - 1];
+
+/// The level (1–4) of the slot with index `i`.
+#[inline]
+fn slot_level(i: usize) -> usize {
+    1 + usize::from(i >= 16) + usize::from(i >= 25) + usize::from(i >= 29)
+}
+
+/// The number of raises of `own`'s free balls to the upper targets `up`, none of them
+/// completing a formation: for each target, the free balls on lower levels but those it
+/// rests on.
+#[inline]
+fn raises(own: u32, occ: u32, up: u32) -> u64 {
+    let free = own & !covered(occ);
+    let mut n = 0;
+    let mut ts = up;
+    while ts != 0 {
+        let i = ts.trailing_zeros() as usize;
+        ts &= ts - 1;
+        n += u64::from((free & LOWER[slot_level(i)] & !SUPPORT[i]).count_ones());
+    }
+    n
+}
+
 /// The formations of `own` through slot `d` that trigger take-backs under `set`.
 #[inline]
 fn formations(set: RuleSet, d: Slot, own: u32) -> Markers {
@@ -344,27 +406,21 @@ impl Position {
     /// lines, under the alignment rules) holding all but one of `own`'s balls, the missing
     /// slot being in `targets`. A raise never takes its ball from a formation through its
     /// destination, since they are on different levels, so this serves raises too.
-    #[inline]
+    #[inline(always)]
     fn forming(&self, own: u32, targets: u32) -> u32 {
-        let mut f = 0;
         if self.rules.set == RuleSet::Children {
             return 0;
         }
-        for q in SQUARES {
-            let missing = q & !own;
-            if missing.count_ones() == 1 {
-                f |= missing;
-            }
-        }
+        let mut f = square_completions(own, targets);
         if self.rules.set == RuleSet::Alignment {
             for l in LINES {
                 let missing = l & !own;
                 if missing.count_ones() == 1 {
-                    f |= missing;
+                    f |= missing & targets;
                 }
             }
         }
-        f & targets
+        f
     }
 
     /// Calls `emit` with every legal move. Nothing when the game is over.
@@ -459,7 +515,10 @@ impl Position {
         n
     }
 
-    /// The number of legal moves, counted without building them.
+    /// The number of legal moves, counted without building them: a placement per target, a
+    /// raise per free ball below each upper target (less those it rests on), and, where a
+    /// move completes a formation, its take-back sets instead of one.
+    #[inline]
     pub fn count_moves(&self) -> u64 {
         if self.winner.is_some() {
             return 0;
@@ -467,34 +526,66 @@ impl Position {
         let me = self.turn as usize;
         let own = self.balls[me];
         let occ = self.balls[0] | self.balls[1];
-        let targets = supported_empty(occ);
+        let up = supported(occ) & !occ;
+        let targets = (LEVEL1 & !occ) | up;
         let forming = self.forming(own, targets);
-        let count = |t: u32, own_base: u32, occ_base: u32| -> u64 {
-            let mut n = u64::from((t & !forming).count_ones());
-            let mut f = t & forming;
-            while f != 0 {
-                let d = 1u32 << f.trailing_zeros();
-                f &= f - 1;
-                n += self.count_takebacks(own_base | d, occ_base | d);
-            }
-            n
-        };
-        let mut n = 0;
-        if self.reserve[me] > 0 {
-            n += count(targets, own, occ);
+        let placing = self.reserve[me] > 0;
+        if forming != 0 {
+            return self.count_forming(own, occ, up, targets, forming, placing);
         }
-        let mut free = own & !covered(occ);
-        while free != 0 {
-            let o = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let t =
-                targets & HIGHER[Slot::from_index(o).map_or(4, |s| s.level()) as usize] & !ABOVE[o];
-            n += count(t, own & !(1 << o), occ & !(1 << o));
+        let mut n = if placing {
+            u64::from(targets.count_ones())
+        } else {
+            0
+        };
+        if up != 0 {
+            n += raises(own, occ, up);
+        }
+        n
+    }
+
+    /// `count_moves` when some move completes a formation: the rare case, kept out of line.
+    #[inline(never)]
+    fn count_forming(
+        &self,
+        own: u32,
+        occ: u32,
+        up: u32,
+        targets: u32,
+        forming: u32,
+        placing: bool,
+    ) -> u64 {
+        let mut n = 0;
+        if placing {
+            n += u64::from((targets & !forming).count_ones());
+            let mut f = forming;
+            while f != 0 {
+                let d = f & f.wrapping_neg();
+                f &= f - 1;
+                n += self.count_takebacks(own | d, occ | d);
+            }
+        }
+        if up != 0 {
+            n += raises(own, occ, up & !forming);
+            let free = own & !covered(occ);
+            let mut ts = up & forming;
+            while ts != 0 {
+                let i = ts.trailing_zeros() as usize;
+                let d = 1u32 << i;
+                ts &= ts - 1;
+                let mut from = free & LOWER[slot_level(i)] & !SUPPORT[i];
+                while from != 0 {
+                    let o = from & from.wrapping_neg();
+                    from &= from - 1;
+                    n += self.count_takebacks((own & !o) | d, (occ & !o) | d);
+                }
+            }
         }
         n
     }
 
     /// Plays a legal move.
+    #[inline]
     pub fn play(&mut self, m: &Move) {
         let me = self.turn as usize;
         let opp = me ^ 1;
@@ -504,8 +595,10 @@ impl Position {
             None => self.reserve[me] = self.reserve[me].saturating_sub(1),
         }
         own |= m.to.bit();
-        own &= !m.takebacks;
-        self.reserve[me] += m.takebacks.count_ones() as u8;
+        if m.takebacks != 0 {
+            own &= !m.takebacks;
+            self.reserve[me] += m.takebacks.count_ones() as u8;
+        }
         self.balls[me] = own;
         self.turn = opp as u8;
         self.winner = if m.to == TOP {
@@ -515,16 +608,24 @@ impl Position {
                 ReserveRule::OnTurn => (self.reserve[opp] == 0).then_some(me as u8),
                 ReserveRule::Immediately => (self.reserve[me] == 0).then_some(opp as u8),
                 ReserveRule::NoMoves => {
-                    let mut any = false;
                     if self.reserve[opp] == 0 {
-                        self.generate(|_| any = true);
-                        (!any).then_some(me as u8)
+                        self.stuck_loses(me)
                     } else {
                         None
                     }
                 }
             }
         };
+    }
+
+    /// Under `reserve=no_moves`, with the player to move out of balls: `me` wins if that
+    /// player has no legal move.
+    #[cold]
+    #[inline(never)]
+    fn stuck_loses(&self, me: usize) -> Option<u8> {
+        let mut any = false;
+        self.generate(|_| any = true);
+        (!any).then_some(me as u8)
     }
 
     /// The formations that moving to `to` (from `from`) would make for the player to move.
@@ -725,6 +826,32 @@ mod tests {
             }
             assert_eq!(covered(occ), cov, "{occ:#x}");
             assert_eq!(supported(occ), sup, "{occ:#x}");
+        }
+    }
+
+    /// The table definition `square_completions` replaces: a square with all but one slot
+    /// of `own`, that slot among `targets`.
+    #[test]
+    fn square_completions_agree_with_the_square_table() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..300_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let own = (x as u32) & ALL;
+            let targets = ((x >> 32) as u32) & ALL & !own;
+            let mut want = 0;
+            for q in SQUARES {
+                let missing = q & !own;
+                if missing.count_ones() == 1 {
+                    want |= missing & targets;
+                }
+            }
+            assert_eq!(
+                square_completions(own, targets),
+                want,
+                "{own:#x} {targets:#x}"
+            );
         }
     }
 }
