@@ -230,6 +230,10 @@ fn supported(occ: u32) -> u32 {
     let l1 = occ & 0xFFFF;
     let b1 = l1 & (l1 >> 1) & (l1 >> 4) & (l1 >> 5) & 0x777;
     let s2 = (b1 & 0x7) | ((b1 >> 1) & 0x38) | ((b1 >> 2) & 0x1C0);
+    if occ >> 16 == 0 {
+        // Nothing above level 1, as in most positions of a search from the start.
+        return s2 << 16;
+    }
     let l2 = (occ >> 16) & 0x1FF;
     let b2 = l2 & (l2 >> 1) & (l2 >> 3) & (l2 >> 4) & 0x1B;
     let s3 = (b2 & 0x3) | ((b2 >> 1) & 0xC);
@@ -289,18 +293,19 @@ fn slot_level(i: usize) -> usize {
     1 + usize::from(i >= 16) + usize::from(i >= 25) + usize::from(i >= 29)
 }
 
-/// The number of raises of `own`'s free balls to the upper targets `up`, none of them
-/// completing a formation: for each target, the free balls on lower levels but those it
-/// rests on.
+/// The number of moves of `own` to the upper targets `up`, none of them completing a
+/// formation: for each target, a placement if `placing`, and a raise of each free ball on
+/// a lower level but those it rests on.
 #[inline]
-fn raises(own: u32, occ: u32, up: u32) -> u64 {
+fn raises(own: u32, occ: u32, up: u32, placing: bool) -> u64 {
     let free = own & !covered(occ);
     let mut n = 0;
     let mut ts = up;
     while ts != 0 {
         let i = ts.trailing_zeros() as usize;
         ts &= ts - 1;
-        n += u64::from((free & LOWER[slot_level(i)] & !SUPPORT[i]).count_ones());
+        n += u64::from(placing)
+            + u64::from((free & LOWER[slot_level(i)] & !SUPPORT[i]).count_ones());
     }
     n
 }
@@ -533,13 +538,20 @@ impl Position {
         if forming != 0 {
             return self.count_forming(own, occ, up, targets, forming, placing);
         }
-        let mut n = if placing {
-            u64::from(targets.count_ones())
-        } else {
-            0
-        };
+        let mut n = 0;
+        if placing {
+            n += if occ & UPPER == 0 {
+                // Every ball not in a reserve is on the board (`new`, `play` and the
+                // position string keep 15 a colour), here all on level 1: no popcount.
+                let on_board = 30 - u32::from(self.reserve[0]) - u32::from(self.reserve[1]);
+                debug_assert_eq!(on_board, occ.count_ones());
+                u64::from(16 - on_board)
+            } else {
+                u64::from((LEVEL1 & !occ).count_ones())
+            };
+        }
         if up != 0 {
-            n += raises(own, occ, up);
+            n += raises(own, occ, up, placing);
         }
         n
     }
@@ -566,7 +578,7 @@ impl Position {
             }
         }
         if up != 0 {
-            n += raises(own, occ, up & !forming);
+            n += raises(own, occ, up & !forming, false);
             let free = own & !covered(occ);
             let mut ts = up & forming;
             while ts != 0 {
