@@ -241,46 +241,30 @@ fn supported(occ: u32) -> u32 {
     (s2 << 16) | (s3 << 25) | (s4 << 29)
 }
 
-/// Empty slots whose supports are all occupied.
-#[inline]
-fn supported_empty(occ: u32) -> u32 {
-    (LEVEL1 | supported(occ)) & !occ
-}
-
-/// The slots of `targets` that would complete a square of `own`: for every 2×2 block of a
-/// level at once (by shifts, as in `supported`), the blocks with three of `own`'s balls and
-/// the fourth corner in `targets`, that corner moved back to its own bit.
+/// The slots of `targets` that would complete a square of `own`. Targets are empty, so a
+/// target that is a corner of a 2×2 block holding three or four of `own`'s balls is the
+/// block's missing corner: the blocks with at least three, found for every block of a level
+/// at once by shifts (as in `supported`), spread to their corners and met with `targets`.
 #[inline(always)]
 fn square_completions(own: u32, targets: u32) -> u32 {
     // Level 1 (4×4): a block's corners are its top-left slot +0, +1, +4, +5.
-    let (o, t) = (own & 0xFFFF, targets & 0xFFFF);
+    let o = own & 0xFFFF;
     let (b, c, d) = (o >> 1, o >> 4, o >> 5);
-    let (ab, cd) = (o & b, c & d);
-    const M1: u32 = 0x777;
-    let mut f = (t & b & cd & M1)
-        | ((o & (t >> 1) & cd & M1) << 1)
-        | ((ab & (t >> 4) & d & M1) << 4)
-        | ((ab & c & (t >> 5) & M1) << 5);
+    let three = ((o & b & (c | d)) | (c & d & (o | b))) & 0x777;
+    let mut spread = three | (three << 1) | (three << 4) | (three << 5);
     if own >> 16 != 0 {
         // Level 2 (3×3): corners +0, +1, +3, +4; level 3 (2×2): its one block.
-        let (o, t) = ((own >> 16) & 0x1FF, (targets >> 16) & 0x1FF);
+        let o = (own >> 16) & 0x1FF;
         let (b, c, d) = (o >> 1, o >> 3, o >> 4);
-        let (ab, cd) = (o & b, c & d);
-        const M2: u32 = 0x1B;
-        let f2 = (t & b & cd & M2)
-            | ((o & (t >> 1) & cd & M2) << 1)
-            | ((ab & (t >> 3) & d & M2) << 3)
-            | ((ab & c & (t >> 4) & M2) << 4);
-        let (o, t) = ((own >> 25) & 0xF, (targets >> 25) & 0xF);
-        let (b, c, d) = (o >> 1, o >> 2, o >> 3);
-        let (ab, cd) = (o & b, c & d);
-        let f3 = (t & b & cd & 1)
-            | ((o & (t >> 1) & cd & 1) << 1)
-            | ((ab & (t >> 2) & d & 1) << 2)
-            | ((ab & c & (t >> 3) & 1) << 3);
-        f |= (f2 << 16) | (f3 << 25);
+        let three = ((o & b & (c | d)) | (c & d & (o | b))) & 0x1B;
+        let s2 = three | (three << 1) | (three << 3) | (three << 4);
+        let o = (own >> 25) & 0xF;
+        // Bit `o` of 0xE880 is set for the 4-bit values with three or four bits: 7, 11, 13,
+        // 14 and 15.
+        let s3 = 0xF * ((0xE880 >> o) & 1);
+        spread |= (s2 << 16) | (s3 << 25);
     }
-    f
+    spread & targets
 }
 
 /// Slots on a level strictly below the level of the slot with this index's level (index
@@ -413,19 +397,20 @@ impl Position {
     /// destination, since they are on different levels, so this serves raises too.
     #[inline(always)]
     fn forming(&self, own: u32, targets: u32) -> u32 {
-        if self.rules.set == RuleSet::Children {
-            return 0;
-        }
-        let mut f = square_completions(own, targets);
-        if self.rules.set == RuleSet::Alignment {
-            for l in LINES {
-                let missing = l & !own;
-                if missing.count_ones() == 1 {
-                    f |= missing & targets;
+        match self.rules.set {
+            RuleSet::Standard => square_completions(own, targets),
+            RuleSet::Children => 0,
+            RuleSet::Alignment => {
+                let mut f = square_completions(own, targets);
+                for l in LINES {
+                    let missing = l & !own;
+                    if missing.count_ones() == 1 {
+                        f |= missing & targets;
+                    }
                 }
+                f
             }
         }
-        f
     }
 
     /// Calls `emit` with every legal move. Nothing when the game is over.
@@ -437,40 +422,77 @@ impl Position {
         let me = self.turn as usize;
         let own = self.balls[me];
         let occ = self.balls[0] | self.balls[1];
-        let targets = supported_empty(occ);
+        let up = supported(occ) & !occ;
+        let targets = (LEVEL1 & !occ) | up;
         let forming = self.forming(own, targets);
-        let mut each = |from: Option<Slot>, t: u32, own_base: u32, occ_base: u32| {
-            let mut t = t;
-            while t != 0 {
-                let d = Slot::from_index(t.trailing_zeros() as usize).unwrap_or(TOP);
-                t &= t - 1;
-                if forming & d.bit() == 0 {
-                    emit(Move {
-                        from,
-                        to: d,
-                        takebacks: 0,
-                    });
-                } else {
-                    self.takebacks(own_base | d.bit(), occ_base | d.bit(), |takebacks| {
-                        emit(Move {
-                            from,
-                            to: d,
-                            takebacks,
-                        })
-                    });
-                }
-            }
-        };
         if self.reserve[me] > 0 {
-            each(None, targets, own, occ);
+            self.moves_to(None, targets, forming, own, occ, &mut emit);
         }
-        let mut free = own & !covered(occ);
-        while free != 0 {
-            let o = Slot::from_index(free.trailing_zeros() as usize).unwrap_or(TOP);
-            free &= free - 1;
-            let t = targets & HIGHER[o.level() as usize] & !ABOVE[o.index()];
-            each(Some(o), t, own & !o.bit(), occ & !o.bit());
+        // Raises go to upper slots only: none while no upper slot is playable.
+        if up != 0 {
+            let mut free = own & !covered(occ);
+            while free != 0 {
+                let o = Slot::of_bit(free.trailing_zeros());
+                free &= free - 1;
+                let t = up & HIGHER[o.level() as usize] & !ABOVE[o.index()];
+                self.moves_to(
+                    Some(o),
+                    t,
+                    forming,
+                    own & !o.bit(),
+                    occ & !o.bit(),
+                    &mut emit,
+                );
+            }
         }
+    }
+
+    /// Emits the moves from `from` (a raise) or the reserve to each slot of `targets`, given
+    /// the slots that complete a formation and the mover's balls and the occupied slots
+    /// without the raised ball.
+    #[inline(always)]
+    fn moves_to(
+        &self,
+        from: Option<Slot>,
+        mut targets: u32,
+        forming: u32,
+        own: u32,
+        occ: u32,
+        emit: &mut impl FnMut(Move),
+    ) {
+        while targets != 0 {
+            let to = Slot::of_bit(targets.trailing_zeros());
+            targets &= targets - 1;
+            if forming & to.bit() == 0 {
+                emit(Move {
+                    from,
+                    to,
+                    takebacks: 0,
+                });
+            } else {
+                self.formed(from, to, own, occ, emit);
+            }
+        }
+    }
+
+    /// Emits a move that completes a formation with each of its take-back sets: the rare
+    /// case, kept out of line.
+    #[inline(never)]
+    fn formed(
+        &self,
+        from: Option<Slot>,
+        to: Slot,
+        own: u32,
+        occ: u32,
+        emit: &mut impl FnMut(Move),
+    ) {
+        self.takebacks(own | to.bit(), occ | to.bit(), |takebacks| {
+            emit(Move {
+                from,
+                to,
+                takebacks,
+            })
+        });
     }
 
     /// Calls `emit` with every set of take-backs after a formation, given the mover's balls
