@@ -60,6 +60,13 @@ impl Slot {
         1 << self.0
     }
 
+    /// The slot of bit `i` of a 30-bit set (`i` < 30), for loops over set bits.
+    #[inline(always)]
+    pub(crate) const fn of_bit(i: u32) -> Slot {
+        debug_assert!(i < SLOTS as u32);
+        Slot(i as u8)
+    }
+
     /// Level 1–4.
     pub const fn level(self) -> u8 {
         if self.0 < 16 {

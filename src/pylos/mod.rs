@@ -83,14 +83,17 @@ impl Play for Pylos {
         Position::new(*rules)
     }
 
+    #[inline]
     fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
         pos.generate(|m| out.push(m));
     }
 
+    #[inline]
     fn count_legal(pos: &Position) -> u64 {
         pos.count_moves()
     }
 
+    #[inline]
     fn play(pos: &mut Position, m: &Move) {
         pos.play(m);
     }

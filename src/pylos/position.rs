@@ -230,6 +230,10 @@ fn supported(occ: u32) -> u32 {
     let l1 = occ & 0xFFFF;
     let b1 = l1 & (l1 >> 1) & (l1 >> 4) & (l1 >> 5) & 0x777;
     let s2 = (b1 & 0x7) | ((b1 >> 1) & 0x38) | ((b1 >> 2) & 0x1C0);
+    if occ >> 16 == 0 {
+        // Nothing above level 1, as in most positions of a search from the start.
+        return s2 << 16;
+    }
     let l2 = (occ >> 16) & 0x1FF;
     let b2 = l2 & (l2 >> 1) & (l2 >> 3) & (l2 >> 4) & 0x1B;
     let s3 = (b2 & 0x3) | ((b2 >> 1) & 0xC);
@@ -237,10 +241,57 @@ fn supported(occ: u32) -> u32 {
     (s2 << 16) | (s3 << 25) | (s4 << 29)
 }
 
-/// Empty slots whose supports are all occupied.
+/// The slots of `targets` that would complete a square of `own`. Targets are empty, so a
+/// target that is a corner of a 2×2 block holding three or four of `own`'s balls is the
+/// block's missing corner: the blocks with at least three, found for every block of a level
+/// at once by shifts (as in `supported`), spread to their corners and met with `targets`.
+#[inline(always)]
+fn square_completions(own: u32, targets: u32) -> u32 {
+    // Level 1 (4×4): a block's corners are its top-left slot +0, +1, +4, +5.
+    let o = own & 0xFFFF;
+    let (b, c, d) = (o >> 1, o >> 4, o >> 5);
+    let three = ((o & b & (c | d)) | (c & d & (o | b))) & 0x777;
+    let mut spread = three | (three << 1) | (three << 4) | (three << 5);
+    if own >> 16 != 0 {
+        // Level 2 (3×3): corners +0, +1, +3, +4; level 3 (2×2): its one block.
+        let o = (own >> 16) & 0x1FF;
+        let (b, c, d) = (o >> 1, o >> 3, o >> 4);
+        let three = ((o & b & (c | d)) | (c & d & (o | b))) & 0x1B;
+        let s2 = three | (three << 1) | (three << 3) | (three << 4);
+        let o = (own >> 25) & 0xF;
+        // Bit `o` of 0xE880 is set for the 4-bit values with three or four bits: 7, 11, 13,
+        // 14 and 15.
+        let s3 = 0xF * ((0xE880 >> o) & 1);
+        spread |= (s2 << 16) | (s3 << 25);
+    }
+    spread & targets
+}
+
+/// Slots on a level strictly below the level of the slot with this index's level (index
+/// `l`, 1–4): where a ball raised to level `l` may come from.
+const LOWER: [u32; 5] = [0, 0, LEVEL1, (1 << 25) - 1, (1 << 29) - 1];
+
+/// The level (1–4) of the slot with index `i`.
 #[inline]
-fn supported_empty(occ: u32) -> u32 {
-    (LEVEL1 | supported(occ)) & !occ
+fn slot_level(i: usize) -> usize {
+    1 + usize::from(i >= 16) + usize::from(i >= 25) + usize::from(i >= 29)
+}
+
+/// The number of moves of `own` to the upper targets `up`, none of them completing a
+/// formation: for each target, a placement if `placing`, and a raise of each free ball on
+/// a lower level but those it rests on.
+#[inline]
+fn raises(own: u32, occ: u32, up: u32, placing: bool) -> u64 {
+    let free = own & !covered(occ);
+    let mut n = 0;
+    let mut ts = up;
+    while ts != 0 {
+        let i = ts.trailing_zeros() as usize;
+        ts &= ts - 1;
+        n += u64::from(placing)
+            + u64::from((free & LOWER[slot_level(i)] & !SUPPORT[i]).count_ones());
+    }
+    n
 }
 
 /// The formations of `own` through slot `d` that trigger take-backs under `set`.
@@ -344,27 +395,22 @@ impl Position {
     /// lines, under the alignment rules) holding all but one of `own`'s balls, the missing
     /// slot being in `targets`. A raise never takes its ball from a formation through its
     /// destination, since they are on different levels, so this serves raises too.
-    #[inline]
+    #[inline(always)]
     fn forming(&self, own: u32, targets: u32) -> u32 {
-        let mut f = 0;
-        if self.rules.set == RuleSet::Children {
-            return 0;
-        }
-        for q in SQUARES {
-            let missing = q & !own;
-            if missing.count_ones() == 1 {
-                f |= missing;
-            }
-        }
-        if self.rules.set == RuleSet::Alignment {
-            for l in LINES {
-                let missing = l & !own;
-                if missing.count_ones() == 1 {
-                    f |= missing;
+        match self.rules.set {
+            RuleSet::Standard => square_completions(own, targets),
+            RuleSet::Children => 0,
+            RuleSet::Alignment => {
+                let mut f = square_completions(own, targets);
+                for l in LINES {
+                    let missing = l & !own;
+                    if missing.count_ones() == 1 {
+                        f |= missing & targets;
+                    }
                 }
+                f
             }
         }
-        f & targets
     }
 
     /// Calls `emit` with every legal move. Nothing when the game is over.
@@ -376,40 +422,77 @@ impl Position {
         let me = self.turn as usize;
         let own = self.balls[me];
         let occ = self.balls[0] | self.balls[1];
-        let targets = supported_empty(occ);
+        let up = supported(occ) & !occ;
+        let targets = (LEVEL1 & !occ) | up;
         let forming = self.forming(own, targets);
-        let mut each = |from: Option<Slot>, t: u32, own_base: u32, occ_base: u32| {
-            let mut t = t;
-            while t != 0 {
-                let d = Slot::from_index(t.trailing_zeros() as usize).unwrap_or(TOP);
-                t &= t - 1;
-                if forming & d.bit() == 0 {
-                    emit(Move {
-                        from,
-                        to: d,
-                        takebacks: 0,
-                    });
-                } else {
-                    self.takebacks(own_base | d.bit(), occ_base | d.bit(), |takebacks| {
-                        emit(Move {
-                            from,
-                            to: d,
-                            takebacks,
-                        })
-                    });
-                }
-            }
-        };
         if self.reserve[me] > 0 {
-            each(None, targets, own, occ);
+            self.moves_to(None, targets, forming, own, occ, &mut emit);
         }
-        let mut free = own & !covered(occ);
-        while free != 0 {
-            let o = Slot::from_index(free.trailing_zeros() as usize).unwrap_or(TOP);
-            free &= free - 1;
-            let t = targets & HIGHER[o.level() as usize] & !ABOVE[o.index()];
-            each(Some(o), t, own & !o.bit(), occ & !o.bit());
+        // Raises go to upper slots only: none while no upper slot is playable.
+        if up != 0 {
+            let mut free = own & !covered(occ);
+            while free != 0 {
+                let o = Slot::of_bit(free.trailing_zeros());
+                free &= free - 1;
+                let t = up & HIGHER[o.level() as usize] & !ABOVE[o.index()];
+                self.moves_to(
+                    Some(o),
+                    t,
+                    forming,
+                    own & !o.bit(),
+                    occ & !o.bit(),
+                    &mut emit,
+                );
+            }
         }
+    }
+
+    /// Emits the moves from `from` (a raise) or the reserve to each slot of `targets`, given
+    /// the slots that complete a formation and the mover's balls and the occupied slots
+    /// without the raised ball.
+    #[inline(always)]
+    fn moves_to(
+        &self,
+        from: Option<Slot>,
+        mut targets: u32,
+        forming: u32,
+        own: u32,
+        occ: u32,
+        emit: &mut impl FnMut(Move),
+    ) {
+        while targets != 0 {
+            let to = Slot::of_bit(targets.trailing_zeros());
+            targets &= targets - 1;
+            if forming & to.bit() == 0 {
+                emit(Move {
+                    from,
+                    to,
+                    takebacks: 0,
+                });
+            } else {
+                self.formed(from, to, own, occ, emit);
+            }
+        }
+    }
+
+    /// Emits a move that completes a formation with each of its take-back sets: the rare
+    /// case, kept out of line.
+    #[inline(never)]
+    fn formed(
+        &self,
+        from: Option<Slot>,
+        to: Slot,
+        own: u32,
+        occ: u32,
+        emit: &mut impl FnMut(Move),
+    ) {
+        self.takebacks(own | to.bit(), occ | to.bit(), |takebacks| {
+            emit(Move {
+                from,
+                to,
+                takebacks,
+            })
+        });
     }
 
     /// Calls `emit` with every set of take-backs after a formation, given the mover's balls
@@ -459,7 +542,10 @@ impl Position {
         n
     }
 
-    /// The number of legal moves, counted without building them.
+    /// The number of legal moves, counted without building them: a placement per target, a
+    /// raise per free ball below each upper target (less those it rests on), and, where a
+    /// move completes a formation, its take-back sets instead of one.
+    #[inline]
     pub fn count_moves(&self) -> u64 {
         if self.winner.is_some() {
             return 0;
@@ -467,34 +553,73 @@ impl Position {
         let me = self.turn as usize;
         let own = self.balls[me];
         let occ = self.balls[0] | self.balls[1];
-        let targets = supported_empty(occ);
+        let up = supported(occ) & !occ;
+        let targets = (LEVEL1 & !occ) | up;
         let forming = self.forming(own, targets);
-        let count = |t: u32, own_base: u32, occ_base: u32| -> u64 {
-            let mut n = u64::from((t & !forming).count_ones());
-            let mut f = t & forming;
-            while f != 0 {
-                let d = 1u32 << f.trailing_zeros();
-                f &= f - 1;
-                n += self.count_takebacks(own_base | d, occ_base | d);
-            }
-            n
-        };
-        let mut n = 0;
-        if self.reserve[me] > 0 {
-            n += count(targets, own, occ);
+        let placing = self.reserve[me] > 0;
+        if forming != 0 {
+            return self.count_forming(own, occ, up, targets, forming, placing);
         }
-        let mut free = own & !covered(occ);
-        while free != 0 {
-            let o = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let t =
-                targets & HIGHER[Slot::from_index(o).map_or(4, |s| s.level()) as usize] & !ABOVE[o];
-            n += count(t, own & !(1 << o), occ & !(1 << o));
+        let mut n = 0;
+        if placing {
+            n += if occ & UPPER == 0 {
+                // Every ball not in a reserve is on the board (`new`, `play` and the
+                // position string keep 15 a colour), here all on level 1: no popcount.
+                let on_board = 30 - u32::from(self.reserve[0]) - u32::from(self.reserve[1]);
+                debug_assert_eq!(on_board, occ.count_ones());
+                u64::from(16 - on_board)
+            } else {
+                u64::from((LEVEL1 & !occ).count_ones())
+            };
+        }
+        if up != 0 {
+            n += raises(own, occ, up, placing);
+        }
+        n
+    }
+
+    /// `count_moves` when some move completes a formation: the rare case, kept out of line.
+    #[inline(never)]
+    fn count_forming(
+        &self,
+        own: u32,
+        occ: u32,
+        up: u32,
+        targets: u32,
+        forming: u32,
+        placing: bool,
+    ) -> u64 {
+        let mut n = 0;
+        if placing {
+            n += u64::from((targets & !forming).count_ones());
+            let mut f = forming;
+            while f != 0 {
+                let d = f & f.wrapping_neg();
+                f &= f - 1;
+                n += self.count_takebacks(own | d, occ | d);
+            }
+        }
+        if up != 0 {
+            n += raises(own, occ, up & !forming, false);
+            let free = own & !covered(occ);
+            let mut ts = up & forming;
+            while ts != 0 {
+                let i = ts.trailing_zeros() as usize;
+                let d = 1u32 << i;
+                ts &= ts - 1;
+                let mut from = free & LOWER[slot_level(i)] & !SUPPORT[i];
+                while from != 0 {
+                    let o = from & from.wrapping_neg();
+                    from &= from - 1;
+                    n += self.count_takebacks((own & !o) | d, (occ & !o) | d);
+                }
+            }
         }
         n
     }
 
     /// Plays a legal move.
+    #[inline]
     pub fn play(&mut self, m: &Move) {
         let me = self.turn as usize;
         let opp = me ^ 1;
@@ -504,8 +629,10 @@ impl Position {
             None => self.reserve[me] = self.reserve[me].saturating_sub(1),
         }
         own |= m.to.bit();
-        own &= !m.takebacks;
-        self.reserve[me] += m.takebacks.count_ones() as u8;
+        if m.takebacks != 0 {
+            own &= !m.takebacks;
+            self.reserve[me] += m.takebacks.count_ones() as u8;
+        }
         self.balls[me] = own;
         self.turn = opp as u8;
         self.winner = if m.to == TOP {
@@ -515,16 +642,24 @@ impl Position {
                 ReserveRule::OnTurn => (self.reserve[opp] == 0).then_some(me as u8),
                 ReserveRule::Immediately => (self.reserve[me] == 0).then_some(opp as u8),
                 ReserveRule::NoMoves => {
-                    let mut any = false;
                     if self.reserve[opp] == 0 {
-                        self.generate(|_| any = true);
-                        (!any).then_some(me as u8)
+                        self.stuck_loses(me)
                     } else {
                         None
                     }
                 }
             }
         };
+    }
+
+    /// Under `reserve=no_moves`, with the player to move out of balls: `me` wins if that
+    /// player has no legal move.
+    #[cold]
+    #[inline(never)]
+    fn stuck_loses(&self, me: usize) -> Option<u8> {
+        let mut any = false;
+        self.generate(|_| any = true);
+        (!any).then_some(me as u8)
     }
 
     /// The formations that moving to `to` (from `from`) would make for the player to move.
@@ -725,6 +860,32 @@ mod tests {
             }
             assert_eq!(covered(occ), cov, "{occ:#x}");
             assert_eq!(supported(occ), sup, "{occ:#x}");
+        }
+    }
+
+    /// The table definition `square_completions` replaces: a square with all but one slot
+    /// of `own`, that slot among `targets`.
+    #[test]
+    fn square_completions_agree_with_the_square_table() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..300_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let own = (x as u32) & ALL;
+            let targets = ((x >> 32) as u32) & ALL & !own;
+            let mut want = 0;
+            for q in SQUARES {
+                let missing = q & !own;
+                if missing.count_ones() == 1 {
+                    want |= missing & targets;
+                }
+            }
+            assert_eq!(
+                square_completions(own, targets),
+                want,
+                "{own:#x} {targets:#x}"
+            );
         }
     }
 }

@@ -131,6 +131,33 @@ proptest! {
     }
 
     #[test]
+    fn counting_agrees_with_listing_along_random_games(seed in any::<u64>(), variant in 0usize..7, len in 0usize..80) {
+        // Perft counts the last ply without listing it (`count_legal`): at every position of
+        // a random game and at each of its children, the count is the number of moves listed.
+        let rules: Rules = Pylos::variants()[variant];
+        let mut rng = gamenote::generate::Rng::new(seed);
+        let mut pos = Pylos::start(&rules);
+        let (mut moves, mut after) = (Vec::new(), Vec::new());
+        for _ in 0..len {
+            moves.clear();
+            Pylos::legal_moves(&pos, &mut moves);
+            prop_assert_eq!(Pylos::count_legal(&pos), moves.len() as u64, "{}", pos);
+            for m in &moves {
+                let mut next = pos.clone();
+                Pylos::play(&mut next, m);
+                after.clear();
+                Pylos::legal_moves(&next, &mut after);
+                prop_assert_eq!(Pylos::count_legal(&next), after.len() as u64, "{}", next);
+            }
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            Pylos::play(&mut pos, &m);
+        }
+    }
+
+    #[test]
     fn random_legal_games_survive_every_style(seed in any::<u64>(), variant in 0usize..7, len in 0usize..60) {
         let rules: Rules = Pylos::variants()[variant];
         let game = gamenote::generate::legal_game::<Pylos>(&rules, len, seed);
