@@ -34,11 +34,28 @@ pub const TOP: Slot = Slot(29);
 
 impl Slot {
     /// The slot with index `i` (0–29).
+    ///
+    /// ```
+    /// use gamenote::pylos::{Slot, TOP};
+    /// assert_eq!(Slot::from_index(23), Some("2b3".parse()?));
+    /// assert_eq!(Slot::from_index(29), Some(TOP));
+    /// assert_eq!(Slot::from_index(30), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn from_index(i: usize) -> Option<Slot> {
         if i < SLOTS { Some(Slot(i as u8)) } else { None }
     }
 
     /// The slot at level `level` (1–4), column `col` and row `row` (0-based).
+    ///
+    /// ```
+    /// use gamenote::pylos::{Slot, TOP};
+    /// assert_eq!(Slot::new(2, 1, 2), Some("2b3".parse()?));
+    /// assert_eq!(Slot::new(4, 0, 0), Some(TOP));
+    /// assert_eq!(Slot::new(3, 2, 0), None); // level 3 is 2×2
+    /// assert_eq!(Slot::new(5, 0, 0), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn new(level: u8, col: u8, row: u8) -> Option<Slot> {
         if level == 0 || level > 4 {
             return None;
@@ -51,11 +68,26 @@ impl Slot {
     }
 
     /// Index 0–29.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Slot, TOP};
+    /// assert_eq!("1a2".parse::<Slot>()?.index(), 4);
+    /// assert_eq!("3a1".parse::<Slot>()?.index(), 25);
+    /// assert_eq!(TOP.index(), 29);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The bit of this slot in a 30-bit set.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Slot, TOP};
+    /// assert_eq!("1b1".parse::<Slot>()?.bit(), 0b10);
+    /// assert_eq!(TOP.bit(), 1 << 29);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn bit(self) -> u32 {
         1 << self.0
     }
@@ -68,6 +100,14 @@ impl Slot {
     }
 
     /// Level 1–4.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Slot, TOP};
+    /// assert_eq!("1d4".parse::<Slot>()?.level(), 1);
+    /// assert_eq!("3b2".parse::<Slot>()?.level(), 3);
+    /// assert_eq!(TOP.level(), 4);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn level(self) -> u8 {
         if self.0 < 16 {
             1
@@ -89,21 +129,53 @@ impl Slot {
     }
 
     /// Column, 0-based (`a` = 0), from White's left.
+    ///
+    /// ```
+    /// use gamenote::pylos::Slot;
+    /// assert_eq!("1a4".parse::<Slot>()?.col(), 0);
+    /// assert_eq!("2c1".parse::<Slot>()?.col(), 2);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn col(self) -> u8 {
         self.offset() % self.size()
     }
 
     /// Row, 0-based (row 1 = 0), nearest White first.
+    ///
+    /// ```
+    /// use gamenote::pylos::Slot;
+    /// assert_eq!("1d1".parse::<Slot>()?.row(), 0);
+    /// assert_eq!("2c3".parse::<Slot>()?.row(), 2);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn row(self) -> u8 {
         self.offset() / self.size()
     }
 
     /// Every slot in index order.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Slot, TOP};
+    /// assert_eq!(Slot::all().count(), 30);
+    /// assert_eq!(Slot::all().next(), Some("1a1".parse()?));
+    /// assert_eq!(Slot::all().last(), Some(TOP));
+    /// assert_eq!(Slot::all().filter(|s| s.level() == 2).count(), 9);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn all() -> impl Iterator<Item = Slot> {
         (0..SLOTS as u8).map(Slot)
     }
 
     /// The numeric-style name: `1`–`16` on level 1, `L1`–`L9`, `U1`–`U4`, `0` for the top.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Slot, TOP};
+    /// assert_eq!("1d2".parse::<Slot>()?.numeric(), "8");
+    /// assert_eq!("2b2".parse::<Slot>()?.numeric(), "L5");
+    /// assert_eq!("3a2".parse::<Slot>()?.numeric(), "U3");
+    /// assert_eq!(TOP.numeric(), "0");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn numeric(self) -> String {
         let n = self.offset() + 1;
         match self.level() {
@@ -115,6 +187,13 @@ impl Slot {
     }
 
     /// The compact name: level-1 slots without their `1` (`b2`), others as usual.
+    ///
+    /// ```
+    /// use gamenote::pylos::Slot;
+    /// assert_eq!("1b2".parse::<Slot>()?.compact(), "b2");
+    /// assert_eq!("2b2".parse::<Slot>()?.compact(), "2b2");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn compact(self) -> String {
         if self.level() == 1 {
             format!("{}{}", (b'a' + self.col()) as char, self.row() + 1)
@@ -298,6 +377,14 @@ pub const LEVEL1: u32 = (1 << 16) - 1;
 pub const ALL: u32 = (1 << SLOTS) - 1;
 
 /// Iterates over the slots of a bit set, lowest index first.
+///
+/// ```
+/// use gamenote::pylos::{SUPPORT, TOP, slots};
+/// let names = |set| slots(set).map(|s| s.to_string()).collect::<Vec<_>>();
+/// assert_eq!(names(0b101), ["1a1", "1c1"]);
+/// assert_eq!(names(SUPPORT[TOP.index()]), ["3a1", "3b1", "3a2", "3b2"]);
+/// assert_eq!(slots(0).count(), 0);
+/// ```
 pub fn slots(mut set: u32) -> impl Iterator<Item = Slot> {
     std::iter::from_fn(move || {
         if set == 0 {

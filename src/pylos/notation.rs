@@ -35,6 +35,15 @@ impl Style {
 }
 
 /// How slots are written.
+///
+/// ```
+/// use gamenote::pylos::{Form, Notation};
+/// assert_eq!("1d2-2b2".parse::<Notation>()?.form, Form::Canonical);
+/// assert_eq!("d2-2b2".parse::<Notation>()?.form, Form::Compact);
+/// assert_eq!(Notation::parse_numeric("8-L5")?.form, Form::Numeric);
+/// assert_eq!(Form::default(), Form::Canonical);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Form {
@@ -83,6 +92,16 @@ impl FromStr for Style {
 }
 
 /// Formation markers: `O` a square, `+` a line of 4 on level 1, `Y` a line of 3 on level 2.
+///
+/// ```
+/// use gamenote::pylos::{Markers, Notation};
+/// let n: Notation = "1c1-2a2Y".parse()?;
+/// assert_eq!(n.markers, Markers { square: false, line4: false, line3: true });
+/// assert_eq!(n.markers.to_string(), "Y");
+/// let all = Markers { square: true, line4: true, line3: true };
+/// assert_eq!(all.to_string(), "O+Y");
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Markers {
@@ -96,6 +115,14 @@ pub struct Markers {
 
 impl Markers {
     /// True when no marker is set.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Markers, Notation};
+    /// assert!(Markers::default().is_empty());
+    /// assert!("1b2".parse::<Notation>()?.markers.is_empty());
+    /// assert!(!"1d1(1c1)O".parse::<Notation>()?.markers.is_empty());
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn is_empty(self) -> bool {
         !(self.square || self.line4 || self.line3)
     }
@@ -113,6 +140,16 @@ impl fmt::Display for Markers {
 }
 
 /// `!`, `?` and their pairs after a move.
+///
+/// ```
+/// use gamenote::pylos::{Nag, Notation};
+/// let n: Notation = "1b2!?".parse()?;
+/// assert_eq!(n.nag, Some(Nag::Interesting));
+/// assert_eq!(n.to_string(), "1b2!?");
+/// assert_eq!("1d1(1c1)O??".parse::<Notation>()?.nag, Some(Nag::Blunder));
+/// assert_eq!("1b2".parse::<Notation>()?.nag, None);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Nag {
@@ -177,6 +214,13 @@ impl Default for Takebacks {
 
 impl Takebacks {
     /// No take-back.
+    ///
+    /// ```
+    /// use gamenote::pylos::Takebacks;
+    /// let t = Takebacks::new();
+    /// assert!(t.is_empty());
+    /// assert_eq!(t, Takebacks::default());
+    /// ```
     pub const fn new() -> Self {
         Takebacks {
             slots: [FILLER; 2],
@@ -185,6 +229,16 @@ impl Takebacks {
     }
 
     /// Take-backs from a list: `None` if there are more than two or one is repeated.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Slot, Takebacks};
+    /// let [a, b, c] = ["1a1", "1b1", "1c1"].map(|s| s.parse::<Slot>().unwrap());
+    /// let t = Takebacks::from_slice(&[b, a]).unwrap();
+    /// assert_eq!(t.as_slice(), [b, a]); // the written order is kept
+    /// assert_eq!(Takebacks::from_slice(&[]), Some(Takebacks::new()));
+    /// assert_eq!(Takebacks::from_slice(&[a, b, c]), None);
+    /// assert_eq!(Takebacks::from_slice(&[a, a]), None);
+    /// ```
     pub fn from_slice(list: &[Slot]) -> Option<Self> {
         let mut t = Takebacks::new();
         for &s in list {
@@ -196,6 +250,17 @@ impl Takebacks {
     }
 
     /// Adds a ball; false (and nothing added) when two are already listed or it is listed.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Slot, Takebacks};
+    /// let [a, b, c] = ["1a1", "1b1", "1c1"].map(|s| s.parse::<Slot>().unwrap());
+    /// let mut t = Takebacks::new();
+    /// assert!(t.push(a));
+    /// assert!(!t.push(a)); // already listed
+    /// assert!(t.push(b));
+    /// assert!(!t.push(c)); // two already
+    /// assert_eq!(t.as_slice(), [a, b]);
+    /// ```
     pub fn push(&mut self, s: Slot) -> bool {
         if self.contains(&s) || self.len >= 2 {
             return false;
@@ -206,6 +271,14 @@ impl Takebacks {
     }
 
     /// The balls in order.
+    ///
+    /// ```
+    /// use gamenote::pylos::Notation;
+    /// let n: Notation = "1d1(1d1,1c1)".parse()?;
+    /// let names: Vec<String> = n.takebacks.as_slice().iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["1d1", "1c1"]);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn as_slice(&self) -> &[Slot] {
         &self.slots[..self.len as usize]
     }
@@ -298,6 +371,16 @@ impl Notation {
     }
 
     /// A placement on `to` with nothing else, in canonical form.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Form, Notation};
+    /// let n = Notation::place("1b2".parse()?);
+    /// assert_eq!(n.to_string(), "1b2");
+    /// assert_eq!(n, "1b2".parse::<Notation>()?);
+    /// assert!(n.from.is_none() && n.takebacks.is_empty() && n.nag.is_none());
+    /// assert_eq!(n.form, Form::Canonical);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn place(to: Slot) -> Notation {
         Notation {
             from: None,
@@ -311,6 +394,19 @@ impl Notation {
     }
 
     /// Reads a numeric-style move (`8-L5`, `4(3,4)`), for records declared `[Style "numeric"]`.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Notation, Slot};
+    /// let m = Notation::parse_numeric("8-L5")?;
+    /// assert_eq!(m.from, Some("1d2".parse::<Slot>()?));
+    /// assert_eq!(m.to, "2b2".parse::<Slot>()?);
+    /// assert_eq!(Notation::parse_numeric("4(3,4)")?.to_string(), "4(3,4)");
+    /// // Level 1 has 16 slots.
+    /// let err = Notation::parse_numeric("17").unwrap_err();
+    /// assert_eq!((err.line, err.column), (1, 1));
+    /// assert!(err.expected.starts_with("a Pylos move"));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn parse_numeric(s: &str) -> Result<Notation, ParseError> {
         text::parse_all(s, |i| notation(i, true))
     }

@@ -9,6 +9,20 @@ use crate::error::{MoveError, ValueError};
 use crate::game::Outcome;
 
 /// The rule set: which formations let a player take balls back.
+///
+/// ```
+/// use gamenote::pylos::{Position, RuleSet, Rules, Slot};
+/// let rules: Rules = "alignment".parse()?;
+/// assert_eq!(rules.set, RuleSet::Alignment);
+/// assert_eq!(Rules::default().set, RuleSet::Standard);
+/// // White has 1a1, 1b1 and 1c1: 1d1 completes a line of 4, which counts only under alignment.
+/// let fen = "www.bbb........./........./..../. w 12 12";
+/// let pos = gamenote::pylos::fen::parse(fen, rules)?;
+/// assert!(pos.formations_of(None, "1d1".parse::<Slot>()?).line4);
+/// let pos = gamenote::pylos::fen::parse(fen, Rules::default())?;
+/// assert!(pos.formations_of(None, "1d1".parse::<Slot>()?).is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RuleSet {
@@ -22,6 +36,19 @@ pub enum RuleSet {
 }
 
 /// Whether a formation obliges the player to take balls back.
+///
+/// ```
+/// use gamenote::pylos::{Notation, Rules, Takeback, fen};
+/// assert_eq!(Rules::default().takeback, Takeback::Mandatory);
+/// let optional: Rules = "standard,takeback=optional".parse()?;
+/// assert_eq!(optional.takeback, Takeback::Optional);
+/// // White's 1b2 completes a square; without take-back it is legal only if they are optional.
+/// let square = "ww..w...bb..b.../........./..../. w 12 12";
+/// let plain: Notation = "1b2".parse()?;
+/// assert!(fen::parse(square, Rules::default())?.resolve(&plain).is_err());
+/// assert!(fen::parse(square, optional)?.resolve(&plain).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Takeback {
@@ -33,6 +60,16 @@ pub enum Takeback {
 }
 
 /// When an empty reserve ends the game.
+///
+/// ```
+/// use gamenote::pylos::{ReserveRule, Rules};
+/// assert_eq!(Rules::default().reserve, ReserveRule::OnTurn);
+/// let r: Rules = "standard,reserve=no_moves".parse()?;
+/// assert_eq!(r.reserve, ReserveRule::NoMoves);
+/// assert_eq!(r.to_string(), "standard,reserve=no_moves");
+/// assert!("standard,reserve=never".parse::<Rules>().is_err());
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ReserveRule {
@@ -140,6 +177,18 @@ impl FromStr for Rules {
 
 /// A Pylos move: a placement (no origin) or a raise, and the unordered set of balls taken
 /// back (bits of slots).
+///
+/// ```
+/// use gamenote::pylos::{Move, Position, Rules, Slot, fen};
+/// let pos = Position::new(Rules::default());
+/// let m = pos.resolve(&"1b2".parse()?)?;
+/// assert_eq!(m, Move { from: None, to: "1b2".parse()?, takebacks: 0 });
+/// // White's 1b2 completes a square and takes back 1a1.
+/// let pos = fen::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
+/// let m = pos.resolve(&"1b2(1a1)".parse()?)?;
+/// assert_eq!(m.takebacks, "1a1".parse::<Slot>()?.bit());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
@@ -153,6 +202,17 @@ pub struct Move {
 
 /// A Pylos position: the balls of each colour as 30-bit sets, the reserves, the player to
 /// move, the rules and the winner once the game is over.
+///
+/// ```
+/// use gamenote::pylos::{Position, Rules, Slot};
+/// let mut pos = Position::new(Rules::default());
+/// let m = pos.resolve(&"1b2".parse()?)?;
+/// pos.play(&m);
+/// assert_eq!(pos.at("1b2".parse::<Slot>()?), Some(0));
+/// assert_eq!((pos.turn(), pos.reserve(0), pos.reserve(1)), (1, 14, 15));
+/// assert!(pos.to_string().ends_with("reserves: White 14, Black 15; Black to move\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     balls: [u32; 2],
@@ -329,6 +389,15 @@ fn list(set: u32) -> String {
 
 impl Position {
     /// The empty board with 15 balls each, White to move.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Position, Rules};
+    /// let pos = Position::new(Rules::default());
+    /// assert_eq!((pos.reserve(0), pos.reserve(1), pos.turn()), (15, 15, 0));
+    /// assert_eq!(pos.balls(0) | pos.balls(1), 0);
+    /// assert_eq!(pos.count_moves(), 16);
+    /// assert_eq!(pos.winner(), None);
+    /// ```
     pub fn new(rules: Rules) -> Position {
         Position {
             balls: [0, 0],
@@ -357,36 +426,100 @@ impl Position {
     }
 
     /// The rules in force.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Position, RuleSet, Rules};
+    /// let rules: Rules = "alignment,takeback=optional".parse()?;
+    /// let pos = Position::new(rules);
+    /// assert_eq!(pos.rules(), rules);
+    /// assert_eq!(pos.rules().set, RuleSet::Alignment);
+    /// # Ok::<(), gamenote::ValueError>(())
+    /// ```
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
     /// Balls left in `seat`'s reserve (0 = White, 1 = Black).
+    ///
+    /// ```
+    /// use gamenote::pylos::{Rules, fen};
+    /// let pos = fen::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
+    /// assert_eq!((pos.reserve(0), pos.reserve(1)), (12, 13));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn reserve(&self, seat: usize) -> u8 {
         self.reserve[seat & 1]
     }
 
     /// The balls of `seat` as a set of slot bits.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Rules, Slot, fen, slots};
+    /// let pos = fen::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
+    /// let names = |set| slots(set).map(|s| s.to_string()).collect::<Vec<_>>();
+    /// assert_eq!(names(pos.balls(0)), ["1a1", "1a2", "2a1"]);
+    /// assert_eq!(names(pos.balls(1)), ["1b1", "1b2"]);
+    /// assert_ne!(pos.balls(1) & "1b1".parse::<Slot>()?.bit(), 0);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn balls(&self, seat: usize) -> u32 {
         self.balls[seat & 1]
     }
 
     /// The seat of the ball on `s`, if any.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Rules, Slot, fen};
+    /// let pos = fen::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
+    /// assert_eq!(pos.at("2a1".parse::<Slot>()?), Some(0));
+    /// assert_eq!(pos.at("1b1".parse::<Slot>()?), Some(1));
+    /// assert_eq!(pos.at("1c1".parse::<Slot>()?), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn at(&self, s: Slot) -> Option<usize> {
         (0..2).find(|&i| self.balls[i] & s.bit() != 0)
     }
 
     /// The seat to move.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Position, Rules};
+    /// let mut pos = Position::new(Rules::default());
+    /// assert_eq!(pos.turn(), 0);
+    /// pos.play(&pos.resolve(&"1b2".parse()?)?);
+    /// assert_eq!(pos.turn(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn turn(&self) -> usize {
         self.turn as usize
     }
 
     /// The winner, once the game is over.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Rules, fen};
+    /// // Three full levels, Black to move with one ball left: it goes on top and wins.
+    /// let mut pos = fen::parse("wbwbwbwbwbwbwbwb/wbwbwbwbw/wbwb/. b 0 1", Rules::default())?;
+    /// assert_eq!(pos.winner(), None);
+    /// pos.play(&pos.resolve(&"4a1".parse()?)?);
+    /// assert_eq!(pos.winner(), Some(1));
+    /// assert_eq!(pos.count_moves(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn winner(&self) -> Option<usize> {
         self.winner.map(usize::from)
     }
 
     /// The game's outcome, once it is over.
+    ///
+    /// ```
+    /// use gamenote::Outcome;
+    /// use gamenote::pylos::{Position, Rules, fen};
+    /// assert_eq!(Position::new(Rules::default()).outcome(), None);
+    /// let pos = fen::parse("wbwbwbwbwbwbwbwb/wbwbwbwbw/wbwb/b w 0 0 0-1", Rules::default())?;
+    /// assert_eq!(pos.outcome(), Some(Outcome::Win(1)));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         self.winner.map(Outcome::Win)
     }
@@ -414,6 +547,17 @@ impl Position {
     }
 
     /// Calls `emit` with every legal move. Nothing when the game is over.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Position, Rules, Slot};
+    /// let pos = Position::new(Rules::default());
+    /// let mut moves = Vec::new();
+    /// pos.generate(|m| moves.push(m));
+    /// assert_eq!(moves.len(), 16); // a ball on any slot of level 1
+    /// assert!(moves.iter().all(|m| m.from.is_none() && m.takebacks == 0));
+    /// assert_eq!(moves[0].to, "1a1".parse::<Slot>()?);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     #[inline]
     pub fn generate(&self, mut emit: impl FnMut(Move)) {
         if self.winner.is_some() {
@@ -545,6 +689,18 @@ impl Position {
     /// The number of legal moves, counted without building them: a placement per target, a
     /// raise per free ball below each upper target (less those it rests on), and, where a
     /// move completes a formation, its take-back sets instead of one.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Position, Rules, fen};
+    /// assert_eq!(Position::new(Rules::default()).count_moves(), 16);
+    /// // 9 plain placements, and 1b2 completing a square with 10 ways to take back one or two balls.
+    /// let pos = fen::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
+    /// assert_eq!(pos.count_moves(), 19);
+    /// let mut n = 0;
+    /// pos.generate(|_| n += 1);
+    /// assert_eq!(n, 19);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     #[inline]
     pub fn count_moves(&self) -> u64 {
         if self.winner.is_some() {
@@ -619,6 +775,16 @@ impl Position {
     }
 
     /// Plays a legal move.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Rules, Slot, fen};
+    /// let mut pos = fen::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
+    /// let m = pos.resolve(&"1b2(1a1,1b1)".parse()?)?;
+    /// pos.play(&m);
+    /// assert_eq!(fen::write(&pos), "....ww..bb..b.../........./..../. b 13 12");
+    /// assert_eq!(pos.at("1a1".parse::<Slot>()?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn play(&mut self, m: &Move) {
         let me = self.turn as usize;
@@ -663,6 +829,15 @@ impl Position {
     }
 
     /// The formations that moving to `to` (from `from`) would make for the player to move.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Markers, Rules, Slot, fen};
+    /// let pos = fen::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
+    /// let square = Markers { square: true, ..Markers::default() };
+    /// assert_eq!(pos.formations_of(None, "1b2".parse::<Slot>()?), square);
+    /// assert!(pos.formations_of(None, "1c1".parse::<Slot>()?).is_empty());
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn formations_of(&self, from: Option<Slot>, to: Slot) -> Markers {
         let mut own = self.balls[self.turn as usize];
         if let Some(o) = from {
@@ -673,6 +848,18 @@ impl Position {
 
     /// Checks a written move against the position and returns the move it means, or the
     /// broken rule in words. Markers are not checked here (see `check_annotations`).
+    ///
+    /// ```
+    /// use gamenote::MoveErrorKind;
+    /// use gamenote::pylos::{Position, Rules, Slot};
+    /// let pos = Position::new(Rules::default());
+    /// let m = pos.resolve(&"1b2".parse()?)?;
+    /// assert_eq!((m.from, m.to), (None, "1b2".parse::<Slot>()?));
+    /// let err = pos.resolve(&"2a1".parse()?).unwrap_err();
+    /// assert_eq!(err.kind, MoveErrorKind::Illegal);
+    /// assert_eq!(err.reason, "2a1 is not supported: 1a1 1b1 1a2 1b2 empty");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn resolve(&self, n: &Notation) -> Result<Move, MoveError> {
         if self.winner.is_some() {
             return Err(MoveError::illegal("the game is already over"));
