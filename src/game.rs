@@ -426,6 +426,20 @@ pub trait Notate: Play {
         Ok(())
     }
 
+    /// False when [`Notate::check_annotations`] of `n` does not read the position before the
+    /// move, so that replay, when no one else needs that position, skips copying it (and
+    /// hands the check the position after in its place). The default: true.
+    ///
+    /// ```
+    /// use gamenote::{Notate, pylos::{Notation, Pylos}};
+    /// assert!(!Pylos::annotations_need_before(&"1b2".parse::<Notation>()?));
+    /// assert!(Pylos::annotations_need_before(&"1b2+".parse::<Notation>()?), "a marker to check");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    fn annotations_need_before(_n: &Self::Notation) -> bool {
+        true
+    }
+
     /// A move the rules force before the written move `n` when a record leaves it out
     /// (Pylon's forced pass), with the reason, asked only when `n` does not resolve. Replay
     /// reports the reason as a mismatch in strict reading; in lenient reading it plays the

@@ -113,8 +113,26 @@ impl<G: Game> Stepper<G> {
         &mut self,
         n: usize,
         ply: &Ply<G::Notation>,
-        mut visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
+        visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
     ) {
+        self.step_with(n, ply, Some(visit));
+    }
+
+    /// [`Stepper::step`] with no one to see the positions go by, so the position before a
+    /// move is copied only when the game's annotation check reads it
+    /// ([`Notate::annotations_need_before`](crate::game::Notate::annotations_need_before)).
+    pub fn step_quietly(&mut self, n: usize, ply: &Ply<G::Notation>) {
+        self.step_with(
+            n,
+            ply,
+            None::<fn(usize, &G::Position, &G::Move, &G::Position)>,
+        );
+    }
+
+    fn step_with<F>(&mut self, n: usize, ply: &Ply<G::Notation>, mut visit: Option<F>)
+    where
+        F: FnMut(usize, &G::Position, &G::Move, &G::Position),
+    {
         if self.error.is_some() {
             return;
         }
@@ -156,9 +174,11 @@ impl<G: Game> Stepper<G> {
                     return;
                 }
                 self.warnings.push(w);
-                let before = self.pos.clone();
+                let before = visit.is_some().then(|| self.pos.clone());
                 G::play(&mut self.pos, &forced);
-                visit(n, &before, &forced, &self.pos);
+                if let (Some(visit), Some(before)) = (visit.as_mut(), before.as_ref()) {
+                    visit(n, before, &forced, &self.pos);
+                }
                 self.moves += 1;
                 match G::resolve(&self.pos, &ply.notation) {
                     Ok(m) => m,
@@ -169,9 +189,12 @@ impl<G: Game> Stepper<G> {
                 }
             }
         };
-        let before = self.pos.clone();
+        let keep = visit.is_some() || G::annotations_need_before(&ply.notation);
+        let before = keep.then(|| self.pos.clone());
         G::play(&mut self.pos, &m);
-        if let Err(e) = G::check_annotations(&before, &ply.notation, &m, &self.pos) {
+        // Without a copy the check does not read `before`: it is handed the position after.
+        let before_or_after = before.as_ref().unwrap_or(&self.pos);
+        if let Err(e) = G::check_annotations(before_or_after, &ply.notation, &m, &self.pos) {
             let e = illegal_at(n, ply, e);
             match self.mode {
                 Mode::Strict => {
@@ -181,7 +204,9 @@ impl<G: Game> Stepper<G> {
                 Mode::Lenient => self.warnings.push(e),
             }
         }
-        visit(n, &before, &m, &self.pos);
+        if let (Some(visit), Some(before)) = (visit.as_mut(), before.as_ref()) {
+            visit(n, before, &m, &self.pos);
+        }
         self.moves += 1;
         self.end_mark = ply.annotations.iter().enumerate().find_map(|(i, a)| {
             let mark = G::ENDING_MARKS.iter().find(|m| **m == a.as_str())?;
@@ -462,14 +487,19 @@ impl<G: Game> Checker<G> {
         ply: Ply<G::Notation>,
         visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
     ) {
+        if self.count(&ply) {
+            let n = self.plies;
+            self.stepper().step(n, &ply, visit);
+        }
+    }
+
+    /// Counts a move read; true when it is to be played (not reading syntax only).
+    #[inline]
+    fn count(&mut self, ply: &Ply<G::Notation>) -> bool {
         self.first_ply.get_or_insert(ply.span.start);
         self.last_end = Some(ply.span.end);
         self.plies += 1;
-        if self.syntax_only {
-            return;
-        }
-        let n = self.plies;
-        self.stepper().step(n, &ply, visit);
+        !self.syntax_only
     }
 
     /// The same, with tags that replace (or join) each record's own before it is set up.
@@ -585,7 +615,10 @@ impl<G: Game> Visitor<G> for Checker<G> {
     }
 
     fn ply(&mut self, ply: Ply<G::Notation>) {
-        self.play(ply, |_, _, _, _| {});
+        if self.count(&ply) {
+            let n = self.plies;
+            self.stepper().step_quietly(n, &ply);
+        }
     }
 
     fn result(&mut self, result: GameResult, span: Range<usize>) {

@@ -159,6 +159,11 @@ impl Notate for Pylon {
     /// other side can: never once the game is over.
     const RESOLVE_REFUSES_AFTER_END: bool = true;
 
+    /// Pylon moves carry no marks to check.
+    fn annotations_need_before(_n: &Notation) -> bool {
+        false
+    }
+
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         let side = pos.to_move();
         match n {

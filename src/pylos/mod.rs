@@ -165,6 +165,11 @@ impl Notate for Pylos {
         restated.nag = written.nag;
     }
 
+    /// Only markers are checked against the position before the move.
+    fn annotations_need_before(n: &Notation) -> bool {
+        !n.markers.is_empty()
+    }
+
     fn check_annotations(
         before: &Position,
         n: &Notation,

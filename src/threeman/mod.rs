@@ -538,6 +538,11 @@ impl Notate for ThreeMan {
         Notation::Normal(w)
     }
 
+    /// Only a written `+` or `#` is checked against the position before the move.
+    fn annotations_need_before(n: &Notation) -> bool {
+        n.mark() != Mark::None
+    }
+
     fn check_annotations(
         before: &Position,
         n: &Notation,
