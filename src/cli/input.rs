@@ -21,6 +21,17 @@ use super::{Problem, bad_record_problem, problem_at, replay_problem};
 pub type Input = BufReader<Box<dyn Read + Send>>;
 
 /// Why an input cannot be read at all (exit status 2 on the command line).
+///
+/// ```
+/// use gamenote::cli::{open_input, InputError};
+/// let err = open_input(&std::env::temp_dir()).err().expect("a directory");
+/// assert!(matches!(&err, InputError::Unreadable { reason, .. } if reason == "it is a directory"));
+/// let err = InputError::UnknownGame("notes.txt".into());
+/// assert_eq!(
+///     err.to_string(),
+///     "notes.txt: cannot tell the game: give --game, a [Game] tag or a known extension"
+/// );
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
     /// The file cannot be opened or is a directory.
@@ -41,6 +52,15 @@ pub enum InputError {
 }
 
 /// The error of `--size` given for `id`, if it has no board sizes.
+///
+/// ```
+/// use gamenote::cli::{size_error, GameId};
+/// let size = [("Size".to_string(), "4".to_string())];
+/// assert!(size_error(GameId::Pylon, &size).is_ok());
+/// assert!(size_error(GameId::Gipf, &[]).is_ok());
+/// let err = size_error(GameId::Gipf, &size).unwrap_err();
+/// assert_eq!(err.to_string(), "--size: gipf has no board sizes (only pylon has)");
+/// ```
 pub fn size_error(id: GameId, overrides: &[(String, String)]) -> Result<(), InputError> {
     if !id.has_size() && overrides.iter().any(|(n, _)| n == "Size") {
         return Err(InputError::Usage(format!(
@@ -52,12 +72,41 @@ pub fn size_error(id: GameId, overrides: &[(String, String)]) -> Result<(), Inpu
 
 /// The name a path is shown by: the path itself, with any bytes that are not UTF-8
 /// replaced; `-` is standard input.
+///
+/// ```
+/// use gamenote::cli::display_name;
+/// use std::path::Path;
+/// assert_eq!(display_name(Path::new("games/a.pylos")), "games/a.pylos");
+/// assert_eq!(display_name(Path::new("-")), "-");
+/// #[cfg(unix)]
+/// {
+///     use std::os::unix::ffi::OsStrExt;
+///     let odd = Path::new(std::ffi::OsStr::from_bytes(b"a\xffb.pylos"));
+///     assert_eq!(display_name(odd), "a\u{FFFD}b.pylos");
+/// }
+/// ```
 pub fn display_name(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
 /// Opens `path` (`-` for standard input) for reading. A directory is refused here, not
 /// at the first read.
+///
+/// ```
+/// use gamenote::cli::{open_input, InputError};
+/// use std::io::Read;
+/// let name = format!("gamenote-open-input-{}.pylos", std::process::id());
+/// let path = std::env::temp_dir().join(name);
+/// std::fs::write(&path, "1b2 1c3 *\n")?;
+/// let mut text = String::new();
+/// open_input(&path)?.read_to_string(&mut text)?;
+/// assert_eq!(text, "1b2 1c3 *\n");
+/// std::fs::remove_file(&path)?;
+/// let err = open_input(&path).err().expect("the file is gone");
+/// let shown = path.display().to_string();
+/// assert!(matches!(err, InputError::Unreadable { ref file, .. } if *file == shown));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn open_input(path: &Path) -> Result<Input, InputError> {
     let unreadable = |reason: String| InputError::Unreadable {
         file: display_name(path),
@@ -76,6 +125,23 @@ pub fn open_input(path: &Path) -> Result<Input, InputError> {
 /// The game of an opened input: `game` if given, else from the first record's `[Game]` tag
 /// in the input's first block, else from the file name ([`GameId::detect`]). Nothing is
 /// consumed.
+///
+/// ```
+/// use gamenote::cli::{game_of_input, GameId, Input, InputError};
+/// use std::io::{BufReader, Read};
+/// let text = "[Game \"GIPF\"]\n\n1.a1-b2 *\n";
+/// let mut input: Input = BufReader::new(Box::new(text.as_bytes()));
+/// assert_eq!(game_of_input(None, "notes.txt", &mut input)?, GameId::Gipf);
+/// assert_eq!(game_of_input(Some(GameId::Pylon), "notes.txt", &mut input)?, GameId::Pylon);
+/// let mut rest = String::new();
+/// input.read_to_string(&mut rest)?;
+/// assert_eq!(rest, text, "nothing was consumed");
+/// let mut untagged: Input = BufReader::new(Box::new("1b2 *".as_bytes()));
+/// assert_eq!(game_of_input(None, "a.pylos", &mut untagged)?, GameId::Pylos);
+/// let err = game_of_input(None, "notes.txt", &mut untagged).unwrap_err();
+/// assert!(matches!(err, InputError::UnknownGame(ref name) if name == "notes.txt"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn game_of_input(
     game: Option<GameId>,
     name: &str,
@@ -92,6 +158,16 @@ pub fn game_of_input(
 }
 
 /// A record read from an input, with the text it was read from, for drawing its errors.
+///
+/// ```
+/// use gamenote::{cli::FileRecords, pylos::Pylos, stream::Limits};
+/// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+/// let mut records = FileRecords::<Pylos, _>::new("a.pylos", text.as_bytes(), Limits::default());
+/// let first = records.next().unwrap().expect("record 1 reads");
+/// assert_eq!((first.index, first.record.plies.len()), (1, 2));
+/// let second = records.next().unwrap().expect("record 2 reads");
+/// assert_eq!((second.index, second.record.tag("Game")), (2, Some("Pylos")));
+/// ```
 pub struct Located<G: Game> {
     /// The record.
     pub record: Record<G>,
@@ -107,6 +183,18 @@ pub struct Located<G: Game> {
 
 impl<G: Game> Located<G> {
     /// An error met replaying the record, as a [`Problem`] placed in the whole input.
+    ///
+    /// ```
+    /// use gamenote::{cli::FileRecords, pylos::Pylos, record::replay, stream::Limits, Mode};
+    /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+    /// let limits = Limits::default();
+    /// let mut records = FileRecords::<Pylos, _>::new("a.pylos", text.as_bytes(), limits);
+    /// let second = records.nth(1).unwrap().expect("record 2 reads");
+    /// let err = replay(&second.record, Mode::Strict).error.expect("1b2 is taken");
+    /// let p = second.problem("a.pylos", &err);
+    /// assert_eq!((p.kind, p.line, p.column, p.ply), ("illegal", 5, 5, Some(2)));
+    /// assert!(p.rendered.starts_with("a.pylos:5:5: "));
+    /// ```
     pub fn problem(&self, file: &str, err: &Error) -> Problem {
         replay_problem(
             &mut Locator::new(&self.text),
@@ -124,6 +212,22 @@ impl<G: Game> Located<G> {
 /// read is a [`Problem`] placed at its line and column in the whole input, and reading goes
 /// on with the next one. Memory: one record at a time (a piece the cutter could not split
 /// is read whole).
+///
+/// ```
+/// use gamenote::{cli::FileRecords, pylos::Pylos, stream::Limits};
+/// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n\
+///             [Game \"Pylos\"]\n1b2 zz *\n\n\
+///             [Game \"Pylos\"]\n1b2 *\n";
+/// let limits = Limits::default();
+/// let records: Vec<_> =
+///     FileRecords::<Pylos, _>::new("a.pylos", text.as_bytes(), limits).collect();
+/// assert_eq!(records.len(), 3);
+/// let problem = records[1].as_ref().err().expect("zz is no move");
+/// assert_eq!((problem.kind, problem.line, problem.column), ("parse", 5, 5));
+/// let third = records[2].as_ref().ok().expect("reading went on");
+/// assert_eq!((third.index, third.lines_before), (3, 6));
+/// assert_eq!(third.text.as_ref(), "[Game \"Pylos\"]\n1b2 *\n");
+/// ```
 pub struct FileRecords<G: Game, R> {
     file: String,
     pieces: RecordReader<R>,
@@ -136,6 +240,20 @@ pub struct FileRecords<G: Game, R> {
 
 impl<G: Game, R: Read> FileRecords<G, R> {
     /// Reads `input`, naming it `file` in errors.
+    ///
+    /// ```
+    /// use gamenote::{cli::FileRecords, pylon::Pylon, stream::Limits};
+    /// let text = "[Game \"Pylon\"]\n[Size \"3\"]\n\n1b2 1a1 *\n";
+    /// let limits = Limits::default();
+    /// let mut records = FileRecords::<Pylon, _>::new("a.pylon", text.as_bytes(), limits);
+    /// let first = records.next().unwrap().expect("it reads");
+    /// assert_eq!((first.index, first.record.tag("Size")), (1, Some("3")));
+    /// assert!(records.next().is_none());
+    /// // A record over the limits is a problem, not a record.
+    /// let small = Limits::default().max_record_bytes(8);
+    /// let mut records = FileRecords::<Pylon, _>::new("a.pylon", text.as_bytes(), small);
+    /// assert!(records.next().unwrap().is_err());
+    /// ```
     pub fn new(file: &str, input: R, limits: Limits) -> Self {
         FileRecords {
             file: file.to_string(),

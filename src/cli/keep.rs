@@ -11,6 +11,22 @@ use crate::replay::{Checker, Verdict};
 use crate::visit::Visitor;
 
 /// Positions kept from the chosen record.
+///
+/// ```
+/// use gamenote::cli::{check_record, Keep};
+/// use gamenote::pylon::{Move, Point, Pylon};
+/// use gamenote::Mode;
+/// let text = "[Game \"Pylon\"]\n[Size \"3\"]\n\n1b2 1a1 1b1 *\n";
+/// let mut keep = Keep::<Pylon>::new(Mode::Strict, &[], 1, Some(1));
+/// check_record::<Pylon, _>("a.pylon", text, 0, &mut keep);
+/// let kept = keep.into_kept().expect("record 1 was read");
+/// assert_eq!((kept.start.score(0), kept.start.geometry().size()), (0, 3));
+/// let (after, first) = kept.at.expect("ply 1 was played");
+/// assert_eq!((first, after.score(0)), (Move::Place(Point::new(1, 1, 1)), 1));
+/// assert_eq!(kept.last, Some(Move::Place(Point::new(1, 1, 0))));
+/// assert_eq!((kept.end.score(0), kept.end.score(1)), (2, 1));
+/// assert!(!kept.setup_failed);
+/// ```
 #[derive(Debug, Clone)]
 pub struct Kept<G: Game> {
     /// The set-up position, before the first move.
@@ -55,6 +71,21 @@ pub struct Keep<G: Game> {
 
 impl<G: Game> Keep<G> {
     /// Checks in `mode` with the tags `overrides`, keeping positions of record `record`.
+    ///
+    /// ```
+    /// use gamenote::cli::{check_record, Keep};
+    /// use gamenote::pylon::Pylon;
+    /// use gamenote::Mode;
+    /// // `--size 4` overrides the record's own [Size] tag; record 2 is the one kept.
+    /// let size = [("Size".to_string(), "4".to_string())];
+    /// let mut keep = Keep::<Pylon>::new(Mode::Strict, &size, 2, None);
+    /// let text = "[Game \"Pylon\"]\n[Size \"3\"]\n\n1a1 *\n\n[Game \"Pylon\"]\n\n1b2 1d4 *\n";
+    /// let reports = check_record::<Pylon, _>("a.pylon", text, 0, &mut keep);
+    /// assert!(reports.iter().all(|r| r.ok()));
+    /// let kept = keep.kept().expect("record 2 was read");
+    /// assert_eq!((kept.end.geometry().size(), kept.end.score(1)), (4, 1));
+    /// assert!(kept.at.is_none()); // no ply asked for
+    /// ```
     pub fn new(
         mode: Mode,
         overrides: &[(String, String)],
@@ -74,21 +105,65 @@ impl<G: Game> Keep<G> {
     }
 
     /// Counts a record read by other means (a piece the stream reader could not read).
+    ///
+    /// ```
+    /// use gamenote::cli::{check_record, Keep};
+    /// use gamenote::pylos::Pylos;
+    /// use gamenote::Mode;
+    /// let mut keep = Keep::<Pylos>::new(Mode::Strict, &[], 2, None);
+    /// keep.skip_record(); // record 1 could not be read
+    /// assert_eq!(keep.seen(), 1);
+    /// check_record::<Pylos, _>("a.pylos", "1b2 1c3 *\n", 0, &mut keep);
+    /// assert_eq!(keep.kept().map(|k| k.end.reserve(1)), Some(14));
+    /// ```
     pub fn skip_record(&mut self) {
         self.seen += 1;
     }
 
     /// Records begun so far.
+    ///
+    /// ```
+    /// use gamenote::cli::{check_record, Keep};
+    /// use gamenote::pylos::Pylos;
+    /// use gamenote::Mode;
+    /// let mut keep = Keep::<Pylos>::new(Mode::Strict, &[], 1, None);
+    /// assert_eq!(keep.seen(), 0);
+    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 *\n";
+    /// check_record::<Pylos, _>("a.pylos", text, 0, &mut keep);
+    /// assert_eq!(keep.seen(), 2);
+    /// ```
     pub fn seen(&self) -> usize {
         self.seen
     }
 
     /// What was kept, once the chosen record has ended.
+    ///
+    /// ```
+    /// use gamenote::cli::{check_record, Keep};
+    /// use gamenote::pylos::Pylos;
+    /// use gamenote::Mode;
+    /// let mut keep = Keep::<Pylos>::new(Mode::Strict, &[], 2, None);
+    /// check_record::<Pylos, _>("a.pylos", "1b2 *\n", 0, &mut keep);
+    /// assert!(keep.kept().is_none(), "record 2 has not been read");
+    /// check_record::<Pylos, _>("a.pylos", "1b2 1c3 *\n", 0, &mut keep);
+    /// assert_eq!(keep.kept().map(|k| k.end.reserve(1)), Some(14));
+    /// ```
     pub fn kept(&self) -> Option<&Kept<G>> {
         self.kept.as_ref()
     }
 
     /// What was kept, taken out.
+    ///
+    /// ```
+    /// use gamenote::cli::{check_record, Keep};
+    /// use gamenote::pylon::Pylon;
+    /// use gamenote::Mode;
+    /// let mut keep = Keep::<Pylon>::new(Mode::Strict, &[], 1, None);
+    /// check_record::<Pylon, _>("a.pylon", "[Size \"99\"]\n\n1a1 *\n", 0, &mut keep);
+    /// let kept = keep.into_kept().expect("record 1 was read");
+    /// assert!(kept.setup_failed); // there is no board of size 99
+    /// assert_eq!(kept.end.geometry().size(), 6); // so the default board stands in
+    /// ```
     pub fn into_kept(self) -> Option<Kept<G>> {
         self.kept
     }

@@ -52,6 +52,14 @@ pub struct Point {
 
 impl Point {
     /// The point at `level` (from 1), `col` and `row` (from 0).
+    ///
+    /// ```
+    /// use gamenote::pylon::Point;
+    /// let p = Point::new(2, 1, 0);
+    /// assert_eq!(p.to_string(), "2b1");
+    /// assert_eq!("2b1".parse::<Point>()?, p);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn new(level: u8, col: u8, row: u8) -> Self {
         Point { level, col, row }
     }
@@ -127,6 +135,17 @@ pub(crate) struct Info {
 }
 
 /// The precomputed table of one board size; get it with [`Geometry::of`].
+///
+/// Its indices run level by level from level 1, each level row by row from row 1.
+///
+/// ```
+/// use gamenote::pylon::{Geometry, Point};
+/// let g = Geometry::of(3).unwrap();
+/// assert_eq!((g.size(), g.len(), g.width(2)), (3, 14, 2));
+/// let i = g.index("2a1".parse()?).unwrap();
+/// assert_eq!((i, g.point(i)), (9, Point::new(2, 0, 0)));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub struct Geometry {
     size: u8,
     start: [u16; MAX_SIZE as usize + 2],
@@ -166,26 +185,58 @@ impl Geometry {
     }
 
     /// The board size n.
+    ///
+    /// ```
+    /// use gamenote::pylon::Geometry;
+    /// assert_eq!(Geometry::of(12).unwrap().size(), 12);
+    /// ```
     pub fn size(&self) -> u8 {
         self.size
     }
 
     /// The number of points, n(n+1)(2n+1)/6.
+    ///
+    /// ```
+    /// use gamenote::pylon::{Geometry, MAX_POINTS};
+    /// assert_eq!(Geometry::of(2).unwrap().len(), 5); // 4 + 1
+    /// assert_eq!(Geometry::of(26).unwrap().len(), MAX_POINTS);
+    /// ```
     pub fn len(&self) -> usize {
         self.info.len()
     }
 
     /// Always false: every pyramid has points.
+    ///
+    /// ```
+    /// use gamenote::pylon::Geometry;
+    /// assert!(!Geometry::of(2).unwrap().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.info.is_empty()
     }
 
     /// The width of level `level` (n − level + 1).
+    ///
+    /// ```
+    /// use gamenote::pylon::Geometry;
+    /// let g = Geometry::of(6).unwrap();
+    /// assert_eq!((g.width(1), g.width(3), g.width(6)), (6, 4, 1));
+    /// ```
     pub fn width(&self, level: u8) -> u8 {
         self.size + 1 - level
     }
 
     /// The index of `p` in the table, or `None` when it is not on this board.
+    ///
+    /// ```
+    /// use gamenote::pylon::{Geometry, Point};
+    /// let g = Geometry::of(3).unwrap();
+    /// assert_eq!(g.index(Point::new(1, 0, 0)), Some(0)); // 1a1
+    /// assert_eq!(g.index(Point::new(1, 1, 1)), Some(4)); // 1b2
+    /// assert_eq!(g.index(Point::new(3, 0, 0)), Some(13)); // 3a1, the top
+    /// assert_eq!(g.index(Point::new(2, 2, 0)), None); // 2c1: level 2 has columns a-b
+    /// assert_eq!(g.index(Point::new(4, 0, 0)), None); // no level 4
+    /// ```
     pub fn index(&self, p: Point) -> Option<usize> {
         if p.level == 0 || p.level > self.size {
             return None;
@@ -202,11 +253,28 @@ impl Geometry {
     }
 
     /// The point at index `i` (which must be below [`Geometry::len`]).
+    ///
+    /// ```
+    /// use gamenote::pylon::{Geometry, Point};
+    /// let g = Geometry::of(3).unwrap();
+    /// assert_eq!(g.point(4), Point::new(1, 1, 1));
+    /// assert_eq!(g.point(g.len() - 1).to_string(), "3a1");
+    /// ```
     pub fn point(&self, i: usize) -> Point {
         self.info[i].point
     }
 
     /// Indices of level `level`'s points.
+    ///
+    /// ```
+    /// use gamenote::pylon::Geometry;
+    /// let g = Geometry::of(3).unwrap();
+    /// assert_eq!(g.level_range(1), 0..9);
+    /// assert_eq!(g.level_range(2), 9..13);
+    /// assert_eq!(g.level_range(3), 13..14);
+    /// let level2: Vec<String> = g.level_range(2).map(|i| g.point(i).to_string()).collect();
+    /// assert_eq!(level2, ["2a1", "2b1", "2a2", "2b2"]);
+    /// ```
     pub fn level_range(&self, level: u8) -> std::ops::Range<usize> {
         let l = usize::from(level);
         usize::from(self.start[l])..usize::from(self.start[l + 1])

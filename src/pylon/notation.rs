@@ -42,6 +42,15 @@ pub enum Notation {
 }
 
 /// The only written style: covering sets always printed, sorted.
+///
+/// ```
+/// use gamenote::pylon::Style;
+/// assert_eq!("Standard".parse::<Style>()?, Style::Standard);
+/// assert_eq!(Style::default().to_string(), "standard");
+/// let err = "short".parse::<Style>().unwrap_err();
+/// assert_eq!(err.to_string(), "unknown Pylon style \"short\": the only style is standard");
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Style {
     /// `point[covers]` or `pass`.
@@ -227,6 +236,17 @@ pub struct Score {
 
 impl Score {
     /// The score of `pos`, with the result by the rules (`*` while the game goes on).
+    ///
+    /// ```
+    /// use gamenote::{pylon::{Pylon, Score}, record::replay, GameResult, Mode, Outcome, Record};
+    /// let rec: Record<Pylon> = "[Size \"3\"]\n\n1b3 1b2 1c1 1a3 1a2[2a2] 1c2 1b1 1-0".parse()?;
+    /// let end = replay(&rec, Mode::Strict).into_result()?.end;
+    /// let score = Score::of(&end);
+    /// assert_eq!(score.result, GameResult::Decided(Outcome::Win(0)));
+    /// assert_eq!((score.white, score.black), (5, 3));
+    /// assert_eq!(score.to_string(), "1-0 {W 5 B 3}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn of(pos: &super::Position) -> Score {
         Score {
             result: super::Pylon::outcome(pos).map_or(GameResult::Unfinished, GameResult::Decided),

@@ -17,6 +17,17 @@ use super::rules::{Rules, Suicide};
 use crate::error::{MoveError, ValueError};
 
 /// A resolved move.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::pylon::{Move, Point, Pylon, Rules};
+/// let pos = Pylon::start(&Rules::with_size(3));
+/// let m = Pylon::resolve(&pos, &"1b2".parse()?)?;
+/// assert_eq!(m, Move::Place(Point::new(1, 1, 1)));
+/// // A pass is only ever forced: White can place here.
+/// assert!(Pylon::resolve(&pos, &"pass".parse()?).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Move {
@@ -84,6 +95,20 @@ macro_rules! on {
 }
 
 /// A state of play: the pieces of both colours and the side to move.
+///
+/// Moves are resolved and played through the [`Notate`](crate::Notate) and
+/// [`Play`](crate::Play) traits of [`Pylon`](super::Pylon).
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::pylon::{Point, Position, Pylon, Rules};
+/// let mut pos = Position::new(Rules::with_size(3));
+/// let m = Pylon::resolve(&pos, &"1b2".parse()?)?;
+/// Pylon::play(&mut pos, &m);
+/// assert_eq!(pos.piece(Point::new(1, 1, 1)), Some(0));
+/// assert_eq!((pos.to_move(), pos.score(0), pos.score(1)), (1, 1, 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct Position {
     geo: &'static Geometry,
@@ -438,6 +463,13 @@ impl<B: Set> Stones<B> {
 
 impl Position {
     /// The empty board of `rules` (a size outside 2–26 is replaced by the default 6).
+    ///
+    /// ```
+    /// use gamenote::pylon::{Position, Rules};
+    /// let pos = Position::new(Rules::with_size(4));
+    /// assert_eq!((pos.geometry().size(), pos.to_move(), pos.score(0)), (4, 0, 0));
+    /// assert_eq!(Position::new(Rules::with_size(30)).rules().size, 6);
+    /// ```
     pub fn new(rules: Rules) -> Self {
         let (geo, rules) = match Geometry::of(rules.size) {
             Some(g) => (g, rules),
@@ -522,16 +554,40 @@ impl Position {
     }
 
     /// The rules (and size) of the game.
+    ///
+    /// ```
+    /// use gamenote::pylon::{Position, Rules, Suicide};
+    /// let pos = Position::new(Rules::new(5, Suicide::Group));
+    /// assert_eq!((pos.rules().size, pos.rules().suicide), (5, Suicide::Group));
+    /// ```
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
     /// The geometry table of the board.
+    ///
+    /// ```
+    /// use gamenote::pylon::{Geometry, Position, Rules};
+    /// let pos = Position::new(Rules::with_size(3));
+    /// assert_eq!(pos.geometry().len(), 14);
+    /// assert_eq!(pos.geometry(), Geometry::of(3).unwrap());
+    /// ```
     pub fn geometry(&self) -> &'static Geometry {
         self.geo
     }
 
     /// The seat to move (0 = White).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylon::{Position, Pylon, Rules};
+    /// let mut pos = Position::new(Rules::with_size(3));
+    /// assert_eq!(pos.to_move(), 0);
+    /// let m = Pylon::resolve(&pos, &"1a1".parse()?)?;
+    /// Pylon::play(&mut pos, &m);
+    /// assert_eq!(pos.to_move(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_move(&self) -> usize {
         usize::from(self.side)
     }
@@ -542,11 +598,32 @@ impl Position {
     }
 
     /// The seat whose piece is on `p`, if any.
+    ///
+    /// ```
+    /// use gamenote::pylon::{Point, Position, Rules};
+    /// let (a1, b1) = ("1a1".parse::<Point>()?, "1b1".parse::<Point>()?);
+    /// let pos = Position::with_pieces(Rules::with_size(3), &[a1], &[b1], 0)?;
+    /// assert_eq!((pos.piece(a1), pos.piece(b1)), (Some(0), Some(1)));
+    /// assert_eq!(pos.piece("1c1".parse()?), None); // empty
+    /// assert_eq!(pos.piece("1d1".parse()?), None); // off the board
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn piece(&self, p: Point) -> Option<usize> {
         self.colour(self.geo.index(p)?)
     }
 
     /// True when `p` is on the board, empty, and on level 1 or resting on four pieces.
+    ///
+    /// ```
+    /// use gamenote::pylon::{Point, Position, Rules};
+    /// let p = |s: &str| s.parse::<Point>().unwrap();
+    /// let square = [p("1a1"), p("1b1"), p("1a2"), p("1b2")];
+    /// let pos = Position::with_pieces(Rules::with_size(3), &square, &[], 1)?;
+    /// assert!(pos.is_playable(p("2a1")) && pos.is_playable(p("1c3")));
+    /// assert!(!pos.is_playable(p("1a1"))); // occupied
+    /// assert!(!pos.is_playable(p("2b1"))); // 1c1 and 1c2 below it are empty
+    /// # Ok::<(), gamenote::ValueError>(())
+    /// ```
     pub fn is_playable(&self, p: Point) -> bool {
         self.geo.index(p).is_some_and(
             |i| on!(&self.board, s => s.lay.playable(s.occ()).has(usize::from(s.lay.bit[i]))),
@@ -554,6 +631,17 @@ impl Position {
     }
 
     /// True when the point directly above `p` (two levels up) holds a piece.
+    ///
+    /// ```
+    /// use gamenote::pylon::{Geometry, Point, Position, Rules};
+    /// let g = Geometry::of(3).unwrap();
+    /// // White fills levels 1 and 2, Black takes the top, 3a1, right over 1b2.
+    /// let white: Vec<Point> = (0..13).map(|i| g.point(i)).collect();
+    /// let pos = Position::with_pieces(Rules::with_size(3), &white, &[g.point(13)], 0)?;
+    /// assert!(pos.is_buried("1b2".parse()?));
+    /// assert!(!pos.is_buried("1a1".parse()?) && !pos.is_buried("2a1".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_buried(&self, p: Point) -> bool {
         self.geo.index(p).is_some_and(|i| {
             on!(&self.board, s => {
@@ -565,11 +653,31 @@ impl Position {
     }
 
     /// The number of pieces of `seat` on the board, buried ones included.
+    ///
+    /// ```
+    /// use gamenote::{pylon::Pylon, record::replay, Mode, Record};
+    /// // White's 1a2 captures Black's 1a3 and covers it with 2a2.
+    /// let rec: Record<Pylon> = "[Size \"3\"]\n\n1b3 1b2 1c1 1a3 1a2 *".parse()?;
+    /// let end = replay(&rec, Mode::Strict).into_result()?.end;
+    /// assert_eq!((end.score(0), end.score(1)), (4, 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn score(&self, seat: usize) -> u32 {
         on!(&self.board, s => s.c[seat & 1].count())
     }
 
     /// The group of the visible piece on `p`, sorted; empty when there is none.
+    ///
+    /// ```
+    /// use gamenote::pylon::{Point, Position, Rules};
+    /// let p = |s: &str| s.parse::<Point>().unwrap();
+    /// let white = [p("1a1"), p("1b1")];
+    /// let pos = Position::with_pieces(Rules::with_size(3), &white, &[p("1c1")], 0)?;
+    /// assert_eq!(pos.group(p("1b1")), [p("1a1"), p("1b1")]);
+    /// assert_eq!(pos.group(p("1c1")), [p("1c1")]);
+    /// assert!(pos.group(p("1c3")).is_empty());
+    /// # Ok::<(), gamenote::ValueError>(())
+    /// ```
     pub fn group(&self, p: Point) -> Vec<Point> {
         let Some(i) = self.geo.index(p) else {
             return Vec::new();
@@ -591,6 +699,21 @@ impl Position {
 
     /// The points where `seat` could legally place now (whoever is to move), in index order
     /// (level, then row, then column).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylon::{Point, Position, Pylon, Rules};
+    /// let mut pos = Position::new(Rules::with_size(3));
+    /// for w in ["1b1", "1a2"] {
+    ///     let m = Pylon::resolve(&pos, &w.parse()?)?;
+    ///     Pylon::play(&mut pos, &m);
+    /// }
+    /// // 1a1 would have no playable neighbour: neither side may place there.
+    /// let names: Vec<String> = pos.placements(1).iter().map(Point::to_string).collect();
+    /// assert_eq!(names, ["1c1", "1b2", "1c2", "1a3", "1b3", "1c3"]);
+    /// assert_eq!(pos.placements(0), pos.placements(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn placements(&self, seat: usize) -> Vec<Point> {
         let mut out = Vec::new();
         let suicide = self.rules.suicide;
@@ -602,6 +725,18 @@ impl Position {
 
     /// The covering pieces that placing on `p` would add for the side to move, sorted; or why
     /// the placement is illegal.
+    ///
+    /// ```
+    /// use gamenote::{pylon::{Point, Pylon}, record::replay, Mode, MoveErrorKind, Record};
+    /// let rec: Record<Pylon> = "[Size \"3\"]\n\n1b3 1b2 1c1 1a3 *".parse()?;
+    /// let pos = replay(&rec, Mode::Strict).into_result()?.end;
+    /// // White's 1a2 captures Black's 1a3, and 2a2 covers it.
+    /// assert_eq!(pos.covering("1a2".parse()?)?, [Point::new(2, 0, 1)]);
+    /// assert!(pos.covering("1c3".parse()?)?.is_empty()); // captures nothing
+    /// let err = pos.covering("1b2".parse()?).unwrap_err();
+    /// assert_eq!((err.kind, err.reason.as_str()), (MoveErrorKind::Illegal, "1b2 is occupied"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn covering(&self, p: Point) -> Result<Vec<Point>, MoveError> {
         self.covering_for(self.to_move(), p)
             .map_err(MoveError::illegal)
@@ -663,6 +798,20 @@ impl Position {
     }
 
     /// The first legal placement of `seat` in index order (level, row, column), if any.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylon::{Point, Position, Pylon, Rules};
+    /// let mut pos = Position::new(Rules::with_size(3));
+    /// assert_eq!(pos.first_placement(0), Some(Point::new(1, 0, 0))); // 1a1
+    /// for w in ["1b1", "1a2"] {
+    ///     let m = Pylon::resolve(&pos, &w.parse()?)?;
+    ///     Pylon::play(&mut pos, &m);
+    /// }
+    /// // 1a1 would have no freedom now.
+    /// assert_eq!(pos.first_placement(0), Some(Point::new(1, 2, 0))); // 1c1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn first_placement(&self, seat: usize) -> Option<Point> {
         let mut first = None;
         let suicide = self.rules.suicide;
@@ -673,6 +822,16 @@ impl Position {
     }
 
     /// True when `seat` has a legal placement.
+    ///
+    /// ```
+    /// use gamenote::{pylon::{Position, Pylon, Rules}, record::replay, Mode, Record};
+    /// assert!(Position::new(Rules::with_size(3)).can_place(1));
+    /// let rec: Record<Pylon> = "[Size \"3\"]\n\n1b3 1b2 1c1 1a3 1a2 1c2 1b1 1-0".parse()?;
+    /// let end = replay(&rec, Mode::Strict).into_result()?.end;
+    /// // 1a1, 1c3 and 2b1 are empty, but neither side may place on them.
+    /// assert!(!end.can_place(0) && !end.can_place(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn can_place(&self, seat: usize) -> bool {
         let suicide = self.rules.suicide;
         on!(&self.board, s => s.can_place(seat & 1, suicide))
@@ -702,6 +861,16 @@ impl Position {
     }
 
     /// True when neither side can place.
+    ///
+    /// ```
+    /// use gamenote::{pylon::{Position, Pylon, Rules}, record::replay, Mode, Record};
+    /// assert!(!Position::new(Rules::with_size(3)).is_over());
+    /// let rec: Record<Pylon> = "[Size \"3\"]\n\n1b3 1b2 1c1 1a3 1a2 1c2 1b1 1-0".parse()?;
+    /// let end = replay(&rec, Mode::Strict).into_result()?.end;
+    /// assert!(end.is_over());
+    /// assert_eq!((end.score(0), end.score(1)), (5, 3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_over(&self) -> bool {
         !self.can_place(self.to_move()) && !self.can_place(self.to_move() ^ 1)
     }

@@ -8,6 +8,14 @@ use crate::error::ValueError;
 use super::coord::DEFAULT_SIZE;
 
 /// Which piece must be free after a placement (rule 7 of `docs/pylon.md`).
+///
+/// ```
+/// use gamenote::pylon::{Rules, Suicide};
+/// assert_eq!(Suicide::default(), Suicide::Piece);
+/// let r: Rules = "suicide=group".parse()?;
+/// assert_eq!(r.suicide, Suicide::Group);
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Suicide {
@@ -59,6 +67,13 @@ impl Rules {
     }
 
     /// The default rules on a board of size `n` (not checked).
+    ///
+    /// ```
+    /// use gamenote::pylon::{Rules, Suicide};
+    /// let r = Rules::with_size(4);
+    /// assert_eq!((r.size, r.suicide), (4, Suicide::Piece));
+    /// assert_eq!(r, Rules::new(4, Suicide::Piece));
+    /// ```
     pub fn with_size(n: u8) -> Self {
         Rules {
             size: n,
