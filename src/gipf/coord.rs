@@ -37,6 +37,13 @@ pub struct Point(u8);
 
 impl Point {
     /// The point at `col` (0 = a) and 1-based `row`, if it is on the board.
+    ///
+    /// ```
+    /// use gamenote::gipf::Point;
+    /// assert_eq!(Point::new(4, 5), Some("e5".parse()?));
+    /// assert_eq!(Point::new(0, 6), None); // column a has rows 1 to 5
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn new(col: u8, row: u8) -> Option<Point> {
         if col >= 9 || row == 0 || row > COL_LEN[col as usize] {
             return None;
@@ -44,6 +51,14 @@ impl Point {
         Some(Point(COL_START[col as usize] + row - 1))
     }
     /// The point with this index (0..61).
+    ///
+    /// ```
+    /// use gamenote::gipf::Point;
+    /// assert_eq!(Point::from_index(30), Some("e5".parse()?));
+    /// assert_eq!(Point::from_index(60).map(|p| p.to_string()), Some("i5".into()));
+    /// assert_eq!(Point::from_index(61), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn from_index(i: u8) -> Option<Point> {
         if (i as usize) < POINTS {
             Some(Point(i))
@@ -52,42 +67,113 @@ impl Point {
         }
     }
     /// The index 0..61 (column order).
+    ///
+    /// ```
+    /// use gamenote::gipf::Point;
+    /// assert_eq!("a1".parse::<Point>()?.index(), 0);
+    /// assert_eq!("b1".parse::<Point>()?.index(), 5); // after a1 … a5
+    /// assert_eq!("e5".parse::<Point>()?.index(), 30);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn index(self) -> usize {
         self.0 as usize
     }
     /// The bit of this point in a bitboard.
+    ///
+    /// ```
+    /// use gamenote::gipf::Point;
+    /// let e5: Point = "e5".parse()?;
+    /// assert_eq!(e5.bit(), 1 << 30);
+    /// assert_eq!(e5.bit(), 1 << e5.index());
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn bit(self) -> u64 {
         1u64 << self.0
     }
     /// Column, 0 = `a`.
+    ///
+    /// ```
+    /// use gamenote::gipf::Point;
+    /// assert_eq!("a3".parse::<Point>()?.col(), 0);
+    /// assert_eq!("e5".parse::<Point>()?.col(), 4);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn col(self) -> u8 {
         TABLES.xy[self.0 as usize].0
     }
     /// Row as written, from 1.
+    ///
+    /// ```
+    /// use gamenote::gipf::Point;
+    /// assert_eq!("e5".parse::<Point>()?.row(), 5);
+    /// assert_eq!("h6".parse::<Point>()?.row(), 6);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn row(self) -> u8 {
         let (x, y) = TABLES.xy[self.0 as usize];
         y - x.saturating_sub(4) + 1
     }
     /// True for the 24 dots on the rim.
+    ///
+    /// ```
+    /// use gamenote::gipf::Point;
+    /// assert!("a1".parse::<Point>()?.is_dot());
+    /// assert!(!"e5".parse::<Point>()?.is_dot());
+    /// assert_eq!(Point::all().filter(|p| p.is_dot()).count(), 24);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn is_dot(self) -> bool {
         DOTS & self.bit() != 0
     }
     /// True for the 37 spots where pieces stand.
+    ///
+    /// ```
+    /// use gamenote::gipf::Point;
+    /// assert!("e2".parse::<Point>()?.is_spot());
+    /// assert!(!"e1".parse::<Point>()?.is_spot());
+    /// assert_eq!(Point::all().filter(|p| p.is_spot()).count(), 37);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn is_spot(self) -> bool {
         !self.is_dot()
     }
     /// The neighbour in direction `d`, if on the board.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Point};
+    /// let e5: Point = "e5".parse()?;
+    /// assert_eq!(e5.step(Dir::N), Some("e6".parse()?));
+    /// assert_eq!(e5.step(Dir::SE), Some("f4".parse()?));
+    /// assert_eq!("e1".parse::<Point>()?.step(Dir::S), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn step(self, d: Dir) -> Option<Point> {
         let n = TABLES.step[self.0 as usize][d as usize];
         if n == NONE { None } else { Some(Point(n)) }
     }
     /// The push directions of a dot (empty for a spot).
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Point};
+    /// let c1: Point = "c1".parse()?;
+    /// assert_eq!(c1.push_dirs().collect::<Vec<_>>(), [Dir::N, Dir::NE]);
+    /// assert_eq!("e5".parse::<Point>()?.push_dirs().count(), 0);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn push_dirs(self) -> impl Iterator<Item = Dir> {
         Dir::ALL
             .into_iter()
             .filter(move |d| TABLES.ray_of[self.0 as usize][*d as usize] != NONE)
     }
     /// Every point, in index order.
+    ///
+    /// ```
+    /// use gamenote::gipf::Point;
+    /// let all: Vec<Point> = Point::all().collect();
+    /// assert_eq!(all.len(), 61);
+    /// assert_eq!((all[0].to_string(), all[60].to_string()), ("a1".into(), "i5".into()));
+    /// assert!(all.iter().enumerate().all(|(i, p)| p.index() == i));
+    /// ```
     pub fn all() -> impl Iterator<Item = Point> {
         (0..POINTS as u8).map(Point)
     }
@@ -137,6 +223,15 @@ impl FromStr for Point {
 }
 
 /// One of the six directions; N points towards Black.
+///
+/// ```
+/// use gamenote::gipf::{Dir, Point};
+/// assert_eq!(Dir::ALL.len(), 6);
+/// assert_eq!(Dir::NE.to_string(), "NE");
+/// let e2: Point = "e2".parse()?;
+/// assert_eq!(e2.step(Dir::N), Some("e3".parse()?)); // north, towards Black
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Dir {
@@ -168,6 +263,13 @@ impl Dir {
         }
     }
     /// The axis (0 = N–S, 1 = NE–SW, 2 = SE–NW).
+    ///
+    /// ```
+    /// use gamenote::gipf::Dir;
+    /// assert_eq!((Dir::N.axis(), Dir::S.axis()), (0, 0));
+    /// assert_eq!((Dir::NE.axis(), Dir::SW.axis()), (1, 1));
+    /// assert_eq!((Dir::SE.axis(), Dir::NW.axis()), (2, 2));
+    /// ```
     pub const fn axis(self) -> usize {
         self as usize % 3
     }
@@ -180,12 +282,30 @@ impl fmt::Display for Dir {
 }
 
 /// One of the 21 lines that hold spots, named by its end dots (`b1-i4`).
+///
+/// ```
+/// use gamenote::gipf::Line;
+/// let line: Line = "i4-b1".parse()?; // either end first
+/// assert_eq!(line.to_string(), "b1-i4");
+/// assert_eq!(line.spots().count(), 6);
+/// let err = "a1-a2".parse::<Line>().unwrap_err();
+/// assert_eq!((err.line, err.column), (1, 1));
+/// assert_eq!(err.expected, "two end dots of one line, such as b1-i4");
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Line(u8);
 
 impl Line {
     /// The line with this index (0..21).
+    ///
+    /// ```
+    /// use gamenote::gipf::Line;
+    /// assert_eq!(Line::from_index(0).map(|l| l.to_string()), Some("a1-i5".into()));
+    /// assert_eq!(Line::from_index(20).map(|l| l.to_string()), Some("h1-h6".into()));
+    /// assert_eq!(Line::from_index(21), None);
+    /// ```
     pub const fn from_index(i: u8) -> Option<Line> {
         if (i as usize) < LINES {
             Some(Line(i))
@@ -194,38 +314,102 @@ impl Line {
         }
     }
     /// Index 0..21 (lines sorted by name).
+    ///
+    /// ```
+    /// use gamenote::gipf::Line;
+    /// assert_eq!("a1-i5".parse::<Line>()?.index(), 0);
+    /// assert_eq!("a2-f1".parse::<Line>()?.index(), 1);
+    /// assert_eq!("h1-h6".parse::<Line>()?.index(), 20);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn index(self) -> usize {
         self.0 as usize
     }
     /// The end dot named first (earlier by column, then row).
+    ///
+    /// ```
+    /// use gamenote::gipf::Line;
+    /// let line: Line = "i4-b1".parse()?;
+    /// assert_eq!(line.first().to_string(), "b1");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn first(self) -> Point {
         Point(TABLES.lines[self.0 as usize].first)
     }
     /// The end dot named second.
+    ///
+    /// ```
+    /// use gamenote::gipf::Line;
+    /// let line: Line = "i4-b1".parse()?;
+    /// assert_eq!(line.last().to_string(), "i4");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn last(self) -> Point {
         Point(TABLES.lines[self.0 as usize].last)
     }
     /// The spots from the first dot.
+    ///
+    /// ```
+    /// use gamenote::gipf::Line;
+    /// let line: Line = "b1-i4".parse()?;
+    /// let spots: Vec<String> = line.spots().map(|p| p.to_string()).collect();
+    /// assert_eq!(spots, ["c2", "d3", "e4", "f4", "g4", "h4"]);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn spots(self) -> impl Iterator<Item = Point> {
         let l = &TABLES.lines[self.0 as usize];
         l.spots[..l.len as usize].iter().map(|&i| Point(i))
     }
     /// The spots as a bitboard.
+    ///
+    /// ```
+    /// use gamenote::gipf::Line;
+    /// let line: Line = "b1-i4".parse()?;
+    /// assert_eq!(line.mask().count_ones(), 6);
+    /// assert_eq!(line.mask(), line.spots().fold(0, |m, p| m | p.bit()));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn mask(self) -> u64 {
         TABLES.lines[self.0 as usize].mask
     }
     /// The line through two end dots given in either order.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Line, Point};
+    /// let (b1, i4): (Point, Point) = ("b1".parse()?, "i4".parse()?);
+    /// assert_eq!(Line::between(i4, b1), Some("b1-i4".parse()?));
+    /// assert_eq!(Line::between(b1, b1), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn between(a: Point, b: Point) -> Option<Line> {
         (0..LINES as u8)
             .map(Line)
             .find(|l| (l.first() == a && l.last() == b) || (l.first() == b && l.last() == a))
     }
     /// The line through spot `p` along `axis` (0..3); `None` for dots.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Line, Point};
+    /// let e5: Point = "e5".parse()?;
+    /// assert_eq!(Line::through(e5, 0), Some("e1-e9".parse()?)); // N–S
+    /// assert_eq!(Line::through(e5, 1), Some("a1-i5".parse()?)); // NE–SW
+    /// assert_eq!(Line::through(e5, 2), Some("a5-i1".parse()?)); // SE–NW
+    /// assert_eq!(Line::through("e1".parse()?, 0), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn through(p: Point, axis: usize) -> Option<Line> {
         let l = TABLES.line_of[p.0 as usize][axis];
         if l == NONE { None } else { Some(Line(l)) }
     }
     /// Every line.
+    ///
+    /// ```
+    /// use gamenote::gipf::Line;
+    /// let names: Vec<String> = Line::all().map(|l| l.to_string()).collect();
+    /// assert_eq!(names.len(), 21);
+    /// assert_eq!(names[0], "a1-i5");
+    /// assert!(names.contains(&"e1-e9".to_string()));
+    /// ```
     pub fn all() -> impl Iterator<Item = Line> {
         (0..LINES as u8).map(Line)
     }
@@ -262,21 +446,54 @@ impl FromStr for Line {
 }
 
 /// A push ray: a dot, a direction, and the spots it runs over.
+///
+/// ```
+/// use gamenote::gipf::{Dir, Ray};
+/// let ray = Ray::new("e1".parse()?, Dir::N).unwrap();
+/// assert_eq!((ray.len(), ray.spot(0).to_string()), (7, "e2".into()));
+/// assert_eq!(ray.line().to_string(), "e1-e9");
+/// assert_eq!(Ray::all().count(), 42);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ray(u8);
 
 impl Ray {
     /// The ray from dot `d` in direction `dir`, if `dir` is one of its push directions.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Ray};
+    /// let ray = Ray::new("e1".parse()?, Dir::N);
+    /// assert_eq!(ray.map(|r| r.dir()), Some(Dir::N));
+    /// assert_eq!(Ray::new("e1".parse()?, Dir::NE), None); // e1 pushes north only
+    /// assert_eq!(Ray::new("e5".parse()?, Dir::N), None); // a spot, not a dot
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn new(d: Point, dir: Dir) -> Option<Ray> {
         let r = TABLES.ray_of[d.0 as usize][dir as usize];
         if r == NONE { None } else { Some(Ray(r)) }
     }
     /// Index 0..42.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Ray};
+    /// let ray = Ray::new("e1".parse()?, Dir::N).unwrap();
+    /// assert_eq!(ray.index(), 20);
+    /// assert_eq!(Ray::from_index(ray.index() as u8), Some(ray));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn index(self) -> usize {
         self.0 as usize
     }
     /// The ray with this index.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Ray};
+    /// let first = Ray::from_index(0).unwrap();
+    /// assert_eq!((first.dot().to_string(), first.dir()), ("a1".into(), Dir::NE));
+    /// assert_eq!(Ray::from_index(42), None);
+    /// ```
     pub const fn from_index(i: u8) -> Option<Ray> {
         if (i as usize) < RAYS {
             Some(Ray(i))
@@ -285,30 +502,79 @@ impl Ray {
         }
     }
     /// The dot the piece enters from.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Ray};
+    /// let ray = Ray::new("c1".parse()?, Dir::NE).unwrap();
+    /// assert_eq!(ray.dot().to_string(), "c1");
+    /// assert!(ray.dot().is_dot());
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn dot(self) -> Point {
         Point(TABLES.rays[self.0 as usize].dot)
     }
     /// The direction of the push.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Ray};
+    /// let ray = Ray::new("c1".parse()?, Dir::NE).unwrap();
+    /// assert_eq!(ray.dir(), Dir::NE);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn dir(self) -> Dir {
         Dir::ALL[TABLES.rays[self.0 as usize].dir as usize]
     }
     /// Number of spots on the ray.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Ray};
+    /// assert_eq!(Ray::new("e1".parse()?, Dir::N).map(|r| r.len()), Some(7));
+    /// assert_eq!(Ray::new("b1".parse()?, Dir::N).map(|r| r.len()), Some(4));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn len(self) -> usize {
         TABLES.rays[self.0 as usize].len as usize
     }
     /// Never true: every ray has at least 4 spots.
+    ///
+    /// ```
+    /// use gamenote::gipf::Ray;
+    /// assert!(Ray::all().all(|r| !r.is_empty() && r.len() >= 4));
+    /// ```
     pub const fn is_empty(self) -> bool {
         false
     }
     /// The `i`-th spot from the dot.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Ray};
+    /// let ray = Ray::new("e1".parse()?, Dir::N).unwrap();
+    /// assert_eq!(ray.spot(0).to_string(), "e2"); // where the pushed piece lands
+    /// assert_eq!(ray.spot(ray.len() - 1).to_string(), "e8");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn spot(self, i: usize) -> Point {
         Point(TABLES.rays[self.0 as usize].spots[i])
     }
     /// The line the ray runs along.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Ray};
+    /// let ray = Ray::new("i4".parse()?, Dir::SW).unwrap();
+    /// assert_eq!(ray.line().to_string(), "b1-i4");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub const fn line(self) -> Line {
         Line(TABLES.rays[self.0 as usize].line)
     }
     /// Every ray.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Point, Ray};
+    /// assert_eq!(Ray::all().count(), 42);
+    /// // One ray for each push direction of each dot.
+    /// assert_eq!(Ray::all().count(), Point::all().map(|p| p.push_dirs().count()).sum());
+    /// ```
     pub fn all() -> impl Iterator<Item = Ray> {
         (0..RAYS as u8).map(Ray)
     }

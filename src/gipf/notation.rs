@@ -23,6 +23,17 @@ use crate::error::ParseError;
 use crate::text::{self, PErr, PResult};
 
 /// One listed piece of a removal group: `Gf4*`.
+///
+/// ```
+/// use gamenote::gipf::Item;
+/// let item: Item = "Gf4*".parse()?;
+/// assert!(item.gipf && item.star);
+/// assert_eq!(item.point.to_string(), "f4");
+/// assert_eq!(item.to_string(), "Gf4*");
+/// let err = "Gf4x".parse::<Item>().unwrap_err();
+/// assert_eq!((err.column, err.found.as_str()), (4, "\"x\""));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Item {
@@ -35,6 +46,18 @@ pub struct Item {
 }
 
 /// A line named in a removal group, with its end dots in the order written.
+///
+/// ```
+/// use gamenote::gipf::LineNote;
+/// let note: LineNote = "(i4-b1)".parse()?;
+/// assert_eq!(note.line.to_string(), "b1-i4");
+/// assert!(note.reversed);
+/// assert_eq!(note.to_string(), "(i4-b1)");
+/// let err = "(b1-i5)".parse::<LineNote>().unwrap_err();
+/// assert_eq!(err.column, 2);
+/// assert_eq!(err.expected, "the two end dots of one line, such as (b1-i4)");
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LineNote {
@@ -45,6 +68,18 @@ pub struct LineNote {
 }
 
 /// One removal group: `x`, `x(b1-i4)`, `xGf4,Gg4`, `xc2,d3,e4,f4,g4*` or `c2,d3x`.
+///
+/// ```
+/// use gamenote::gipf::Group;
+/// let g: Group = "x(b1-i4)c2,d3,e4,f4".parse()?;
+/// assert_eq!(g.line.map(|l| l.line.to_string()), Some("b1-i4".into()));
+/// assert_eq!(g.items.len(), 4);
+/// assert!(!g.suffix_x);
+/// let suffix: Group = "c2,d3x".parse()?;
+/// assert!(suffix.suffix_x && suffix.line.is_none());
+/// assert_eq!(suffix.to_string(), "c2,d3x");
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Group {
@@ -57,6 +92,17 @@ pub struct Group {
 }
 
 /// The push of a half-move: `e2`, `Ge2`, `e1-e4`, `Gd1-f2`.
+///
+/// ```
+/// use gamenote::gipf::PushNote;
+/// let push: PushNote = "Ge1-e4".parse()?;
+/// assert!(push.gipf);
+/// assert_eq!(push.from.to_string(), "e1");
+/// assert_eq!(push.to.map(|p| p.to_string()), Some("e4".into()));
+/// let err = "e2 (3)".parse::<PushNote>().unwrap_err(); // a reserve count is no part of a push
+/// assert_eq!(err.expected, "a push such as Ge1-e4, alone");
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PushNote {
@@ -151,6 +197,14 @@ impl fmt::Display for PushNote {
 
 impl Notation {
     /// The half-move without its reserve count.
+    ///
+    /// ```
+    /// use gamenote::gipf::Notation;
+    /// let n: Notation = "g1-c3;xc2,d3,e4,f4,g4* (7)".parse()?;
+    /// assert_eq!(n.move_text(), "g1-c3;xc2,d3,e4,f4,g4*");
+    /// assert_eq!(n.to_string(), "g1-c3;xc2,d3,e4,f4,g4* (7)");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn move_text(&self) -> String {
         let mut s = String::new();
         for g in &self.pre {

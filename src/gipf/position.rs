@@ -26,6 +26,16 @@ pub const MAX_GROUPS: usize = 8;
 /// of complete notes has it: two or more points fix the line anyway, and a group of one point
 /// that could come from either of two crossing rows (a basic piece on their shared spot, the
 /// GIPF-pieces kept) is written `xe5` either way and leaves the same board.
+///
+/// ```
+/// use gamenote::gipf::{Point, Removal};
+/// let e4: Point = "e4".parse()?;
+/// let across = Removal::new("b1-i4".parse()?, e4.bit());
+/// let up = Removal::new("e1-e9".parse()?, e4.bit());
+/// assert_ne!(across.line(), up.line());
+/// assert_eq!(across, up); // the same point removed, so the same group
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Removal(u64);
@@ -60,14 +70,41 @@ const LOW: u64 = 0x1f;
 
 impl Removal {
     /// A group removing the pieces of `mask` (spots only) from the row on `line`.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Line, Point, Removal};
+    /// let line: Line = "b1-i4".parse()?;
+    /// let (b1, c2): (Point, Point) = ("b1".parse()?, "c2".parse()?);
+    /// let group = Removal::new(line, b1.bit() | c2.bit());
+    /// assert_eq!(group.line(), line);
+    /// assert_eq!(group.mask(), c2.bit()); // b1 is a dot: dropped
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn new(line: Line, mask: u64) -> Removal {
         Removal((mask & super::coord::SPOTS & !LOW) | line.index() as u64)
     }
     /// The line of the row.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Line, Removal};
+    /// let line: Line = "a5-i1".parse()?;
+    /// let group = Removal::new(line, line.mask());
+    /// assert_eq!(group.line().to_string(), "a5-i1");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn line(self) -> Line {
         Line::from_index((self.0 & LOW) as u8).unwrap_or(FIRST_LINE)
     }
     /// The removed pieces (basic pieces of the set and the GIPF-pieces taken).
+    ///
+    /// ```
+    /// use gamenote::gipf::{Line, Removal};
+    /// let line: Line = "e1-e9".parse()?;
+    /// let four = line.spots().take(4).fold(0, |m, p| m | p.bit());
+    /// assert_eq!(Removal::new(line, four).mask(), four);
+    /// assert_eq!(Removal::new(line, four).mask().count_ones(), 4);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn mask(self) -> u64 {
         self.0 & !LOW
     }
@@ -90,6 +127,18 @@ pub(crate) const NO_REMOVAL: Removal = Removal(0);
 ///
 /// When the ray's first spot is empty the spot alone identifies the move; the ray is then the
 /// first in index order that enters that spot, so equal moves compare equal.
+///
+/// ```
+/// use gamenote::Notate;
+/// use gamenote::gipf::{Dir, Gipf, Position, Push, Ray, Rules, Variant};
+/// let pos = Position::start(Rules::new(Variant::Tournament));
+/// let m = Gipf::resolve(&pos, &"Ge2".parse()?)?;
+/// let d1_ne = Ray::new("d1".parse()?, Dir::NE).unwrap();
+/// assert_eq!(m.push(), Some(Push { ray: d1_ne, gipf: true }));
+/// // e2 is empty, so entering it from e1 is the same move.
+/// assert_eq!(Gipf::resolve(&pos, &"Ge1-e2".parse()?)?, m);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Push {
@@ -102,6 +151,17 @@ pub struct Push {
 /// One whole turn: removals before the push, the push (absent in a removal-only move that
 /// ends the game), removals after it. Groups are kept in a canonical order, so two moves are
 /// equal exactly when they remove the same groups and push the same way.
+///
+/// ```
+/// use gamenote::Notate;
+/// use gamenote::gipf::{Dir, Gipf, Move, Position, Push, Ray, Rules, Variant};
+/// let pos = Position::start(Rules::new(Variant::Standard));
+/// let m = Gipf::resolve(&pos, &"e1-e2".parse()?)?;
+/// assert!(m.pre().is_empty() && m.post().is_empty());
+/// let ray = Ray::new("e1".parse()?, Dir::N).unwrap();
+/// assert_eq!(Move::new(&[], Some(Push { ray, gipf: false }), &[]), Some(m));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
@@ -115,6 +175,17 @@ pub struct Move {
 impl Move {
     /// A move from its parts; groups are put in canonical order. `None` when there are more
     /// than [`MAX_GROUPS`] groups.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Line, Move, Push, Ray, Removal, MAX_GROUPS};
+    /// let ray = Ray::new("b1".parse()?, Dir::NE).unwrap();
+    /// let line: Line = "b1-i4".parse()?;
+    /// let row = Removal::new(line, line.spots().take(4).fold(0, |m, p| m | p.bit()));
+    /// let m = Move::new(&[], Some(Push { ray, gipf: false }), &[row]).unwrap();
+    /// assert_eq!((m.pre(), m.post()), (&[][..], &[row][..]));
+    /// assert_eq!(Move::new(&[row; MAX_GROUPS + 1], None, &[]), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn new(pre: &[Removal], push: Option<Push>, post: &[Removal]) -> Option<Move> {
         if pre.len() + post.len() > MAX_GROUPS {
             return None;
@@ -143,6 +214,14 @@ impl Move {
     }
     /// True when the move, as read leniently, leaves a due row on the board (never for
     /// generated moves; `check_annotations` reports it).
+    ///
+    /// ```
+    /// use gamenote::gipf::{Position, Rules, Variant};
+    /// let pos = Position::start(Rules::new(Variant::Standard));
+    /// let mut moves = Vec::new();
+    /// pos.legal_moves(&mut moves);
+    /// assert!(moves.iter().all(|m| !m.leaves_rows()));
+    /// ```
     pub fn leaves_rows(&self) -> bool {
         self.left
     }
@@ -150,14 +229,56 @@ impl Move {
         self.left = true;
     }
     /// Groups removed before the push.
+    ///
+    /// ```
+    /// use gamenote::Notate;
+    /// use gamenote::gipf::{Gipf, Position, Rules, Variant, BLACK, WHITE};
+    /// // White starts his turn with a row c2, d3, e4, f4 that takes Black's g4 with it.
+    /// # let mut pos = Position::empty(Rules::new(Variant::Basic), [5, 5]);
+    /// # for s in ["c2", "d3", "e4", "f4"] { pos.set(s.parse()?, Some((WHITE, false))); }
+    /// # pos.set("g4".parse()?, Some((BLACK, false)));
+    /// # pos.set_to_move(WHITE);
+    /// let m = Gipf::resolve(&pos, &"xc2,d3,e4,f4,g4*;b2".parse()?)?;
+    /// assert_eq!(m.pre().len(), 1);
+    /// assert_eq!(m.pre()[0].line().to_string(), "b1-i4");
+    /// assert_eq!(m.pre()[0].mask().count_ones(), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn pre(&self) -> &[Removal] {
         &self.groups[..self.n_pre as usize]
     }
     /// Groups removed after the push.
+    ///
+    /// ```
+    /// use gamenote::Notate;
+    /// use gamenote::gipf::{Gipf, Position, Rules, Variant, WHITE};
+    /// // White has d3, e4, f4; entering c2 makes a row of four.
+    /// # let mut pos = Position::empty(Rules::new(Variant::Basic), [5, 5]);
+    /// # for s in ["d3", "e4", "f4"] { pos.set(s.parse()?, Some((WHITE, false))); }
+    /// # pos.set_to_move(WHITE);
+    /// let m = Gipf::resolve(&pos, &"b1-c2;x".parse()?)?;
+    /// assert!(m.pre().is_empty());
+    /// assert_eq!(m.post().len(), 1);
+    /// assert_eq!(m.post()[0].line().to_string(), "b1-i4");
+    /// assert_eq!(m.post()[0].mask().count_ones(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn post(&self) -> &[Removal] {
         &self.groups[self.n_pre as usize..(self.n_pre + self.n_post) as usize]
     }
     /// The push, or `None` for a removal-only move.
+    ///
+    /// ```
+    /// use gamenote::Notate;
+    /// use gamenote::gipf::{Dir, Gipf, Line, Move, Position, Removal, Rules, Variant};
+    /// let pos = Position::start(Rules::new(Variant::Standard));
+    /// let push = Gipf::resolve(&pos, &"e1-e2".parse()?)?.push().unwrap();
+    /// assert_eq!((push.ray.dot().to_string(), push.ray.dir(), push.gipf), ("e1".into(), Dir::N, false));
+    /// let line: Line = "e1-e9".parse()?;
+    /// let removal_only = Move::new(&[Removal::new(line, line.mask())], None, &[]).unwrap();
+    /// assert_eq!(removal_only.push(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn push(&self) -> Option<Push> {
         self.push
     }
@@ -178,6 +299,16 @@ pub(crate) struct Row {
 
 /// A GIPF position: pieces, reserves, captures, the player to move and the state the rules
 /// remember (who has moved, who has played a basic piece, when each lost his last GIPF-piece).
+///
+/// ```
+/// use gamenote::gipf::{Position, Rules, Variant, BLACK, WHITE};
+/// let pos = Position::start(Rules::new(Variant::Standard));
+/// assert_eq!(pos.piece("e2".parse()?), Some((WHITE, true)));
+/// assert_eq!(pos.piece("e8".parse()?), Some((BLACK, true)));
+/// assert_eq!((pos.reserve(WHITE), pos.reserve(BLACK)), (12, 12));
+/// assert!(pos.to_string().ends_with("White to move (standard)"));
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) pc: [u64; 2],
@@ -219,6 +350,16 @@ fn slide<const N: usize>(mut sets: [u64; N], spots: &[u8], j: usize) -> [u64; N]
 
 impl Position {
     /// The start position of `rules`.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Position, Rules, Variant, WHITE};
+    /// let standard = Position::start(Rules::new(Variant::Standard));
+    /// assert_eq!(standard.gipf_pieces().count_ones(), 6);
+    /// let basic = Position::start(Rules::new(Variant::Basic));
+    /// assert_eq!((basic.pieces(WHITE).count_ones(), basic.gipf_pieces()), (3, 0));
+    /// let tournament = Position::start(Rules::new(Variant::Tournament));
+    /// assert_eq!((tournament.pieces(WHITE), tournament.reserve(WHITE)), (0, 18));
+    /// ```
     pub fn start(rules: Rules) -> Position {
         let mut p = Position {
             pc: [0; 2],
@@ -246,6 +387,14 @@ impl Position {
     }
 
     /// An empty board with the given reserves (for set-ups and tests).
+    ///
+    /// ```
+    /// use gamenote::gipf::{Position, Rules, Variant, BLACK, WHITE};
+    /// let pos = Position::empty(Rules::new(Variant::Standard), [5, 7]);
+    /// assert_eq!(pos.pieces(WHITE) | pos.pieces(BLACK), 0);
+    /// assert_eq!((pos.reserve(WHITE), pos.reserve(BLACK)), (5, 7));
+    /// assert_eq!((pos.rules().variant, pos.to_move()), (Variant::Standard, WHITE));
+    /// ```
     pub fn empty(rules: Rules, reserve: [u8; 2]) -> Position {
         let mut p = Position::start(Rules::new(Variant::Tournament));
         p.rules = rules;
@@ -254,6 +403,18 @@ impl Position {
     }
 
     /// Puts a piece on a spot (for set-ups and tests); `None` empties it.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Position, Rules, Variant, BLACK};
+    /// let mut pos = Position::empty(Rules::new(Variant::Standard), [12, 12]);
+    /// pos.set("e5".parse()?, Some((BLACK, true)));
+    /// assert_eq!(pos.piece("e5".parse()?), Some((BLACK, true)));
+    /// pos.set("e5".parse()?, None);
+    /// assert_eq!(pos.piece("e5".parse()?), None);
+    /// pos.set("e1".parse()?, Some((BLACK, false))); // a dot: nothing stands there
+    /// assert_eq!(pos.piece("e1".parse()?), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn set(&mut self, p: Point, piece: Option<(usize, bool)>) {
         let b = p.bit();
         self.pc[0] &= !b;
@@ -271,33 +432,104 @@ impl Position {
 
     /// Sets the player to move and marks both players as having moved and played a basic
     /// piece (for set-ups in the middle of a game).
+    ///
+    /// ```
+    /// use gamenote::gipf::{Position, Rules, Variant, BLACK, WHITE};
+    /// let mut pos = Position::empty(Rules::new(Variant::Tournament), [10, 10]);
+    /// pos.set("e5".parse()?, Some((WHITE, true)));
+    /// pos.set("e6".parse()?, Some((BLACK, true)));
+    /// pos.set_to_move(BLACK);
+    /// assert_eq!(pos.to_move(), BLACK);
+    /// let mut moves = Vec::new();
+    /// pos.legal_moves(&mut moves);
+    /// // Black has played a basic piece already, so he may bring in no more GIPF-pieces.
+    /// assert!(!moves.is_empty() && moves.iter().all(|m| m.push().is_some_and(|p| !p.gipf)));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn set_to_move(&mut self, seat: usize) {
         self.to_move = (seat & 1) as u8;
         self.flags = 0b1111;
     }
 
     /// Sets a player's reserve.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Position, Rules, Variant, BLACK, WHITE};
+    /// let mut pos = Position::start(Rules::new(Variant::Standard));
+    /// pos.set_reserve(BLACK, 3);
+    /// assert_eq!((pos.reserve(WHITE), pos.reserve(BLACK)), (12, 3));
+    /// ```
     pub fn set_reserve(&mut self, seat: usize, n: u8) {
         self.reserve[seat & 1] = n;
     }
 
     /// The rules.
+    ///
+    /// ```
+    /// use gamenote::gipf::{LastGipf, Position, Rules, Variant};
+    /// let rules: Rules = "basic,last-gipf=white-loses".parse()?;
+    /// let pos = Position::start(rules);
+    /// assert_eq!(pos.rules(), rules);
+    /// assert_eq!((pos.rules().variant, pos.rules().last_gipf), (Variant::Basic, LastGipf::WhiteLoses));
+    /// # Ok::<(), gamenote::ValueError>(())
+    /// ```
     pub fn rules(&self) -> Rules {
         self.rules
     }
     /// The seat to move.
+    ///
+    /// ```
+    /// use gamenote::Notate;
+    /// use gamenote::gipf::{Gipf, Position, Rules, Variant, BLACK, WHITE};
+    /// let mut pos = Position::start(Rules::new(Variant::Standard));
+    /// assert_eq!(pos.to_move(), WHITE);
+    /// pos.play(&Gipf::resolve(&pos, &"e1-e2".parse()?)?);
+    /// assert_eq!(pos.to_move(), BLACK);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_move(&self) -> usize {
         self.to_move as usize
     }
     /// Pieces in a player's reserve.
+    ///
+    /// ```
+    /// use gamenote::Notate;
+    /// use gamenote::gipf::{Gipf, Position, Rules, Variant, BLACK, WHITE};
+    /// let mut pos = Position::start(Rules::new(Variant::Standard));
+    /// pos.play(&Gipf::resolve(&pos, &"e1-e2".parse()?)?);
+    /// assert_eq!((pos.reserve(WHITE), pos.reserve(BLACK)), (11, 12));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn reserve(&self, seat: usize) -> u8 {
         self.reserve[seat & 1]
     }
     /// A player's pieces captured by the opponent (a GIPF-piece counts 2).
+    ///
+    /// ```
+    /// use gamenote::Notate;
+    /// use gamenote::gipf::{Gipf, Position, Rules, Variant, BLACK, WHITE};
+    /// // White's row c2, d3, e4, f4 takes Black's g4 with it.
+    /// # let mut pos = Position::empty(Rules::new(Variant::Basic), [5, 5]);
+    /// # for s in ["c2", "d3", "e4", "f4"] { pos.set(s.parse()?, Some((WHITE, false))); }
+    /// # pos.set("g4".parse()?, Some((BLACK, false)));
+    /// # pos.set_to_move(WHITE);
+    /// pos.play(&Gipf::resolve(&pos, &"xc2,d3,e4,f4,g4*;b2".parse()?)?);
+    /// assert_eq!((pos.lost(WHITE), pos.lost(BLACK)), (0, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn lost(&self, seat: usize) -> u8 {
         self.lost[seat & 1]
     }
     /// The piece on `p`: colour and whether it is a GIPF-piece.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Position, Rules, Variant, BLACK, WHITE};
+    /// let pos = Position::start(Rules::new(Variant::Basic));
+    /// assert_eq!(pos.piece("e2".parse()?), Some((WHITE, false)));
+    /// assert_eq!(pos.piece("b2".parse()?), Some((BLACK, false)));
+    /// assert_eq!(pos.piece("e5".parse()?), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn piece(&self, p: Point) -> Option<(usize, bool)> {
         let b = p.bit();
         let g = self.gipf & b != 0;
@@ -310,14 +542,41 @@ impl Position {
         }
     }
     /// A player's pieces as a bitboard.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Point, Position, Rules, Variant, BLACK, WHITE};
+    /// let pos = Position::start(Rules::new(Variant::Standard));
+    /// let white = pos.pieces(WHITE);
+    /// assert_eq!(white.count_ones(), 3);
+    /// assert_ne!(white & "e2".parse::<Point>()?.bit(), 0);
+    /// assert_eq!(white & pos.pieces(BLACK), 0);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn pieces(&self, seat: usize) -> u64 {
         self.pc[seat & 1]
     }
     /// The GIPF-pieces of both colours as a bitboard.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Position, Rules, Variant, BLACK, WHITE};
+    /// let pos = Position::start(Rules::new(Variant::Standard));
+    /// assert_eq!(pos.gipf_pieces(), pos.pieces(WHITE) | pos.pieces(BLACK));
+    /// assert_eq!(Position::start(Rules::new(Variant::Basic)).gipf_pieces(), 0);
+    /// ```
     pub fn gipf_pieces(&self) -> u64 {
         self.gipf
     }
     /// Number of half-moves played.
+    ///
+    /// ```
+    /// use gamenote::Notate;
+    /// use gamenote::gipf::{Gipf, Position, Rules, Variant};
+    /// let mut pos = Position::start(Rules::new(Variant::Standard));
+    /// assert_eq!(pos.ply(), 0);
+    /// pos.play(&Gipf::resolve(&pos, &"e1-e2".parse()?)?);
+    /// assert_eq!(pos.ply(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn ply(&self) -> u16 {
         self.ply
     }
@@ -510,6 +769,18 @@ impl Position {
     }
 
     /// Plays a legal move.
+    ///
+    /// ```
+    /// use gamenote::Notate;
+    /// use gamenote::gipf::{Gipf, Position, Rules, Variant, BLACK, WHITE};
+    /// let mut pos = Position::start(Rules::new(Variant::Standard));
+    /// let m = Gipf::resolve(&pos, &"e1-e2".parse()?)?;
+    /// pos.play(&m);
+    /// assert_eq!(pos.piece("e2".parse()?), Some((WHITE, false))); // the new basic piece
+    /// assert_eq!(pos.piece("e3".parse()?), Some((WHITE, true))); // the GIPF-piece pushed on
+    /// assert_eq!((pos.reserve(WHITE), pos.to_move()), (11, BLACK));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&mut self, m: &Move) {
         let c = self.to_move as usize;
         let st = self.stamp(false);
@@ -571,6 +842,15 @@ impl Position {
 
     /// The result when the game is over: the player to move has no row to remove and the end
     /// check ends the game.
+    ///
+    /// ```
+    /// use gamenote::Outcome;
+    /// use gamenote::gipf::{Position, Rules, Variant, BLACK};
+    /// assert_eq!(Position::start(Rules::new(Variant::Standard)).outcome(), None);
+    /// // White to move with an empty reserve: Black wins.
+    /// let pos = Position::empty(Rules::new(Variant::Basic), [0, 5]);
+    /// assert_eq!(pos.outcome(), Some(Outcome::Win(BLACK as u8)));
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         if self.has_row(self.to_move as usize, ALL_LINES, true) {
             return None;
@@ -579,12 +859,29 @@ impl Position {
     }
 
     /// Every legal move, appended to `out`.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Position, Rules, Variant};
+    /// let pos = Position::start(Rules::new(Variant::Standard));
+    /// let mut moves = Vec::new();
+    /// pos.legal_moves(&mut moves);
+    /// assert_eq!(moves.len(), 30);
+    /// // Standard GIPF brings in basic pieces only, and nothing is removed yet.
+    /// assert!(moves.iter().all(|m| m.push().is_some_and(|p| !p.gipf) && m.post().is_empty()));
+    /// ```
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         let mut n = 0;
         self.moves::<false>(out, &mut n);
     }
 
     /// The number of legal moves, without building them.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Position, Rules, Variant};
+    /// assert_eq!(Position::start(Rules::new(Variant::Standard)).count_moves(), 30);
+    /// // The tournament game starts with a GIPF-piece entering one of the 18 outer spots.
+    /// assert_eq!(Position::start(Rules::new(Variant::Tournament)).count_moves(), 18);
+    /// ```
     pub fn count_moves(&self) -> u64 {
         let mut n = 0;
         self.moves::<true>(&mut Vec::new(), &mut n);

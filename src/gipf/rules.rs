@@ -6,6 +6,16 @@ use std::str::FromStr;
 use crate::error::ValueError;
 
 /// The three games of the rulebook.
+///
+/// ```
+/// use gamenote::gipf::Variant;
+/// assert_eq!(" Tournament ".parse::<Variant>()?, Variant::Tournament);
+/// assert_eq!(Variant::default(), Variant::Standard);
+/// assert_eq!(Variant::Basic.to_string(), "basic");
+/// let err = "blitz".parse::<Variant>().unwrap_err();
+/// assert_eq!(err.message, "unknown GIPF variant \"blitz\" (expected basic, standard or tournament)");
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Variant {
@@ -19,6 +29,15 @@ pub enum Variant {
 }
 
 /// Who wins when both players have lost their last GIPF-piece (spec R11).
+///
+/// ```
+/// use gamenote::gipf::{LastGipf, Rules};
+/// assert_eq!("white-loses".parse::<LastGipf>()?, LastGipf::WhiteLoses);
+/// assert_eq!(LastGipf::ToMoveWins.to_string(), "to-move-wins");
+/// assert_eq!(Rules::default().last_gipf, LastGipf::First);
+/// assert!("never".parse::<LastGipf>().unwrap_err().message.contains("expected first, white-loses or to-move-wins"));
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LastGipf {
@@ -52,6 +71,15 @@ pub struct Rules {
 
 impl Rules {
     /// The rules of `variant` with default options.
+    ///
+    /// ```
+    /// use gamenote::gipf::{LastGipf, Rules, Variant};
+    /// let r = Rules::new(Variant::Tournament);
+    /// assert_eq!((r.variant, r.last_gipf), (Variant::Tournament, LastGipf::First));
+    /// assert_eq!(r.to_string(), "tournament");
+    /// assert_eq!("tournament".parse::<Rules>()?, r);
+    /// # Ok::<(), gamenote::ValueError>(())
+    /// ```
     pub const fn new(variant: Variant) -> Rules {
         Rules {
             variant,

@@ -13,6 +13,16 @@ use crate::record::{Ply, Record};
 use crate::text;
 
 /// How a GIPF record's movetext is laid out.
+///
+/// ```
+/// use gamenote::gipf::Layout;
+/// assert_eq!("sheet".parse::<Layout>()?, Layout::Sheet);
+/// assert_eq!(Layout::default(), Layout::Reserve);
+/// assert_eq!(Layout::Slash.to_string(), "slash");
+/// let err = "grid".parse::<Layout>().unwrap_err();
+/// assert_eq!(err.message, "unknown GIPF layout \"grid\" (expected reserve, slash or sheet)");
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Layout {
@@ -27,6 +37,15 @@ pub enum Layout {
 
 impl Layout {
     /// Reserve layout when every push carries a reserve count, else slash.
+    ///
+    /// ```
+    /// use gamenote::{Record, gipf::{Gipf, Layout}};
+    /// let counted: Record<Gipf> = "[Rules \"tournament\"] 1.Ge2 (16) Gd1-f2 (16) *".parse()?;
+    /// assert_eq!(Layout::auto(&counted), Layout::Reserve);
+    /// let bare: Record<Gipf> = "[Rules \"tournament\"] 1.Ge2/Gd1-f2 2.Gd2 *".parse()?;
+    /// assert_eq!(Layout::auto(&bare), Layout::Slash);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub fn auto(record: &Record<Gipf>) -> Layout {
         if !record.plies.is_empty()
             && record
@@ -174,6 +193,20 @@ pub fn write_movetext(record: &Record<Gipf>, layout: Layout, comment_endings: bo
 
 /// The whole record: its tags one per line, a blank line, the movetext in `layout`
 /// broken into lines of at most 80 columns (the sheet: a line per move number).
+///
+/// ```
+/// use gamenote::{Record, gipf::{Gipf, Layout, write_text}};
+/// let rec: Record<Gipf> = "[Rules \"tournament\"] 1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) *".parse()?;
+/// assert_eq!(
+///     write_text(&rec, Layout::Reserve),
+///     "[Rules \"tournament\"]\n\n1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) *\n"
+/// );
+/// assert_eq!(
+///     write_text(&rec, Layout::Sheet),
+///     "[Rules \"tournament\"]\n\n1. Ge2 (16) Gd1-f2 (16)\n2. Gd2 (14)\n*\n"
+/// );
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 pub fn write_text(record: &Record<Gipf>, layout: Layout) -> String {
     let mut out = String::new();
     for (n, v) in &record.tags {
