@@ -938,14 +938,33 @@ pub fn print_checked(
         let _ = writeln!(err, "warning: {}", w.rendered);
     }
     match &r.error {
-        None => writeln!(
-            out,
-            "{} record {}: ok, {} plies, result {}",
-            r.file,
-            r.record,
-            r.plies,
-            r.result.as_deref().unwrap_or("none")
-        ),
+        None => {
+            // One line per record: written piece by piece, as `format_args!` costs more
+            // than the rules of a short game.
+            out.write_all(r.file.as_bytes())?;
+            out.write_all(b" record ")?;
+            write_number(out, r.record)?;
+            out.write_all(b": ok, ")?;
+            write_number(out, r.plies)?;
+            out.write_all(b" plies, result ")?;
+            out.write_all(r.result.as_deref().unwrap_or("none").as_bytes())?;
+            out.write_all(b"\n")
+        }
         Some(p) => writeln!(out, "{}", p.rendered),
     }
+}
+
+/// Writes `n` in decimal.
+fn write_number(out: &mut impl Write, mut n: usize) -> io::Result<()> {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.write_all(&digits[at..])
 }
