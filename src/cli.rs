@@ -781,12 +781,7 @@ pub fn check_files(
             };
             for (index, path) in files.iter().enumerate() {
                 let name: Arc<str> = Arc::from(display_name(path));
-                let opened = open_input(path).and_then(|mut input| {
-                    let id = game_of_input(opts.game, &name, &mut input)?;
-                    size_error(id, opts.overrides)?;
-                    Ok((id, input))
-                });
-                let (id, input) = match opened {
+                let (id, input) = match open_to_check(path, &name, opts) {
                     Ok(x) => x,
                     Err(e) => {
                         wait_turn(seq);
@@ -861,6 +856,18 @@ pub fn check_files(
     }
 }
 
+/// Opens an input named `name` for checking and tells its game.
+fn open_to_check(
+    path: &std::path::Path,
+    name: &str,
+    opts: &CheckOptions<'_>,
+) -> Result<(GameId, Input), InputError> {
+    let mut input = open_input(path)?;
+    let id = game_of_input(opts.game, name, &mut input)?;
+    size_error(id, opts.overrides)?;
+    Ok((id, input))
+}
+
 /// [`check_files`] on the calling thread: with one worker, a reader thread and a printer
 /// would only hand work to each other, so each record is read, checked and handed to `emit`
 /// in turn, with one checker for each input.
@@ -872,12 +879,7 @@ fn check_files_inline(
     let mut totals = Totals::default();
     for path in files {
         let name = display_name(path);
-        let opened = open_input(path).and_then(|mut input| {
-            let id = game_of_input(opts.game, &name, &mut input)?;
-            size_error(id, opts.overrides)?;
-            Ok((id, input))
-        });
-        let (id, input) = match opened {
+        let (id, input) = match open_to_check(path, &name, opts) {
             Ok(x) => x,
             Err(e) => {
                 totals.unreadable += 1;

@@ -32,7 +32,11 @@ pub(crate) static RAY_LIMIT: [[[u8; 8]; RAY_DIRS]; SQUARES] = {
 
 /// `LINES_OF[s][0]`: the squares of the four rook rays from `s`; `[1]`: of the four bishop
 /// rays.
-pub(crate) static LINES_OF: [[Bits; 2]; SQUARES] = {
+pub(crate) static LINES_OF: [[Bits; 2]; SQUARES] = lines(&RAY_MASK);
+
+/// The rook rays' squares (`[0]`) and the bishop rays' (`[1]`) of each square, from a table
+/// of the squares of each ray.
+const fn lines(rays: &[[Bits; RAY_DIRS]; SQUARES]) -> [[Bits; 2]; SQUARES] {
     let mut t = [[Bits::EMPTY; 2]; SQUARES];
     let mut s = 0;
     while s < SQUARES {
@@ -41,7 +45,7 @@ pub(crate) static LINES_OF: [[Bits; 2]; SQUARES] = {
             let g = d / 4;
             let mut w = 0;
             while w < 3 {
-                t[s][g].0[w] |= RAY_MASK[s][d].0[w];
+                t[s][g].0[w] |= rays[s][d].0[w];
                 w += 1;
             }
             d += 1;
@@ -49,7 +53,7 @@ pub(crate) static LINES_OF: [[Bits; 2]; SQUARES] = {
         s += 1;
     }
     t
-};
+}
 
 const fn sq(r: usize, f: usize) -> usize {
     r * 24 + f % 24
@@ -123,24 +127,7 @@ pub(crate) static RAY_FREE: [[Bits; RAY_DIRS]; SQUARES] = {
 };
 
 /// `LINES_FREE[s]`: [`LINES_OF`] cut as [`RAY_FREE`] is.
-pub(crate) static LINES_FREE: [[Bits; 2]; SQUARES] = {
-    let mut t = [[Bits::EMPTY; 2]; SQUARES];
-    let mut s = 0;
-    while s < SQUARES {
-        let mut d = 0;
-        while d < RAY_DIRS {
-            let g = d / 4;
-            let mut w = 0;
-            while w < 3 {
-                t[s][g].0[w] |= RAY_FREE[s][d].0[w];
-                w += 1;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-};
+pub(crate) static LINES_FREE: [[Bits; 2]; SQUARES] = lines(&RAY_FREE);
 
 /// `DIRS_TO[s][t]`: bit `d` set when `t` lies on ray `d` from `s` (moats aside).
 pub(crate) static DIRS_TO: [[u8; SQUARES]; SQUARES] = {
