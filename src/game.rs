@@ -368,6 +368,30 @@ pub trait Notate: Play {
     /// ```
     const RESOLVE_REFUSES_AFTER_END: bool = false;
 
+    /// Resolves `n` in `pos` and, when it is legal, plays it there, returning the move; when
+    /// it is not, `pos` is left as it was. Replay calls this when nothing reads the position
+    /// before the move, so a game whose `resolve` already works out the position after the
+    /// move (GIPF's push) can keep that work instead of doing it again in
+    /// [`Play::play`]. The default resolves, then plays.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::{Notation, Pylos};
+    /// let mut pos = Pylos::start(&Default::default());
+    /// let m = Pylos::resolve_play(&mut pos, &"1b2".parse::<Notation>()?)?;
+    /// assert_eq!(Pylos::notate(&Pylos::start(&Default::default()), &m, Default::default()).to_string(), "1b2");
+    /// let before = pos.clone();
+    /// let occupied = Pylos::resolve_play(&mut pos, &"1b2".parse::<Notation>()?);
+    /// assert!(occupied.is_err());
+    /// assert_eq!(pos, before, "the refused move left the position as it was");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn resolve_play(pos: &mut Self::Position, n: &Self::Notation) -> Result<Self::Move, MoveError> {
+        let m = Self::resolve(pos, n)?;
+        Self::play(pos, &m);
+        Ok(m)
+    }
+
     /// Writes `m` (legal in `pos`) in `style`.
     ///
     /// ```

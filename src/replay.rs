@@ -136,6 +136,26 @@ impl<G: Game> Stepper<G> {
         if self.error.is_some() {
             return;
         }
+        // The common case in one call: nothing reads the position before the move, and a move
+        // that resolves proves the game goes on. A refused move leaves the position as it was
+        // and takes the long way below, which reports it.
+        if G::RESOLVE_REFUSES_AFTER_END
+            && visit.is_none()
+            && self.end_mark.is_none()
+            && !G::annotations_need_before(&ply.notation)
+        {
+            #[cfg(debug_assertions)]
+            let live = G::outcome(&self.pos).is_none();
+            if let Ok(m) = G::resolve_play(&mut self.pos, &ply.notation) {
+                #[cfg(debug_assertions)]
+                debug_assert!(live, "resolved after the end");
+                let checked = G::check_annotations(&self.pos, &ply.notation, &m, &self.pos);
+                if self.annotations_checked(n, ply, checked) {
+                    self.played(n, ply);
+                }
+                return;
+            }
+        }
         let resolved = G::resolve(&self.pos, &ply.notation);
         let over = if G::RESOLVE_REFUSES_AFTER_END && resolved.is_ok() {
             debug_assert!(G::outcome(&self.pos).is_none(), "resolved after the end");
@@ -194,19 +214,41 @@ impl<G: Game> Stepper<G> {
         G::play(&mut self.pos, &m);
         // Without a copy the check does not read `before`: it is handed the position after.
         let before_or_after = before.as_ref().unwrap_or(&self.pos);
-        if let Err(e) = G::check_annotations(before_or_after, &ply.notation, &m, &self.pos) {
-            let e = illegal_at(n, ply, e);
-            match self.mode {
-                Mode::Strict => {
-                    self.error = Some(Error::Illegal(e));
-                    return;
-                }
-                Mode::Lenient => self.warnings.push(e),
-            }
+        let checked = G::check_annotations(before_or_after, &ply.notation, &m, &self.pos);
+        if !self.annotations_checked(n, ply, checked) {
+            return;
         }
         if let (Some(visit), Some(before)) = (visit.as_mut(), before.as_ref()) {
             visit(n, before, &m, &self.pos);
         }
+        self.played(n, ply);
+    }
+
+    /// Records a failed annotation check; false when it ends the replay (strict reading).
+    fn annotations_checked(
+        &mut self,
+        n: usize,
+        ply: &Ply<G::Notation>,
+        checked: Result<(), MoveError>,
+    ) -> bool {
+        let Err(e) = checked else {
+            return true;
+        };
+        let e = illegal_at(n, ply, e);
+        match self.mode {
+            Mode::Strict => {
+                self.error = Some(Error::Illegal(e));
+                false
+            }
+            Mode::Lenient => {
+                self.warnings.push(e);
+                true
+            }
+        }
+    }
+
+    /// Counts the move just played and notes an ending mark written on it.
+    fn played(&mut self, n: usize, ply: &Ply<G::Notation>) {
         self.moves += 1;
         self.end_mark = ply.annotations.iter().enumerate().find_map(|(i, a)| {
             let mark = G::ENDING_MARKS.iter().find(|m| **m == a.as_str())?;
