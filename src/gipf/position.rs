@@ -162,7 +162,7 @@ pub struct Push {
 /// assert_eq!(Move::new(&[], Some(Push { ray, gipf: false }), &[]), Some(m));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     groups: [Removal; MAX_GROUPS],
@@ -170,6 +170,49 @@ pub struct Move {
     n_post: u8,
     push: Option<Push>,
     left: bool,
+    /// What resolving a note saw of the board; no part of the move's identity.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) seen: Seen,
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.groups == other.groups
+            && self.n_pre == other.n_pre
+            && self.n_post == other.n_post
+            && self.push == other.push
+            && self.left == other.left
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.groups.hash(state);
+        self.n_pre.hash(state);
+        self.n_post.hash(state);
+        self.push.hash(state);
+        self.left.hash(state);
+    }
+}
+
+/// What `resolve` saw of the pieces a move removes, kept with the move so that the written
+/// markers (`G`, `*`) and a due row left on the board can be checked without the position
+/// before the move: replay then need not copy it, and may resolve and play in one step.
+/// Moves built otherwise (generated, [`Move::new`], read back) leave it unknown, and the
+/// check reads the position before the move as it always did.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Seen {
+    /// The removed pieces that were GIPF-pieces: `[before the push, after it]`.
+    pub gipf: [u64; 2],
+    /// The removed pieces that were the mover's own: `[before the push, after it]`.
+    pub own: [u64; 2],
+    /// For a move that leaves a due row: the first such row, as `resolve::left_row` writes
+    /// it (0 when none is found).
+    pub left: u64,
+    /// Filled by `resolve`.
+    pub known: bool,
 }
 
 impl Move {
@@ -197,6 +240,7 @@ impl Move {
                 n_post: 0,
                 push,
                 left: false,
+                seen: Seen::default(),
             });
         }
         let mut groups = [NO_REMOVAL; MAX_GROUPS];
@@ -210,6 +254,7 @@ impl Move {
             n_post: post.len() as u8,
             push,
             left: false,
+            seen: Seen::default(),
         })
     }
     /// True when the move, as read leniently, leaves a due row on the board (never for
@@ -330,6 +375,18 @@ fn pt(s: &str) -> u64 {
         Ok(p) => p.bit(),
         Err(_) => 0,
     }
+}
+
+/// The number of ones in `x`, one step per one: removals take a few pieces of one line, and
+/// this beats `count_ones` where the build has no population-count instruction.
+#[inline(always)]
+fn few_ones(mut x: u64) -> u32 {
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Moves the piece on each of `spots[0..j]` one spot on along the ray, from the far end (the
@@ -641,8 +698,15 @@ impl Position {
 
     /// Rows of colour `c` on the lines of `lines`.
     pub(crate) fn rows(&self, c: usize, lines: u32, out: &mut [Row; LINES]) -> usize {
+        self.rows_on(c, lines & run_lines(self.pc[c]), out)
+    }
+
+    /// [`Position::rows`] on `lines` known to hold four of `c`'s pieces in a run each
+    /// (`run_lines`, worked out already).
+    #[inline]
+    pub(crate) fn rows_on(&self, c: usize, lines: u32, out: &mut [Row; LINES]) -> usize {
         let mut n = 0;
-        let mut lines = lines & run_lines(self.pc[c]);
+        let mut lines = lines;
         while lines != 0 {
             let i = lines.trailing_zeros();
             lines &= lines - 1;
@@ -705,8 +769,8 @@ impl Position {
         let own = mask & self.pc[c];
         let opp = mask & self.pc[o];
         let had = [self.pc[0] & self.gipf != 0, self.pc[1] & self.gipf != 0];
-        let back = (own.count_ones() + (own & self.gipf).count_ones()) as u8;
-        let taken = (opp.count_ones() + (opp & self.gipf).count_ones()) as u8;
+        let back = (few_ones(own) + few_ones(own & self.gipf)) as u8;
+        let taken = (few_ones(opp) + few_ones(opp & self.gipf)) as u8;
         self.reserve[c] = self.reserve[c].saturating_add(back);
         self.lost[o] = self.lost[o].saturating_add(taken);
         self.pc[c] &= !mask;
@@ -795,6 +859,12 @@ impl Position {
         for g in m.post() {
             self.remove(c, g.mask(), st);
         }
+        self.pass_turn();
+    }
+
+    /// Ends a turn with a push: the other player is to move, one more half-move played.
+    #[inline]
+    pub(crate) fn pass_turn(&mut self) {
         self.to_move ^= 1;
         self.ply = self.ply.saturating_add(1);
     }
@@ -981,6 +1051,7 @@ impl Position {
                             n_post: 0,
                             push: Some(push),
                             left: false,
+                            seen: Seen::default(),
                         });
                     } else if let Some(m) = Move::new(pre, Some(push), &[]) {
                         out.push(m);
