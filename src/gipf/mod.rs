@@ -227,8 +227,8 @@ impl Notate for Gipf {
         resolve::resolve(pos, n)
     }
 
-    /// The fast path of `resolve` plays the push to read the rows it forms: its board is
-    /// the board after the move, kept instead of playing the move again.
+    // The fast path of `resolve` plays the push to read the rows it forms: its board is the
+    // board after the move, kept instead of playing the move again.
     fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
         resolve::resolve_play(pos, n)
     }
@@ -265,9 +265,9 @@ impl Notate for Gipf {
         Ok(())
     }
 
-    /// False: a move made by `resolve` keeps what the check of its markers and of a row it
-    /// leaves needs to know of the board before it, and the mover's reserve count is read
-    /// on the board after it.
+    // False: a move made by `resolve` keeps what the check of its markers and of a row it
+    // leaves needs to know of the board before it, and the mover's reserve count is read on
+    // the board after it.
     fn annotations_need_before(_n: &Notation) -> bool {
         false
     }

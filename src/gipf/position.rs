@@ -791,31 +791,46 @@ impl Position {
     /// Plays a push for the player to move; returns the index of the end spot on the ray.
     #[inline]
     pub(crate) fn do_push(&mut self, push: Push) -> usize {
-        let c = self.to_move as usize;
         let r = push.ray.raw();
         let occ = self.occ();
-        let free = r.mask & !occ;
-        let j = if free == 0 {
+        if r.mask & !occ == 0 {
             // A full line (never a legal push): the pieces move on and the last is lost.
             let j = r.len as usize - 1;
             let [w, b, g] = slide([self.pc[WHITE], self.pc[BLACK], self.gipf], &r.spots, j);
             self.pc = [w, b];
             self.gipf = g;
+            self.bring_in(push);
             j
         } else {
             let j = push.ray.end(occ);
-            let end = r.spots[j];
-            // Each piece of s0 … s(j−1) moves one spot on, from the far end (the spot it
-            // moves to is empty by then), without branches; Black's pieces are then the
-            // occupied spots that are not White's.
-            let [w, g] = slide([self.pc[WHITE], self.gipf], &r.spots, j);
-            let s0 = 1u64 << r.spots[0];
-            let occ = (occ | (1u64 << end)) & !s0;
-            self.pc = [w, occ & !w];
-            self.gipf = g;
+            self.push_to(push, j);
             j
-        };
+        }
+    }
+
+    /// [`Position::do_push`] of a push into a line that is not full, whose end `j` (the
+    /// place on the ray of its first empty spot) is known.
+    #[inline(always)]
+    pub(crate) fn push_to(&mut self, push: Push, j: usize) {
+        let r = push.ray.raw();
+        let occ = self.occ();
+        let end = r.spots[j];
+        // Each piece of s0 … s(j−1) moves one spot on, from the far end (the spot it moves
+        // to is empty by then), without branches; Black's pieces are then the occupied spots
+        // that are not White's.
+        let [w, g] = slide([self.pc[WHITE], self.gipf], &r.spots, j);
         let s0 = 1u64 << r.spots[0];
+        let occ = (occ | (1u64 << end)) & !s0;
+        self.pc = [w, occ & !w];
+        self.gipf = g;
+        self.bring_in(push);
+    }
+
+    /// The new piece on the push's first spot, out of the mover's reserve.
+    #[inline(always)]
+    fn bring_in(&mut self, push: Push) {
+        let c = self.to_move as usize;
+        let s0 = 1u64 << push.ray.raw().spots[0];
         self.pc[c] |= s0;
         if push.gipf {
             self.gipf |= s0;
@@ -829,7 +844,6 @@ impl Position {
         if self.pc[c] & self.gipf != 0 {
             self.zero[c] = 0;
         }
-        j
     }
 
     /// Plays a legal move.

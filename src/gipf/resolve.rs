@@ -31,6 +31,13 @@ fn variant_name(v: Variant) -> &'static str {
 
 /// The push a written push means in `pos` (after the pre-move removals).
 pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveError> {
+    resolve_push_end(pos, pn).map(|(push, _)| push)
+}
+
+/// [`resolve_push`], with the end of the push: the place on its ray of the spot the last
+/// pushed piece comes to (0 for a placement), the ray's first empty spot.
+#[inline]
+fn resolve_push_end(pos: &Position, pn: &PushNote) -> Result<(Push, usize), MoveError> {
     let c = pos.to_move();
     if pn.gipf {
         if pos.rules().variant != Variant::Tournament {
@@ -61,7 +68,7 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
         }
     }
     let occ = pos.occ();
-    let ray = match pn.to {
+    let (ray, j) = match pn.to {
         None => {
             let s = pn.from;
             if s.is_dot() {
@@ -80,7 +87,7 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
                     ray.dot()
                 )));
             }
-            ray
+            (ray, 0)
         }
         Some(to) => {
             let d = pn.from;
@@ -109,7 +116,7 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
                         "{s0} is empty, so the push from {d} ends there, not on {to}"
                     )));
                 }
-                entry_ray(s0).unwrap_or(ray)
+                (entry_ray(s0).unwrap_or(ray), 0)
             } else {
                 if to != s0 && to != ray.spot(j) {
                     return Err(MoveError::illegal(format!(
@@ -117,11 +124,11 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
                         ray.spot(j)
                     )));
                 }
-                ray
+                (ray, j)
             }
         }
     };
-    Ok(Push { ray, gipf: pn.gipf })
+    Ok((Push { ray, gipf: pn.gipf }, j))
 }
 
 /// Checks the items of a group against the board, whatever row they belong to.
@@ -605,11 +612,11 @@ fn resolve_fast(
         amine = axial(p.pieces(c));
         k
     };
-    let push = resolve_push(p, pn).ok()?;
+    let (push, j) = resolve_push_end(p, pn).ok()?;
     if p.rules().variant == Variant::Tournament && p.r8_lines(c) != 0 {
         return None;
     }
-    let j = p.do_push(push);
+    p.push_to(push, j);
     // New rows of the mover can only be on the lines through the spots the push changed
     // (s0 … sj): his pieces there in the axial layout, the segment moved one step, say
     // which of those lines hold four in a row.
@@ -732,6 +739,7 @@ pub(crate) fn resolve_with(pos: &Position, n: &Notation, fast: bool) -> Result<M
 
 /// [`resolve`], and the move played on `pos` when it is legal; `pos` is left as it was when
 /// it is not. The fast path's board is the board after the move, so the push is made once.
+#[inline]
 pub(crate) fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
     let (amine, any_row, due) = game_goes_on(pos)?;
     let before = pos.clone();
