@@ -1008,6 +1008,8 @@ impl Position {
     fn gen_pushes<const COUNT: bool>(&self, pre: &[Removal], out: &mut Vec<Move>, count: &mut u64) {
         let c = self.to_move as usize;
         let kinds: [(bool, bool); 2] = [(false, self.may_basic(c)), (true, self.may_gipf(c))];
+        // The moves a push with nothing to remove counts for: one per kind of piece open.
+        let kinds_open = u64::from(kinds[0].1) + u64::from(kinds[1].1);
         let r8 = if self.rules.variant == Variant::Tournament {
             self.r8_lines(c)
         } else {
@@ -1050,6 +1052,10 @@ impl Position {
             };
             let lines = info.cross[j] | r8;
             let plain = !ax_run(new_ax) || ax_run_lines(new_ax) & lines == 0;
+            if COUNT && plain {
+                *count += kinds_open;
+                continue;
+            }
             for (gipf, ok) in kinds {
                 if !ok {
                     continue;
