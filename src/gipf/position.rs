@@ -883,6 +883,16 @@ impl Position {
         self.ply = self.ply.saturating_add(1);
     }
 
+    /// True when [`Position::end_check`] surely finds the game going on: the player to move
+    /// has a piece in reserve, and both players have a GIPF-piece on the board (or the game
+    /// is the basic one). False says nothing.
+    #[inline(always)]
+    pub(crate) fn surely_goes_on(&self) -> bool {
+        self.reserve[self.to_move as usize & 1] != 0
+            && (self.rules.variant == Variant::Basic
+                || (self.pc[WHITE] & self.gipf != 0 && self.pc[BLACK] & self.gipf != 0))
+    }
+
     /// R10's end check for the player to move, on the board as it stands.
     pub(crate) fn end_check(&self) -> Option<Outcome> {
         let p = self.to_move as usize;

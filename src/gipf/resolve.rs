@@ -762,7 +762,7 @@ fn game_goes_on(pos: &Position) -> Result<(u64, bool, bool), MoveError> {
     let any_row = ax_run(amine);
     let due = any_row && pos.has_row(pos.to_move(), ALL_LINES, true);
     // `Position::outcome`, with what is known already.
-    if !due && pos.end_check().is_some() {
+    if !due && !pos.surely_goes_on() && pos.end_check().is_some() {
         return Err(MoveError::illegal("the game is already over"));
     }
     Ok((amine, any_row, due))
