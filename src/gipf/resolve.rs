@@ -517,8 +517,8 @@ fn group_fit(gipf: u64, row: &Row, g: &Group) -> Option<u64> {
 }
 
 /// One removal phase of colour to move on `lines` (those where he has four in a run, as
-/// `ax_run_lines` finds them) when the written groups fix it without a
-/// search: every row there holds a basic piece (no R8 row), the rows' removal sets are
+/// `ax_run_lines` finds them) when the written groups fix it without a search: every row
+/// there holds a basic piece (no R8 row), the rows' removal sets are
 /// disjoint (so removing one changes no other), and each group fits exactly one row, a
 /// different one each, all rows covered. The groups go to `out`, their pieces are removed
 /// from `p`, and their number is returned. `None` sends the note to the general matcher,
