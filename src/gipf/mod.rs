@@ -227,10 +227,17 @@ impl Notate for Gipf {
         resolve::resolve(pos, n)
     }
 
+    // The fast path of `resolve` plays the push to read the rows it forms: its board is the
+    // board after the move, kept instead of playing the move again.
+    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        resolve::resolve_play(pos, n)
+    }
+
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
         resolve::notate(pos, m, style)
     }
 
+    #[inline]
     fn check_annotations(
         before: &Position,
         n: &Notation,
@@ -240,21 +247,41 @@ impl Notate for Gipf {
         if m.leaves_rows() {
             return Err(resolve::rows_left(before, m));
         }
-        resolve::check_markers(before, n, m)?;
+        if !(n.pre.is_empty() && n.post.is_empty()) {
+            resolve::check_markers(before, n, m)?;
+        }
         if let Some(written) = n.reserve {
-            let actual = after.reserve(before.to_move());
+            // The mover: the player to move before the move, who stays to move after a
+            // removal-only move (the game is over) and not after a push.
+            let mover = match m.push() {
+                Some(_) => 1 - after.to_move(),
+                None => after.to_move(),
+            };
+            let actual = after.reserve(mover);
             if u16::from(actual) != written {
-                return Err(MoveError::mismatch(format!(
-                    "the record gives ({written}) in reserve but the move leaves {actual}"
-                )));
+                return Err(reserve_mismatch(written, actual));
             }
         }
         Ok(())
     }
 
+    // False: a move made by `resolve` keeps what the check of its markers and of a row it
+    // leaves needs to know of the board before it, and the mover's reserve count is read on
+    // the board after it.
+    fn annotations_need_before(_n: &Notation) -> bool {
+        false
+    }
+
     fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> Parsed<'a, Notation> {
         text::parsed(half_move(input))
     }
+}
+
+#[cold]
+fn reserve_mismatch(written: u16, actual: u8) -> MoveError {
+    MoveError::mismatch(format!(
+        "the record gives ({written}) in reserve but the move leaves {actual}"
+    ))
 }
 
 impl RecordFormat for Gipf {

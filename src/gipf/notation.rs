@@ -468,11 +468,104 @@ fn plain_push(input: &str) -> Option<(&str, PushNote)> {
 }
 
 /// The common half-move, a push with or without its reserve count, read in registers
-/// without the general grammar (which gives the same value for it); `None` for anything
-/// else, errors included.
+/// without the general grammar (which gives the same value for it); then the common forms
+/// with removal groups ([`quick_groups`]). `None` for anything else, errors included.
 #[inline(always)]
 pub(crate) fn quick(input: &str) -> Option<(&str, Notation)> {
-    plain_half_move(input)?.ok()
+    match plain_half_move(input) {
+        Some(read) => read.ok(),
+        None => quick_groups(input),
+    }
+}
+
+/// One listed piece `[G]P[*]` at `b[i..]`: the piece and the index after it.
+#[inline(always)]
+fn item_at(b: &[u8], i: usize) -> Option<(Item, usize)> {
+    let gipf = b.get(i) == Some(&b'G');
+    let i = i + usize::from(gipf);
+    let point = point_at(b, i)?;
+    let star = b.get(i + 2) == Some(&b'*');
+    Some((Item { gipf, point, star }, i + 2 + usize::from(star)))
+}
+
+/// A group `x[LIST]` whose `x` is at `b[i - 1]`, without a line: the group and the index
+/// after it.
+#[inline]
+fn x_group_at(b: &[u8], mut i: usize) -> Option<(Group, usize)> {
+    match b.get(i) {
+        Some(b'(') => return None, // a line (or an error): the general grammar reads it
+        Some(b'G' | b'a'..=b'i') => {}
+        _ => return Some((Group::default(), i)),
+    }
+    let mut items = Vec::with_capacity(8);
+    loop {
+        let (it, j) = item_at(b, i)?;
+        items.push(it);
+        i = j;
+        if b.get(i) != Some(&b',') {
+            break;
+        }
+        i += 1;
+    }
+    let g = Group {
+        line: None,
+        items,
+        suffix_x: false,
+    };
+    Some((g, i))
+}
+
+/// The common half-moves with removal groups, read byte by byte without the general grammar
+/// (which gives the same value for them): `xLIST;` groups before a push, `;xLIST` groups
+/// after it, each list of `[G]P[*]` pieces (or none), then the end of the half-move and the
+/// reserve count. `None` for anything else (a line in a group, a list before its `x`, a
+/// removal-only half-move, any error), which the general grammar then reads.
+#[inline(never)]
+fn quick_groups(input: &str) -> Option<(&str, Notation)> {
+    let b = input.as_bytes();
+    let mut n = Notation::default();
+    let mut i = 0;
+    while b.get(i) == Some(&b'x') {
+        let (g, j) = x_group_at(b, i + 1)?;
+        if b.get(j) != Some(&b';') {
+            return None;
+        }
+        n.pre.push(g);
+        i = j + 1;
+    }
+    let gipf = b.get(i) == Some(&b'G');
+    i += usize::from(gipf);
+    let from = point_at(b, i)?;
+    i += 2;
+    let mut to = None;
+    if b.get(i) == Some(&b'-') {
+        to = Some(point_at(b, i + 1)?);
+        i += 3;
+    }
+    n.push = Some(PushNote { gipf, from, to });
+    while b.get(i) == Some(&b';') {
+        if b.get(i + 1) != Some(&b'x') {
+            return None;
+        }
+        let (g, j) = x_group_at(b, i + 2)?;
+        n.post.push(g);
+        i = j;
+    }
+    if n.pre.is_empty() && n.post.is_empty() {
+        return None; // a plain push, or an error after one
+    }
+    let rest = input.get(i..)?;
+    if !at_end(rest) {
+        return None;
+    }
+    let (after, res) = reserve(rest);
+    if (res.is_some() && !text::at_boundary(after, b"/"))
+        || (res.is_none() && after.starts_with('('))
+    {
+        return None;
+    }
+    n.reserve = res;
+    Some((after, n))
 }
 
 /// A half-move that starts with a plain push: the push with its reserve count, or the error
@@ -631,6 +724,24 @@ pub(crate) fn half_move(input: &str) -> PResult<'_, Notation> {
 #[cfg(test)]
 mod tests {
 
+    /// Removal groups for the shortcut test: before a push (`…;`) and after one (`;…`).
+    const GROUPS: [&str; 14] = [
+        "x;",
+        "xc2,d3,e4,f4;",
+        "xGb4,c4*,d4;",
+        "x(b1-i4);",
+        "c2,d3x;",
+        "x;x;",
+        "xe5*;xGf4;",
+        "xa1;",
+        "xj2;",
+        "xe5,;",
+        "xG;",
+        "xe5**;",
+        "xb4",
+        "xe10;",
+    ];
+
     /// Every string the shortcut reads, the general grammar reads the same way.
     #[test]
     fn the_shortcut_agrees_with_the_grammar() {
@@ -646,10 +757,54 @@ mod tests {
                         check_quick(&s);
                         count += usize::from(quick(&s).is_some());
                     }
+                    for (pre, other) in GROUPS.iter().zip(GROUPS.iter().rev()) {
+                        let post = format!(";{}", other.trim_end_matches(';'));
+                        for tail in ["", " (7)", "(12)/", "x", "(", " (1", ";", ",", "{c}"] {
+                            for s in [
+                                format!("{pre}{g}{from}{to}{tail}"),
+                                format!("{g}{from}{to}{post}{tail}"),
+                                format!("{pre}{g}{from}{to}{post}{tail}"),
+                            ] {
+                                check_quick(&s);
+                                count += usize::from(quick(&s).is_some());
+                            }
+                        }
+                    }
                 }
             }
         }
         assert!(count > 50, "{count}");
+    }
+
+    /// The shortcut and the grammar on strings strung together from pieces of notes.
+    #[test]
+    fn the_shortcut_agrees_on_random_strings() {
+        const PIECES: [&str; 18] = [
+            "x", ";", "e5", "Gb4", "*", ",", "(", "b1-i4)", "e1-e2", " (7)", "G", ")", "a1", "-",
+            "c3", "x;", ";x", "f4*",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut read = 0;
+        for _ in 0..200_000 {
+            let mut s = String::new();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = 1 + (state % 9) as usize;
+            let mut r = state;
+            for _ in 0..len {
+                s.push_str(PIECES[(r % PIECES.len() as u64) as usize]);
+                r /= PIECES.len() as u64;
+                if r == 0 {
+                    r = state.rotate_left(29);
+                }
+            }
+            check_quick(&s);
+            read += usize::from(
+                quick(&s).is_some_and(|(_, n)| !n.pre.is_empty() || !n.post.is_empty()),
+            );
+        }
+        assert!(read > 200, "{read}");
     }
 
     use super::*;

@@ -162,7 +162,7 @@ pub struct Push {
 /// assert_eq!(Move::new(&[], Some(Push { ray, gipf: false }), &[]), Some(m));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     groups: [Removal; MAX_GROUPS],
@@ -170,6 +170,49 @@ pub struct Move {
     n_post: u8,
     push: Option<Push>,
     left: bool,
+    /// What resolving a note saw of the board; no part of the move's identity.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) seen: Seen,
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.groups == other.groups
+            && self.n_pre == other.n_pre
+            && self.n_post == other.n_post
+            && self.push == other.push
+            && self.left == other.left
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.groups.hash(state);
+        self.n_pre.hash(state);
+        self.n_post.hash(state);
+        self.push.hash(state);
+        self.left.hash(state);
+    }
+}
+
+/// What `resolve` saw of the pieces a move removes, kept with the move so that the written
+/// markers (`G`, `*`) and a due row left on the board can be checked without the position
+/// before the move: replay then need not copy it, and may resolve and play in one step.
+/// Moves built otherwise (generated, [`Move::new`], read back) leave it unknown, and the
+/// check reads the position before the move as it always did.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Seen {
+    /// The removed pieces that were GIPF-pieces: `[before the push, after it]`.
+    pub gipf: [u64; 2],
+    /// The removed pieces that were the mover's own: `[before the push, after it]`.
+    pub own: [u64; 2],
+    /// For a move that leaves a due row: the first such row, as `resolve::left_row` writes
+    /// it (0 when none is found).
+    pub left: u64,
+    /// Filled by `resolve`.
+    pub known: bool,
 }
 
 impl Move {
@@ -197,6 +240,7 @@ impl Move {
                 n_post: 0,
                 push,
                 left: false,
+                seen: Seen::default(),
             });
         }
         let mut groups = [NO_REMOVAL; MAX_GROUPS];
@@ -210,6 +254,7 @@ impl Move {
             n_post: post.len() as u8,
             push,
             left: false,
+            seen: Seen::default(),
         })
     }
     /// True when the move, as read leniently, leaves a due row on the board (never for
@@ -330,6 +375,18 @@ fn pt(s: &str) -> u64 {
         Ok(p) => p.bit(),
         Err(_) => 0,
     }
+}
+
+/// The number of ones in `x`, one step per one: removals take a few pieces of one line, and
+/// this beats `count_ones` where the build has no population-count instruction.
+#[inline(always)]
+fn few_ones(mut x: u64) -> u32 {
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Moves the piece on each of `spots[0..j]` one spot on along the ray, from the far end (the
@@ -641,8 +698,15 @@ impl Position {
 
     /// Rows of colour `c` on the lines of `lines`.
     pub(crate) fn rows(&self, c: usize, lines: u32, out: &mut [Row; LINES]) -> usize {
+        self.rows_on(c, lines & run_lines(self.pc[c]), out)
+    }
+
+    /// [`Position::rows`] on `lines` known to hold four of `c`'s pieces in a run each
+    /// (`run_lines`, worked out already).
+    #[inline]
+    pub(crate) fn rows_on(&self, c: usize, lines: u32, out: &mut [Row; LINES]) -> usize {
         let mut n = 0;
-        let mut lines = lines & run_lines(self.pc[c]);
+        let mut lines = lines;
         while lines != 0 {
             let i = lines.trailing_zeros();
             lines &= lines - 1;
@@ -705,8 +769,8 @@ impl Position {
         let own = mask & self.pc[c];
         let opp = mask & self.pc[o];
         let had = [self.pc[0] & self.gipf != 0, self.pc[1] & self.gipf != 0];
-        let back = (own.count_ones() + (own & self.gipf).count_ones()) as u8;
-        let taken = (opp.count_ones() + (opp & self.gipf).count_ones()) as u8;
+        let back = (few_ones(own) + few_ones(own & self.gipf)) as u8;
+        let taken = (few_ones(opp) + few_ones(opp & self.gipf)) as u8;
         self.reserve[c] = self.reserve[c].saturating_add(back);
         self.lost[o] = self.lost[o].saturating_add(taken);
         self.pc[c] &= !mask;
@@ -727,31 +791,46 @@ impl Position {
     /// Plays a push for the player to move; returns the index of the end spot on the ray.
     #[inline]
     pub(crate) fn do_push(&mut self, push: Push) -> usize {
-        let c = self.to_move as usize;
         let r = push.ray.raw();
         let occ = self.occ();
-        let free = r.mask & !occ;
-        let j = if free == 0 {
+        if r.mask & !occ == 0 {
             // A full line (never a legal push): the pieces move on and the last is lost.
             let j = r.len as usize - 1;
             let [w, b, g] = slide([self.pc[WHITE], self.pc[BLACK], self.gipf], &r.spots, j);
             self.pc = [w, b];
             self.gipf = g;
+            self.bring_in(push);
             j
         } else {
             let j = push.ray.end(occ);
-            let end = r.spots[j];
-            // Each piece of s0 … s(j−1) moves one spot on, from the far end (the spot it
-            // moves to is empty by then), without branches; Black's pieces are then the
-            // occupied spots that are not White's.
-            let [w, g] = slide([self.pc[WHITE], self.gipf], &r.spots, j);
-            let s0 = 1u64 << r.spots[0];
-            let occ = (occ | (1u64 << end)) & !s0;
-            self.pc = [w, occ & !w];
-            self.gipf = g;
+            self.push_to(push, j);
             j
-        };
+        }
+    }
+
+    /// [`Position::do_push`] of a push into a line that is not full, whose end `j` (the
+    /// place on the ray of its first empty spot) is known.
+    #[inline(always)]
+    pub(crate) fn push_to(&mut self, push: Push, j: usize) {
+        let r = push.ray.raw();
+        let occ = self.occ();
+        let end = r.spots[j];
+        // Each piece of s0 … s(j−1) moves one spot on, from the far end (the spot it moves
+        // to is empty by then), without branches; Black's pieces are then the occupied spots
+        // that are not White's.
+        let [w, g] = slide([self.pc[WHITE], self.gipf], &r.spots, j);
         let s0 = 1u64 << r.spots[0];
+        let occ = (occ | (1u64 << end)) & !s0;
+        self.pc = [w, occ & !w];
+        self.gipf = g;
+        self.bring_in(push);
+    }
+
+    /// The new piece on the push's first spot, out of the mover's reserve.
+    #[inline(always)]
+    fn bring_in(&mut self, push: Push) {
+        let c = self.to_move as usize;
+        let s0 = 1u64 << push.ray.raw().spots[0];
         self.pc[c] |= s0;
         if push.gipf {
             self.gipf |= s0;
@@ -765,7 +844,6 @@ impl Position {
         if self.pc[c] & self.gipf != 0 {
             self.zero[c] = 0;
         }
-        j
     }
 
     /// Plays a legal move.
@@ -795,8 +873,24 @@ impl Position {
         for g in m.post() {
             self.remove(c, g.mask(), st);
         }
+        self.pass_turn();
+    }
+
+    /// Ends a turn with a push: the other player is to move, one more half-move played.
+    #[inline]
+    pub(crate) fn pass_turn(&mut self) {
         self.to_move ^= 1;
         self.ply = self.ply.saturating_add(1);
+    }
+
+    /// True when [`Position::end_check`] surely finds the game going on: the player to move
+    /// has a piece in reserve, and both players have a GIPF-piece on the board (or the game
+    /// is the basic one). False says nothing.
+    #[inline(always)]
+    pub(crate) fn surely_goes_on(&self) -> bool {
+        self.reserve[self.to_move as usize & 1] != 0
+            && (self.rules.variant == Variant::Basic
+                || (self.pc[WHITE] & self.gipf != 0 && self.pc[BLACK] & self.gipf != 0))
     }
 
     /// R10's end check for the player to move, on the board as it stands.
@@ -924,6 +1018,8 @@ impl Position {
     fn gen_pushes<const COUNT: bool>(&self, pre: &[Removal], out: &mut Vec<Move>, count: &mut u64) {
         let c = self.to_move as usize;
         let kinds: [(bool, bool); 2] = [(false, self.may_basic(c)), (true, self.may_gipf(c))];
+        // The moves a push with nothing to remove counts for: one per kind of piece open.
+        let kinds_open = u64::from(kinds[0].1) + u64::from(kinds[1].1);
         let r8 = if self.rules.variant == Variant::Tournament {
             self.r8_lines(c)
         } else {
@@ -966,6 +1062,10 @@ impl Position {
             };
             let lines = info.cross[j] | r8;
             let plain = !ax_run(new_ax) || ax_run_lines(new_ax) & lines == 0;
+            if COUNT && plain {
+                *count += kinds_open;
+                continue;
+            }
             for (gipf, ok) in kinds {
                 if !ok {
                     continue;
@@ -981,6 +1081,7 @@ impl Position {
                             n_post: 0,
                             push: Some(push),
                             left: false,
+                            seen: Seen::default(),
                         });
                     } else if let Some(m) = Move::new(pre, Some(push), &[]) {
                         out.push(m);

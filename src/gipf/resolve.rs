@@ -1,11 +1,12 @@
 //! From a written half-move to the move it means (`resolve`), and back (`notate`).
 
 use super::Style;
+use super::coord::SPOTS;
 use super::coord::{Line, Point, entry_ray, ray_to};
 use super::notation::{Group, Item, LineNote, Notation, PushNote};
 use super::position::{
     ALL_LINES, FIRST_LINE, MAX_GROUPS, Move, NO_REMOVAL, PhaseOption, Position, Push, Removal, Row,
-    ax_run, ax_run_lines, axial,
+    Seen, ax_run, ax_run_lines, axial,
 };
 use super::rules::Variant;
 use crate::error::MoveError;
@@ -30,6 +31,13 @@ fn variant_name(v: Variant) -> &'static str {
 
 /// The push a written push means in `pos` (after the pre-move removals).
 pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveError> {
+    resolve_push_end(pos, pn).map(|(push, _)| push)
+}
+
+/// [`resolve_push`], with the end of the push: the place on its ray of the spot the last
+/// pushed piece comes to (0 for a placement), the ray's first empty spot.
+#[inline]
+fn resolve_push_end(pos: &Position, pn: &PushNote) -> Result<(Push, usize), MoveError> {
     let c = pos.to_move();
     if pn.gipf {
         if pos.rules().variant != Variant::Tournament {
@@ -60,7 +68,7 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
         }
     }
     let occ = pos.occ();
-    let ray = match pn.to {
+    let (ray, j) = match pn.to {
         None => {
             let s = pn.from;
             if s.is_dot() {
@@ -79,7 +87,7 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
                     ray.dot()
                 )));
             }
-            ray
+            (ray, 0)
         }
         Some(to) => {
             let d = pn.from;
@@ -108,7 +116,7 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
                         "{s0} is empty, so the push from {d} ends there, not on {to}"
                     )));
                 }
-                entry_ray(s0).unwrap_or(ray)
+                (entry_ray(s0).unwrap_or(ray), 0)
             } else {
                 if to != s0 && to != ray.spot(j) {
                     return Err(MoveError::illegal(format!(
@@ -116,11 +124,11 @@ pub(crate) fn resolve_push(pos: &Position, pn: &PushNote) -> Result<Push, MoveEr
                         ray.spot(j)
                     )));
                 }
-                ray
+                (ray, j)
             }
         }
     };
-    Ok(Push { ray, gipf: pn.gipf })
+    Ok((Push { ray, gipf: pn.gipf }, j))
 }
 
 /// Checks the items of a group against the board, whatever row they belong to.
@@ -169,6 +177,9 @@ pub(crate) fn check_markers(before: &Position, n: &Notation, m: &Move) -> Result
     if n.pre.iter().chain(&n.post).all(|g| g.items.is_empty()) {
         return Ok(());
     }
+    if let Some(checked) = check_markers_seen(n, m) {
+        return checked;
+    }
     for g in &n.pre {
         check_group_markers(before, g)?;
     }
@@ -187,6 +198,53 @@ pub(crate) fn check_markers(before: &Position, n: &Notation, m: &Move) -> Result
         }
     }
     Ok(())
+}
+
+/// [`check_markers`] from what `resolve` saw of the removed pieces, without the board: the
+/// same verdict, or `None` when the move does not say (not resolved) or a listed point is
+/// not among the pieces it removes in that phase (never so for a move resolved from `n`).
+fn check_markers_seen(n: &Notation, m: &Move) -> Option<Result<(), MoveError>> {
+    let seen = &m.seen;
+    if !seen.known {
+        return None;
+    }
+    let union = |gs: &[Removal]| gs.iter().fold(0, |a, g| a | g.mask());
+    let phases: [(&[Group], u64); 2] = [
+        (&n.pre, union(m.pre())),
+        (
+            if m.push().is_some() { &n.post } else { &[] },
+            union(m.post()),
+        ),
+    ];
+    for (groups, removed) in phases {
+        for g in groups {
+            for it in &g.items {
+                if removed & it.point.bit() == 0 {
+                    return None;
+                }
+            }
+        }
+    }
+    for (phase, (groups, _)) in phases.iter().enumerate() {
+        for g in *groups {
+            for it in &g.items {
+                let b = it.point.bit();
+                if it.gipf && seen.gipf[phase] & b == 0 {
+                    return Some(Err(MoveError::mismatch(format!(
+                        "{} is marked G but holds a basic piece",
+                        it.point
+                    ))));
+                }
+                if it.star && seen.own[phase] & b != 0 {
+                    return Some(Err(MoveError::mismatch(format!(
+                        "{} is marked * but holds the remover's own piece",
+                        it.point
+                    ))));
+                }
+            }
+        }
+    }
+    Some(Ok(()))
 }
 
 /// The pieces a written group removes from `row`, or why it does not fit that row.
@@ -458,8 +516,9 @@ fn group_fit(gipf: u64, row: &Row, g: &Group) -> Option<u64> {
     (mask != 0).then_some(mask)
 }
 
-/// One removal phase of colour to move on `lines` when the written groups fix it without a
-/// search: every row there holds a basic piece (no R8 row), the rows' removal sets are
+/// One removal phase of colour to move on `lines` (those where he has four in a run, as
+/// `ax_run_lines` finds them) when the written groups fix it without a search: every row
+/// there holds a basic piece (no R8 row), the rows' removal sets are
 /// disjoint (so removing one changes no other), and each group fits exactly one row, a
 /// different one each, all rows covered. The groups go to `out`, their pieces are removed
 /// from `p`, and their number is returned. `None` sends the note to the general matcher,
@@ -476,7 +535,7 @@ fn fast_phase(
         line: FIRST_LINE,
         set: 0,
     }; super::coord::LINES];
-    let k = p.rows(c, lines, &mut rows);
+    let k = p.rows_on(c, lines, &mut rows);
     if k != notes.len() || k > out.len() {
         return None;
     }
@@ -517,16 +576,27 @@ fn fast_phase(
 /// against the rows the push formed, found only on the lines through the spots it changed.
 /// `None` when the note needs the general matcher: an error, a row left unwritten, crossing
 /// rows, R8 rows, a group that fits several rows, a removal-only move.
-fn resolve_fast(pos: &Position, n: &Notation, amine: u64, any_row: bool) -> Option<Move> {
-    let c = pos.to_move();
+///
+/// `p` is the board before the move on the way in; when a move is found it is the board the
+/// move leaves, all but the turn's end ([`Position::pass_turn`]), and the move keeps what it
+/// saw of the removed pieces ([`Seen`]). On `None`, `p` is spoilt. `due`: the mover has a
+/// due row on `p` (`amine`, `any_row`: his pieces in the axial layout, whether they hold a
+/// run of four).
+fn resolve_fast(
+    p: &mut Position,
+    n: &Notation,
+    amine: u64,
+    any_row: bool,
+    due: bool,
+) -> Option<Move> {
+    let c = p.to_move();
     let pn = n.push.as_ref()?;
-    let mut p = pos.clone();
+    let (gipf_pre, own_pre) = (p.gipf_pieces(), p.pieces(c));
     let mut groups = [NO_REMOVAL; MAX_GROUPS];
     let mut amine = amine;
     let n_pre = if n.pre.is_empty() {
-        // `resolve` has run the end check on this board already (through `outcome` when
-        // the mover has a row): the game goes on.
-        if any_row && pos.has_row(c, ALL_LINES, true) {
+        // `resolve` has run the end check on this board already: the game goes on.
+        if due {
             return None;
         }
         0
@@ -535,18 +605,18 @@ fn resolve_fast(pos: &Position, n: &Notation, amine: u64, any_row: bool) -> Opti
             return None;
         }
         let st = p.stamp(false);
-        let k = fast_phase(&mut p, ALL_LINES, &n.pre, st, &mut groups)?;
+        let k = fast_phase(p, ax_run_lines(amine), &n.pre, st, &mut groups)?;
         if p.end_check().is_some() {
             return None;
         }
         amine = axial(p.pieces(c));
         k
     };
-    let push = resolve_push(&p, pn).ok()?;
+    let (push, j) = resolve_push_end(p, pn).ok()?;
     if p.rules().variant == Variant::Tournament && p.r8_lines(c) != 0 {
         return None;
     }
-    let j = p.do_push(push);
+    p.push_to(push, j);
     // New rows of the mover can only be on the lines through the spots the push changed
     // (s0 … sj): his pieces there in the axial layout, the segment moved one step, say
     // which of those lines hold four in a row.
@@ -559,6 +629,7 @@ fn resolve_fast(pos: &Position, n: &Notation, amine: u64, any_row: bool) -> Opti
     };
     let after = (amine & !info.axseg[j + 1]) | moved | info.axseg[1];
     let lines = ax_run_lines(after) & info.cross[j];
+    let (gipf_post, own_post) = (p.gipf_pieces(), p.pieces(c));
     let n_post = if lines == 0 {
         if !n.post.is_empty() {
             return None;
@@ -566,9 +637,53 @@ fn resolve_fast(pos: &Position, n: &Notation, amine: u64, any_row: bool) -> Opti
         0
     } else {
         let st = p.stamp(true);
-        fast_phase(&mut p, lines, &n.post, st, &mut groups[n_pre..])?
+        fast_phase(p, lines, &n.post, st, &mut groups[n_pre..])?
     };
-    Move::new(&groups[..n_pre], Some(push), &groups[n_pre..n_pre + n_post])
+    let mut m = Move::new(&groups[..n_pre], Some(push), &groups[n_pre..n_pre + n_post])?;
+    let pre = union(&groups[..n_pre]);
+    let post = union(&groups[n_pre..n_pre + n_post]);
+    m.seen = Seen {
+        gipf: [pre & gipf_pre, post & gipf_post],
+        own: [pre & own_pre, post & own_post],
+        left: 0,
+        known: true,
+    };
+    Some(m)
+}
+
+/// The points a list of groups removes.
+#[inline]
+fn union(groups: &[Removal]) -> u64 {
+    groups.iter().fold(0, |a, g| a | g.mask())
+}
+
+/// What a move resolved by the general matcher removes, seen on the board `pos` before it
+/// (the fast path sees it in passing).
+fn see(pos: &Position, m: &mut Move) {
+    let c = pos.to_move();
+    let pre = union(m.pre());
+    let mut seen = Seen {
+        gipf: [pre & pos.gipf_pieces(), 0],
+        own: [pre & pos.pieces(c), 0],
+        left: 0,
+        known: true,
+    };
+    if let Some(push) = m.push()
+        && !m.post().is_empty()
+    {
+        let mut p = pos.clone();
+        for g in m.pre() {
+            p.remove(c, g.mask(), 0);
+        }
+        p.do_push(push);
+        let post = union(m.post());
+        seen.gipf[1] = post & p.gipf_pieces();
+        seen.own[1] = post & p.pieces(c);
+    }
+    if m.leaves_rows() {
+        seen.left = left_row(pos, m);
+    }
+    m.seen = seen;
 }
 
 /// Every move the note fits; with `allow_left`, also those that leave a due row.
@@ -615,30 +730,61 @@ pub(crate) fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
 /// [`resolve`], with or without its fast path (without: every note goes through the general
 /// matcher, the reference the fast path is tested against).
 pub(crate) fn resolve_with(pos: &Position, n: &Notation, fast: bool) -> Result<Move, MoveError> {
-    let c = pos.to_move();
-    let amine = axial(pos.pieces(c));
-    let any_row = ax_run(amine);
-    if !any_row {
-        if pos.end_check().is_some() {
-            return Err(MoveError::illegal("the game is already over"));
-        }
-    } else if pos.outcome().is_some() {
-        return Err(MoveError::illegal("the game is already over"));
-    }
-    if fast && let Some(m) = resolve_fast(pos, n, amine, any_row) {
+    let (amine, any_row, due) = game_goes_on(pos)?;
+    if fast && let Some(m) = resolve_fast(&mut pos.clone(), n, amine, any_row, due) {
         return Ok(m);
     }
+    resolve_slow(pos, n, any_row)
+}
+
+/// [`resolve`], and the move played on `pos` when it is legal; `pos` is left as it was when
+/// it is not. The fast path's board is the board after the move, so the push is made once.
+#[inline]
+pub(crate) fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+    let (amine, any_row, due) = game_goes_on(pos)?;
+    let before = pos.clone();
+    if let Some(m) = resolve_fast(pos, n, amine, any_row, due) {
+        pos.pass_turn();
+        return Ok(m);
+    }
+    *pos = before;
+    let m = resolve_slow(pos, n, any_row)?;
+    pos.play(&m);
+    Ok(m)
+}
+
+/// The first step of [`resolve`]: every note is refused once the game is over. Gives the
+/// mover's pieces in the axial layout, whether they hold a run of four, and whether he has
+/// a due row (so the game goes on).
+#[inline(always)]
+fn game_goes_on(pos: &Position) -> Result<(u64, bool, bool), MoveError> {
+    let amine = axial(pos.pieces(pos.to_move()));
+    let any_row = ax_run(amine);
+    let due = any_row && pos.has_row(pos.to_move(), ALL_LINES, true);
+    // `Position::outcome`, with what is known already.
+    if !due && !pos.surely_goes_on() && pos.end_check().is_some() {
+        return Err(MoveError::illegal("the game is already over"));
+    }
+    Ok((amine, any_row, due))
+}
+
+/// [`resolve`] by the general matcher, after its first step.
+fn resolve_slow(pos: &Position, n: &Notation, any_row: bool) -> Result<Move, MoveError> {
     let (cands, err) = resolve_pass(pos, n, any_row, false);
     match cands.first {
         None => {
             let (loose, _) = resolve_pass(pos, n, any_row, true);
             if let (Some(mut m), true) = (loose.first, loose.more.is_empty()) {
                 m.set_left();
+                see(pos, &mut m);
                 return Ok(m);
             }
             Err(err.unwrap_or_else(|| MoveError::illegal("no legal move fits the note")))
         }
-        Some(m) if cands.more.is_empty() => Ok(m),
+        Some(mut m) if cands.more.is_empty() => {
+            see(pos, &mut m);
+            Ok(m)
+        }
         Some(m) => {
             let list: Vec<String> = std::iter::once(m)
                 .chain(cands.more)
@@ -653,43 +799,68 @@ pub(crate) fn resolve_with(pos: &Position, n: &Notation, fast: bool) -> Result<M
     }
 }
 
-/// Why a move marked [`Move::leaves_rows`] is wrong: the first due row it leaves.
+/// Why a move marked [`Move::leaves_rows`] is wrong: the first due row it leaves. The move's
+/// own record of it when `resolve` made the move, else found on the board before it.
 pub(crate) fn rows_left(before: &Position, m: &Move) -> MoveError {
+    let code = if m.seen.known {
+        m.seen.left
+    } else {
+        left_row(before, m)
+    };
+    let line = Line::from_index((code & 0x1f) as u8);
+    match line {
+        Some(line) if code & SPOTS != 0 => MoveError::mismatch(format!(
+            "the row on {line} ({}) must be removed {} (write x)",
+            points(code & SPOTS),
+            if code & AFTER_PUSH != 0 {
+                "after the push"
+            } else {
+                "before the push"
+            }
+        )),
+        _ => MoveError::mismatch("a due row is left on the board"),
+    }
+}
+
+/// In [`left_row`]'s word: the row is left after the push.
+const AFTER_PUSH: u64 = 1 << 63;
+
+// The line's index shares the word with spots and the flag: a1–a5 are dots, bit 63 no point.
+const _: () = assert!(SPOTS & (0x1f | AFTER_PUSH) == 0);
+
+/// The first due row a move marked [`Move::leaves_rows`] leaves, in one word: the row's
+/// removal set (spots), its line's index in the low five bits (dots a1–a5, never a spot),
+/// [`AFTER_PUSH`] for a row left after the push; 0 when there is none.
+pub(crate) fn left_row(before: &Position, m: &Move) -> u64 {
     let c = before.to_move();
-    let describe = |p: &Position, phase: &str| -> Option<MoveError> {
-        let mut rows = [super::position::Row {
-            line: Line::from_index(0)?,
+    let describe = |p: &Position| -> Option<u64> {
+        let mut rows = [Row {
+            line: FIRST_LINE,
             set: 0,
         }; super::coord::LINES];
         let k = p.rows(c, ALL_LINES, &mut rows);
         rows[..k]
             .iter()
             .find(|r| r.set & !p.gipf_pieces() != 0)
-            .map(|r| {
-                MoveError::mismatch(format!(
-                    "the row on {} ({}) must be removed {phase} (write x)",
-                    r.line,
-                    points(r.set)
-                ))
-            })
+            .map(|r| (r.set & SPOTS) | r.line.index() as u64)
     };
     let mut p = before.clone();
     for g in m.pre() {
         p.remove(c, g.mask(), 0);
     }
-    if let Some(e) = describe(&p, "before the push") {
-        return e;
+    if let Some(code) = describe(&p) {
+        return code;
     }
     if let Some(push) = m.push() {
         p.do_push(push);
         for g in m.post() {
             p.remove(c, g.mask(), 0);
         }
-        if let Some(e) = describe(&p, "after the push") {
-            return e;
+        if let Some(code) = describe(&p) {
+            return code | AFTER_PUSH;
         }
     }
-    MoveError::mismatch("a due row is left on the board")
+    0
 }
 
 fn group_note(pos: &Position, r: &Removal, complete: bool) -> Group {

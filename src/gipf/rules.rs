@@ -115,14 +115,21 @@ impl fmt::Display for Variant {
 impl FromStr for Variant {
     type Err = ValueError;
     fn from_str(s: &str) -> Result<Self, ValueError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "basic" => Ok(Variant::Basic),
-            "standard" => Ok(Variant::Standard),
-            "tournament" => Ok(Variant::Tournament),
-            other => Err(ValueError::new(format!(
-                "unknown GIPF variant \"{other}\" (expected basic, standard or tournament)"
-            ))),
+        let s = s.trim();
+        // Read once per record: compared in place, lowercased only for the error.
+        for (name, v) in [
+            ("basic", Variant::Basic),
+            ("standard", Variant::Standard),
+            ("tournament", Variant::Tournament),
+        ] {
+            if s.eq_ignore_ascii_case(name) {
+                return Ok(v);
+            }
         }
+        Err(ValueError::new(format!(
+            "unknown GIPF variant \"{}\" (expected basic, standard or tournament)",
+            s.to_ascii_lowercase()
+        )))
     }
 }
 

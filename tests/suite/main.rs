@@ -14,6 +14,7 @@ mod gipf_fuzz_regressions;
 mod gipf_guide;
 mod gipf_perft;
 mod gipf_props;
+mod gipf_resolve_play;
 mod gipf_rules;
 mod gipf_testdata;
 mod one_pass;
