@@ -139,10 +139,11 @@ impl<G: Game> Stepper<G> {
         // The common case in one call: nothing reads the position before the move, and a move
         // that resolves proves the game goes on. A refused move leaves the position as it was
         // and takes the long way below, which reports it.
-        if G::RESOLVE_REFUSES_AFTER_END
-            && visit.is_none()
+        // A game whose `resolve` may accept a move after the end is asked its outcome first.
+        if visit.is_none()
             && self.end_mark.is_none()
             && !G::annotations_need_before(&ply.notation)
+            && (G::RESOLVE_REFUSES_AFTER_END || G::outcome(&self.pos).is_none())
         {
             #[cfg(debug_assertions)]
             let live = G::outcome(&self.pos).is_none();

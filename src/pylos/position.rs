@@ -860,7 +860,76 @@ impl Position {
     /// assert_eq!(err.reason, "2a1 is not supported: 1a1 1b1 1a2 1b2 empty");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn resolve(&self, n: &Notation) -> Result<Move, MoveError> {
+        match self.resolve_legal(n) {
+            Some(m) => Ok(m),
+            None => self.resolve_refused(n),
+        }
+    }
+
+    /// [`Position::resolve`] of a legal move, in registers: `None` when the move is refused
+    /// (the reason is then found by the long way, [`Position::resolve_refused`]).
+    #[inline(always)]
+    pub(crate) fn resolve_legal(&self, n: &Notation) -> Option<Move> {
+        if self.winner.is_some() {
+            return None;
+        }
+        let me = self.turn as usize;
+        let own = self.balls[me];
+        let occ = self.balls[0] | self.balls[1];
+        let d = n.to;
+        let mut own2 = own | d.bit();
+        let mut occ2 = occ | d.bit();
+        if occ & d.bit() != 0 {
+            return None;
+        }
+        match n.from {
+            Some(o) => {
+                let ok = own & o.bit() != 0
+                    && d.level() > o.level()
+                    && ABOVE[o.index()] & occ == 0
+                    && SUPPORT[d.index()] & o.bit() == 0;
+                if !ok {
+                    return None;
+                }
+                own2 &= !o.bit();
+                occ2 &= !o.bit();
+            }
+            None if self.reserve[me] == 0 => return None,
+            None => {}
+        }
+        if SUPPORT[d.index()] & !occ2 != 0 {
+            return None;
+        }
+        let forms = !formations(self.rules.set, d, own2).is_empty();
+        if n.takebacks.is_empty() {
+            if forms && self.rules.takeback == Takeback::Mandatory {
+                return None;
+            }
+        } else if !forms {
+            return None;
+        }
+        let mut taken = 0u32;
+        for &t in n.takebacks.iter() {
+            if own2 & t.bit() == 0 || ABOVE[t.index()] & occ2 != 0 {
+                return None;
+            }
+            own2 &= !t.bit();
+            occ2 &= !t.bit();
+            taken |= t.bit();
+        }
+        Some(Move {
+            from: n.from,
+            to: d,
+            takebacks: taken,
+        })
+    }
+
+    /// [`Position::resolve`] the long way, which says why a move is refused.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn resolve_refused(&self, n: &Notation) -> Result<Move, MoveError> {
         if self.winner.is_some() {
             return Err(MoveError::illegal("the game is already over"));
         }
