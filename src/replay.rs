@@ -226,15 +226,22 @@ impl<G: Game> Stepper<G> {
     }
 
     /// Records a failed annotation check; false when it ends the replay (strict reading).
+    #[inline(always)]
     fn annotations_checked(
         &mut self,
         n: usize,
         ply: &Ply<G::Notation>,
         checked: Result<(), MoveError>,
     ) -> bool {
-        let Err(e) = checked else {
-            return true;
-        };
+        match checked {
+            Ok(()) => true,
+            Err(e) => self.annotations_failed(n, ply, e),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn annotations_failed(&mut self, n: usize, ply: &Ply<G::Notation>, e: MoveError) -> bool {
         let e = illegal_at(n, ply, e);
         match self.mode {
             Mode::Strict => {

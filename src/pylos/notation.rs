@@ -279,6 +279,7 @@ impl Takebacks {
     /// assert_eq!(names, ["1d1", "1c1"]);
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_slice(&self) -> &[Slot] {
         &self.slots[..self.len as usize]
     }
@@ -286,6 +287,7 @@ impl Takebacks {
 
 impl std::ops::Deref for Takebacks {
     type Target = [Slot];
+    #[inline]
     fn deref(&self) -> &[Slot] {
         self.as_slice()
     }

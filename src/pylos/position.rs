@@ -243,6 +243,24 @@ const SQUARES_OF: [[u32; 4]; 30] = {
     t
 };
 
+/// For each slot, the squares containing it, unused entries all ones (bit 31 is no slot, so
+/// no set of balls holds them): a square is full when `q & !own == 0`.
+const SQUARES_THROUGH: [[u32; 4]; 30] = {
+    let mut t = [[u32::MAX; 4]; 30];
+    let mut s = 0;
+    while s < 30 {
+        let mut k = 0;
+        while k < 4 {
+            if SQUARES_OF[s][k] != 0 {
+                t[s][k] = SQUARES_OF[s][k];
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// For each slot, the lines containing it (0 = none).
 const LINES_OF: [[u32; 2]; 30] = {
     let mut t = [[0u32; 2]; 30];
@@ -352,6 +370,19 @@ fn raises(own: u32, occ: u32, up: u32, placing: bool) -> u64 {
             + u64::from((free & LOWER[slot_level(i)] & !SUPPORT[i]).count_ones());
     }
     n
+}
+
+/// Whether `own` (holding `d`) has a formation through `d` that triggers take-backs under
+/// `set`: [`formations`] not empty, without telling which.
+#[inline(always)]
+fn forms_through(set: RuleSet, d: Slot, own: u32) -> bool {
+    let [a, b, c, e] = SQUARES_THROUGH[d.index()];
+    let square = (a & !own == 0) | (b & !own == 0) | (c & !own == 0) | (e & !own == 0);
+    match set {
+        RuleSet::Children => false,
+        RuleSet::Standard => square,
+        RuleSet::Alignment => square || !formations(set, d, own).is_empty(),
+    }
 }
 
 /// The formations of `own` through slot `d` that trigger take-backs under `set`.
@@ -902,7 +933,7 @@ impl Position {
         if SUPPORT[d.index()] & !occ2 != 0 {
             return None;
         }
-        let forms = !formations(self.rules.set, d, own2).is_empty();
+        let forms = forms_through(self.rules.set, d, own2);
         if n.takebacks.is_empty() {
             if forms && self.rules.takeback == Takeback::Mandatory {
                 return None;
