@@ -671,6 +671,17 @@ impl<G: Game> Visitor<G> for Checker<G> {
         }
     }
 
+    /// The move is only read: it stays in the reader's slot, whose buffers serve the next.
+    #[inline]
+    fn ply_in(&mut self, slot: &mut Option<Ply<G::Notation>>) {
+        if let Some(ply) = slot.as_ref()
+            && self.count(ply)
+        {
+            let n = self.plies;
+            self.stepper().step_quietly(n, ply);
+        }
+    }
+
     fn result(&mut self, result: GameResult, span: Range<usize>) {
         self.last_end = Some(span.end);
         self.result = Some(result);
