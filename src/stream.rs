@@ -615,6 +615,28 @@ impl<R: Read> RecordReader<R> {
     }
 }
 
+impl<R: Read> RecordReader<R> {
+    /// The next piece as [`Iterator::next`] gives it, its text lent from the reader's buffer
+    /// rather than copied: the text and the lines before it.
+    pub(crate) fn next_lent(&mut self) -> Option<Result<(&str, usize), BadRecord>> {
+        Some(match self.cutter.next_cut()? {
+            Cut::Piece {
+                range,
+                lines_before,
+                offset,
+            } => decode(&self.cutter.buf[range], lines_before, offset).map(|t| (t, lines_before)),
+            Cut::TooLong {
+                lines_before,
+                offset,
+            } => Err(too_long(self.cutter.limits, lines_before, offset)),
+            Cut::Io {
+                error,
+                lines_before,
+            } => Err(io_failure(&error, lines_before)),
+        })
+    }
+}
+
 impl<R: Read> Iterator for RecordReader<R> {
     type Item = Result<RawRecord, BadRecord>;
 
