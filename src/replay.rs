@@ -121,6 +121,7 @@ impl<G: Game> Stepper<G> {
     /// [`Stepper::step`] with no one to see the positions go by, so the position before a
     /// move is copied only when the game's annotation check reads it
     /// ([`Notate::annotations_need_before`](crate::game::Notate::annotations_need_before)).
+    #[inline]
     pub fn step_quietly(&mut self, n: usize, ply: &Ply<G::Notation>) {
         self.step_with(
             n,
@@ -129,7 +130,8 @@ impl<G: Game> Stepper<G> {
         );
     }
 
-    fn step_with<F>(&mut self, n: usize, ply: &Ply<G::Notation>, mut visit: Option<F>)
+    #[inline(always)]
+    fn step_with<F>(&mut self, n: usize, ply: &Ply<G::Notation>, visit: Option<F>)
     where
         F: FnMut(usize, &G::Position, &G::Move, &G::Position),
     {
@@ -137,9 +139,9 @@ impl<G: Game> Stepper<G> {
             return;
         }
         // The common case in one call: nothing reads the position before the move, and a move
-        // that resolves proves the game goes on. A refused move leaves the position as it was
-        // and takes the long way below, which reports it.
-        // A game whose `resolve` may accept a move after the end is asked its outcome first.
+        // that resolves proves the game goes on (a game whose `resolve` may accept a move
+        // after the end is asked its outcome first). A refused move leaves the position as it
+        // was and takes the long way, which reports it.
         if visit.is_none()
             && self.end_mark.is_none()
             && !G::annotations_need_before(&ply.notation)
@@ -157,6 +159,16 @@ impl<G: Game> Stepper<G> {
                 return;
             }
         }
+        self.step_long(n, ply, visit);
+    }
+
+    /// [`Stepper::step_with`] the long way: a move seen by `visit`, one whose annotations
+    /// read the position before it, one after an ending mark, or one refused.
+    #[inline(never)]
+    fn step_long<F>(&mut self, n: usize, ply: &Ply<G::Notation>, mut visit: Option<F>)
+    where
+        F: FnMut(usize, &G::Position, &G::Move, &G::Position),
+    {
         let resolved = G::resolve(&self.pos, &ply.notation);
         let over = if G::RESOLVE_REFUSES_AFTER_END && resolved.is_ok() {
             debug_assert!(G::outcome(&self.pos).is_none(), "resolved after the end");
@@ -256,8 +268,12 @@ impl<G: Game> Stepper<G> {
     }
 
     /// Counts the move just played and notes an ending mark written on it.
+    #[inline(always)]
     fn played(&mut self, n: usize, ply: &Ply<G::Notation>) {
         self.moves += 1;
+        if G::ENDING_MARKS.is_empty() {
+            return;
+        }
         self.end_mark = ply.annotations.iter().enumerate().find_map(|(i, a)| {
             let mark = G::ENDING_MARKS.iter().find(|m| **m == a.as_str())?;
             Some(EndMark {

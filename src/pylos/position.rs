@@ -816,7 +816,7 @@ impl Position {
     /// assert_eq!(pos.at("1a1".parse::<Slot>()?), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, m: &Move) {
         let me = self.turn as usize;
         let opp = me ^ 1;
