@@ -722,15 +722,15 @@ impl<G: Game> Visitor<G> for Checker<G> {
             };
         }
         self.stepper();
-        let result_tag = self
-            .live()
+        // The tags and the stepper are borrowed apart: the tag's value is not copied.
+        let result_tag = self.tags[..self.live_tags]
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
-            .map(|(_, v)| v.clone());
+            .map(|(_, v)| v.as_str());
         let ending = Ending {
             result: self.result,
             result_span: self.result_span.as_ref(),
-            result_tag: result_tag.as_deref(),
+            result_tag,
             comments_after: &self.comments_after,
         };
         let Some(stepper) = self.stepper.as_mut() else {

@@ -327,8 +327,11 @@ impl<N> Pending<N> {
             Some(p) => {
                 p.notation = n;
                 p.span = span;
-                p.annotations.clear();
-                p.comments.clear();
+                // Most moves have neither marks nor comments: nothing to clear.
+                if !(p.annotations.is_empty() && p.comments.is_empty()) {
+                    p.annotations.clear();
+                    p.comments.clear();
+                }
                 p.annotation_spans.clear();
             }
             None => {
@@ -464,7 +467,13 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         if result {
             return Err(here(s, "nothing after the result"));
         }
-        if first.is_ascii_digit() {
+        // A move number is digits and a dot: a digit followed by anything else (Pylos's
+        // `1b2`) is not one, and costs no count.
+        if first.is_ascii_digit()
+            && s.as_bytes()
+                .get(1)
+                .is_some_and(|c| *c == b'.' || c.is_ascii_digit())
+        {
             let n = text::move_number_len(s.as_bytes());
             if n > 0 {
                 s = &s[n..];
