@@ -134,6 +134,8 @@ pub fn one_pass_agrees<G: Game>(data: &[u8]) {
 /// Plays a game chosen by the bytes; in every position reached, every legal move written in
 /// the default style resolves to itself, and the bytes read as a written move resolve only to
 /// a legal move, or to one that `check_annotations` rejects (a lenient reading).
+/// [`Notate::resolve_play`](crate::game::Notate::resolve_play) agrees with `resolve`
+/// then `play` on every one of them, and leaves the position as it was when it refuses.
 ///
 /// ```
 /// gamenote::fuzzing::resolve_agrees::<gamenote::pylos::Pylos>(&[3, 1, 4, 1, 5, 9, 2, 6]);
@@ -159,8 +161,13 @@ pub fn resolve_agrees<G: Game>(data: &[u8]) {
                 Ok(back) => assert_eq!(&back, m, "{n} resolves to another move"),
                 Err(e) => panic!("{n}, a legal move written by notate, does not resolve: {e}"),
             }
+            resolve_play_agrees::<G>(&pos, &n);
         }
-        if let Ok(n) = written.parse::<G::Notation>()
+        let n = written.parse::<G::Notation>();
+        if let Ok(n) = &n {
+            resolve_play_agrees::<G>(&pos, n);
+        }
+        if let Ok(n) = n
             && let Ok(m) = G::resolve(&pos, &n)
         {
             // A move that `check_annotations` rejects is only a lenient reading (GIPF: a
@@ -179,6 +186,45 @@ pub fn resolve_agrees<G: Game>(data: &[u8]) {
         }
         let m = moves[c as usize % moves.len()].clone();
         G::play(&mut pos, &m);
+    }
+}
+
+/// [`Notate::resolve_play`](crate::game::Notate::resolve_play) gives what `resolve` then
+/// `play` give, and changes nothing when it refuses: the promise replay relies on when it
+/// takes the one-call path. Panics when they disagree.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::pylos::{Notation, Pylos};
+/// let start = Pylos::start(&Default::default());
+/// gamenote::fuzzing::resolve_play_agrees::<Pylos>(&start, &"1b2".parse::<Notation>()?);
+/// gamenote::fuzzing::resolve_play_agrees::<Pylos>(&start, &"4a1".parse::<Notation>()?);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
+pub fn resolve_play_agrees<G: Game>(pos: &G::Position, n: &G::Notation) {
+    let mut played = pos.clone();
+    let one_call = G::resolve_play(&mut played, n);
+    match G::resolve(pos, n) {
+        Ok(m) => {
+            assert_eq!(
+                one_call.as_ref(),
+                Ok(&m),
+                "{n}: resolve_play and resolve disagree"
+            );
+            let mut after = pos.clone();
+            G::play(&mut after, &m);
+            assert_eq!(
+                played, after,
+                "{n}: resolve_play leaves another position than play"
+            );
+        }
+        Err(e) => {
+            assert_eq!(one_call, Err(e), "{n}: resolve_play and resolve disagree");
+            assert_eq!(
+                &played, pos,
+                "{n}: a refused resolve_play changed the position"
+            );
+        }
     }
 }
 

@@ -250,12 +250,13 @@ impl std::fmt::Display for GameId {
 ///
 /// ```
 /// use gamenote::games::{GameId, UnknownGame};
-/// let err = "chess".parse::<GameId>().unwrap_err();
-/// assert_eq!(err, UnknownGame("chess".into()));
+/// let err: UnknownGame = "chess".parse::<GameId>().unwrap_err();
+/// assert_eq!(err.0, "chess");
 /// assert_eq!(err.to_string(), "unknown game \"chess\": expected one of pylos, gipf, threeman, pylon");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown game {0:?}: expected one of pylos, gipf, threeman, pylon")]
+#[non_exhaustive]
 pub struct UnknownGame(pub String);
 
 /// Reads any name [`GameId::from_name`] knows.

@@ -27,12 +27,13 @@ pub const MAX_PLIES: usize = 5000;
 /// use gamenote::{pylos::Pylos, Mode, Record};
 /// let rec: Record<Pylos> = "1b2 1c3 ".repeat(MAX_PLIES / 2 + 1).parse()?;
 /// let err = viewer_checked(&rec, Mode::Strict).unwrap_err();
-/// assert_eq!(err, TooLong { plies: 5002, max: 5000 });
+/// assert_eq!((err.plies, err.max), (5002, 5000));
 /// assert_eq!(err.to_string(), "the record has 5002 plies; the HTML viewer draws at most 5000");
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("the record has {plies} plies; the HTML viewer draws at most {max}")]
+#[non_exhaustive]
 pub struct TooLong {
     /// The record's plies.
     pub plies: usize,

@@ -33,6 +33,7 @@ pub type Input = BufReader<Box<dyn Read + Send>>;
 /// );
 /// ```
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum InputError {
     /// The file cannot be opened or is a directory.
     #[error("{file}: cannot read: {reason}")]

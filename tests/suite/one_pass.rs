@@ -2,9 +2,9 @@
 //! read) gives exactly the verdicts of parsing each record whole and replaying it: on every
 //! shipped record, on generated legal games and on generated near misses, for every game.
 
-use gamenote::fuzzing::one_pass_verdicts;
+use gamenote::fuzzing::{one_pass_verdicts, resolve_play_agrees};
 use gamenote::generate::{legal_game_in_variant, near_miss};
-use gamenote::{Game, Mode};
+use gamenote::{Game, Mode, Record};
 use gamenote::{gipf::Gipf, pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
 
 fn agree<G: Game>(text: &str) -> usize {
@@ -60,8 +60,12 @@ fn generated<G: Game>(count: u64) {
         let (one_pass, whole) = one_pass_verdicts::<G>(&text, Mode::Strict);
         assert_eq!(one_pass, whole, "{text}");
         assert!(one_pass[0].is_ok(), "{text}");
+        resolve_play_along(&game.record);
         if let Some(miss) = near_miss(&game, seed) {
             agree::<G>(&miss.text);
+            if let Some(rec) = &miss.record {
+                resolve_play_along(rec);
+            }
             misses += 1;
         }
     }
@@ -86,4 +90,20 @@ fn threeman_generated_games_and_near_misses() {
 #[test]
 fn pylon_generated_games_and_near_misses() {
     generated::<Pylon>(10_000);
+}
+
+/// Along a record, until its first move that does not resolve: resolving and playing in one
+/// call (replay's fast path) gives the move and the position of `resolve` then `play`, and a
+/// refused move leaves the position untouched.
+fn resolve_play_along<G: Game>(rec: &Record<G>) {
+    let Ok(mut pos) = G::setup(&rec.tags) else {
+        return;
+    };
+    for ply in &rec.plies {
+        resolve_play_agrees::<G>(&pos, &ply.notation);
+        match G::resolve(&pos, &ply.notation) {
+            Ok(m) => G::play(&mut pos, &m),
+            Err(_) => return,
+        }
+    }
 }
