@@ -261,6 +261,7 @@ impl Takebacks {
     /// assert!(!t.push(c)); // two already
     /// assert_eq!(t.as_slice(), [a, b]);
     /// ```
+    #[inline]
     pub fn push(&mut self, s: Slot) -> bool {
         if self.contains(&s) || self.len >= 2 {
             return false;
