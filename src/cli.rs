@@ -371,11 +371,12 @@ pub fn check_text<G: Game>(
     // Not a `for` loop: the checker is asked about each record before the next is read.
     #[allow(clippy::while_let_on_iterator)]
     while let Some(verdict) = checks.next() {
-        let report = report::<G>(
+        let mut report = blank_report(file);
+        fill_report::<G>(
+            &mut report,
             checks.visitor(),
             &verdict,
             &mut loc,
-            file,
             source,
             lines_before,
             out.len() + 1,
@@ -411,72 +412,106 @@ pub fn check_record<G: Game, V>(
 where
     V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
 {
-    let mut loc = Locator::new(text);
     let mut out = Vec::new();
+    let mut scratch = crate::visit::Scratch::default();
+    let mut report = blank_report(file);
+    let _ = check_piece_text::<G, _>(
+        &mut report,
+        text,
+        lines_before,
+        checker,
+        &mut scratch,
+        |r| {
+            out.push(r.clone());
+            Ok(())
+        },
+    );
+    out
+}
+
+/// A report on no record yet, for [`check_piece_text`] to fill.
+fn blank_report(file: &str) -> Report {
+    Report {
+        file: file.to_string(),
+        record: 0,
+        plies: 0,
+        result: None,
+        error: None,
+        warnings: Vec::new(),
+    }
+}
+
+/// [`check_record`] handing each report to `each` as it is made, in `report` (whose file
+/// name is kept; the record numbers count from 1 in `text`): no report is kept.
+fn check_piece_text<G: Game, V>(
+    report: &mut Report,
+    text: &str,
+    lines_before: usize,
+    checker: &mut V,
+    scratch: &mut crate::visit::Scratch,
+    mut each: impl FnMut(&mut Report) -> io::Result<()>,
+) -> io::Result<()>
+where
+    V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
+{
+    let mut loc = Locator::new(text);
     let mut offset = 0;
     let mut lines = crate::visit::Lines::new(1);
-    let mut scratch = crate::visit::Scratch::default();
     let mut from = Some(0);
+    let mut record = 0;
     while let Some(at) = from {
         let Some((verdict, next)) =
-            crate::visit::visit_next::<G, _>(text, at, 0, &mut lines, &mut scratch, checker)
+            crate::visit::visit_next::<G, _>(text, at, 0, &mut lines, scratch, checker)
         else {
             break;
         };
         from = next;
-        let report = report::<G>(
+        record += 1;
+        fill_report::<G>(
+            report,
             checker.as_ref(),
             &verdict,
             &mut loc,
-            file,
             text,
             lines_before,
-            out.len() + 1,
+            record,
             &mut offset,
         );
-        out.push(report);
+        each(report)?;
     }
-    out
+    Ok(())
 }
 
 /// The report on one record from its one-pass verdict: errors and warnings placed in
 /// `source` (set-up errors at the tag to blame, else at the first move, or the record's
 /// start); `offset` is where the record starts and moves to where it ends.
 #[allow(clippy::too_many_arguments)]
-fn report<G: Game>(
+fn fill_report<G: Game>(
+    report: &mut Report,
     checker: &Checker<G>,
     verdict: &Verdict,
     loc: &mut Locator<'_>,
-    file: &str,
     source: &str,
     lines_before: usize,
     record: usize,
     offset: &mut usize,
-) -> Report {
-    let mut report = Report {
-        file: file.to_string(),
-        record,
-        plies: verdict.plies,
-        result: verdict.result.map(G::write_result),
-        error: None,
-        warnings: Vec::new(),
-    };
+) {
+    report.record = record;
+    report.plies = verdict.plies;
+    report.result = verdict.result.map(G::write_result);
+    report.warnings.clear();
+    let file = report.file.as_str();
     if let Some(Error::Parse(e)) = &verdict.error {
         let end = e.span.end;
-        report.error = Some(problem_with(
-            loc,
-            file,
-            lines_before,
-            &Error::Parse(e.clone()),
-            end..end,
-        ));
+        let error = problem_with(loc, file, lines_before, &Error::Parse(e.clone()), end..end);
+        report.error = Some(error);
         *offset = end;
-        return report;
+        return;
     }
     let from = *offset;
     let start = checker.first_ply_start().unwrap_or(from);
     // Warnings come before the error in the text: place them first.
-    report.warnings = verdict
+    let warnings: Vec<Problem> = verdict
         .warnings
         .iter()
         .map(|w| {
@@ -484,7 +519,7 @@ fn report<G: Game>(
             problem_with(loc, file, lines_before, &e, start..start)
         })
         .collect();
-    if let Some(e) = &verdict.error {
+    let error = verdict.error.as_ref().map(|e| {
         let fallback = match e {
             Error::Setup(_) => {
                 let until = checker.first_ply_start().unwrap_or(source.len());
@@ -492,10 +527,11 @@ fn report<G: Game>(
             }
             _ => start..start,
         };
-        report.error = Some(problem_with(loc, file, lines_before, e, fallback));
-    }
+        problem_with(loc, file, lines_before, e, fallback)
+    });
+    report.warnings = warnings;
+    report.error = error;
     *offset = checker.last_end().unwrap_or(*offset);
-    report
 }
 
 /// A piece the stream reader could not read as text, as a [`Problem`].
@@ -571,14 +607,19 @@ pub fn check_piece_with<G: Game>(
 ) -> Vec<Report> {
     match piece {
         Ok(raw) => check_record::<G, _>(file, &raw.text, raw.lines_before, checker),
-        Err(bad) => vec![Report {
-            file: file.to_string(),
-            record: 0,
-            plies: 0,
-            result: None,
-            error: Some(bad_record_problem(file, bad)),
-            warnings: Vec::new(),
-        }],
+        Err(bad) => vec![bad_record_report(file, bad)],
+    }
+}
+
+/// The report on a piece the stream reader could not read as text.
+fn bad_record_report(file: &str, bad: &BadRecord) -> Report {
+    Report {
+        file: file.to_string(),
+        record: 0,
+        plies: 0,
+        result: None,
+        error: Some(bad_record_problem(file, bad)),
+        warnings: Vec::new(),
     }
 }
 
@@ -891,13 +932,29 @@ fn check_files_inline(
         crate::with_game!(id, G => {
             let mut checker =
                 Checker::<G>::with_overrides(opts.mode, opts.overrides).syntax_only(opts.syntax_only);
-            for piece in RecordReader::with_limits(input, opts.limits) {
-                for mut r in check_piece_with(&name, &piece, &mut checker) {
+            let mut scratch = crate::visit::Scratch::default();
+            let mut report = blank_report(&name);
+            let mut reader = RecordReader::with_limits(input, opts.limits);
+            // Each record's text is read where it lies in the reader's buffer, and its report
+            // made in the one `report`.
+            while let Some(piece) = reader.next_lent() {
+                let mut each = |r: &mut Report| {
                     record += 1;
                     r.record = record;
                     totals.records += 1;
                     totals.ok += usize::from(r.ok());
-                    emit(Checked::Record(&r))?;
+                    emit(Checked::Record(r))
+                };
+                match piece {
+                    Ok((text, lines_before)) => check_piece_text::<G, _>(
+                        &mut report,
+                        text,
+                        lines_before,
+                        &mut checker,
+                        &mut scratch,
+                        each,
+                    )?,
+                    Err(bad) => each(&mut bad_record_report(&name, &bad))?,
                 }
             }
         });

@@ -121,6 +121,7 @@ impl<G: Game> Stepper<G> {
     /// [`Stepper::step`] with no one to see the positions go by, so the position before a
     /// move is copied only when the game's annotation check reads it
     /// ([`Notate::annotations_need_before`](crate::game::Notate::annotations_need_before)).
+    #[inline]
     pub fn step_quietly(&mut self, n: usize, ply: &Ply<G::Notation>) {
         self.step_with(
             n,
@@ -129,7 +130,8 @@ impl<G: Game> Stepper<G> {
         );
     }
 
-    fn step_with<F>(&mut self, n: usize, ply: &Ply<G::Notation>, mut visit: Option<F>)
+    #[inline(always)]
+    fn step_with<F>(&mut self, n: usize, ply: &Ply<G::Notation>, visit: Option<F>)
     where
         F: FnMut(usize, &G::Position, &G::Move, &G::Position),
     {
@@ -137,12 +139,13 @@ impl<G: Game> Stepper<G> {
             return;
         }
         // The common case in one call: nothing reads the position before the move, and a move
-        // that resolves proves the game goes on. A refused move leaves the position as it was
-        // and takes the long way below, which reports it.
-        if G::RESOLVE_REFUSES_AFTER_END
-            && visit.is_none()
+        // that resolves proves the game goes on (a game whose `resolve` may accept a move
+        // after the end is asked its outcome first). A refused move leaves the position as it
+        // was and takes the long way, which reports it.
+        if visit.is_none()
             && self.end_mark.is_none()
             && !G::annotations_need_before(&ply.notation)
+            && (G::RESOLVE_REFUSES_AFTER_END || G::outcome(&self.pos).is_none())
         {
             #[cfg(debug_assertions)]
             let live = G::outcome(&self.pos).is_none();
@@ -156,6 +159,16 @@ impl<G: Game> Stepper<G> {
                 return;
             }
         }
+        self.step_long(n, ply, visit);
+    }
+
+    /// [`Stepper::step_with`] the long way: a move seen by `visit`, one whose annotations
+    /// read the position before it, one after an ending mark, or one refused.
+    #[inline(never)]
+    fn step_long<F>(&mut self, n: usize, ply: &Ply<G::Notation>, mut visit: Option<F>)
+    where
+        F: FnMut(usize, &G::Position, &G::Move, &G::Position),
+    {
         let resolved = G::resolve(&self.pos, &ply.notation);
         let over = if G::RESOLVE_REFUSES_AFTER_END && resolved.is_ok() {
             debug_assert!(G::outcome(&self.pos).is_none(), "resolved after the end");
@@ -225,15 +238,22 @@ impl<G: Game> Stepper<G> {
     }
 
     /// Records a failed annotation check; false when it ends the replay (strict reading).
+    #[inline(always)]
     fn annotations_checked(
         &mut self,
         n: usize,
         ply: &Ply<G::Notation>,
         checked: Result<(), MoveError>,
     ) -> bool {
-        let Err(e) = checked else {
-            return true;
-        };
+        match checked {
+            Ok(()) => true,
+            Err(e) => self.annotations_failed(n, ply, e),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn annotations_failed(&mut self, n: usize, ply: &Ply<G::Notation>, e: MoveError) -> bool {
         let e = illegal_at(n, ply, e);
         match self.mode {
             Mode::Strict => {
@@ -248,8 +268,12 @@ impl<G: Game> Stepper<G> {
     }
 
     /// Counts the move just played and notes an ending mark written on it.
+    #[inline(always)]
     fn played(&mut self, n: usize, ply: &Ply<G::Notation>) {
         self.moves += 1;
+        if G::ENDING_MARKS.is_empty() {
+            return;
+        }
         self.end_mark = ply.annotations.iter().enumerate().find_map(|(i, a)| {
             let mark = G::ENDING_MARKS.iter().find(|m| **m == a.as_str())?;
             Some(EndMark {
@@ -663,6 +687,17 @@ impl<G: Game> Visitor<G> for Checker<G> {
         }
     }
 
+    /// The move is only read: it stays in the reader's slot, whose buffers serve the next.
+    #[inline]
+    fn ply_in(&mut self, slot: &mut Option<Ply<G::Notation>>) {
+        if let Some(ply) = slot.as_ref()
+            && self.count(ply)
+        {
+            let n = self.plies;
+            self.stepper().step_quietly(n, ply);
+        }
+    }
+
     fn result(&mut self, result: GameResult, span: Range<usize>) {
         self.last_end = Some(span.end);
         self.result = Some(result);
@@ -687,15 +722,15 @@ impl<G: Game> Visitor<G> for Checker<G> {
             };
         }
         self.stepper();
-        let result_tag = self
-            .live()
+        // The tags and the stepper are borrowed apart: the tag's value is not copied.
+        let result_tag = self.tags[..self.live_tags]
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
-            .map(|(_, v)| v.clone());
+            .map(|(_, v)| v.as_str());
         let ending = Ending {
             result: self.result,
             result_span: self.result_span.as_ref(),
-            result_tag: result_tag.as_deref(),
+            result_tag,
             comments_after: &self.comments_after,
         };
         let Some(stepper) = self.stepper.as_mut() else {

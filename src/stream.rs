@@ -188,6 +188,17 @@ impl Scan {
     }
 }
 
+/// The bytes that may change the state of a tag pair being scanned, or end its line.
+static TAG_STOPS: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b']' as usize] = true;
+    t[b'\n' as usize] = true;
+    t[b'\r' as usize] = true;
+    t
+};
+
 /// Blanks inside a line, as the record grammar skips them.
 #[inline]
 fn is_blank(b: u8) -> bool {
@@ -305,6 +316,16 @@ impl<R: Read> Cutter<R> {
                 // A tag pair, byte by byte: it ends at its `]` or at the line end.
                 let mut p = i;
                 while p < len {
+                    // Bytes that change nothing (all but quotes, backslashes, `]` and line
+                    // ends, outside an escape) are passed over without the state machine.
+                    if s.tag != Tag::Escape {
+                        while p < len && !TAG_STOPS[usize::from(b[p])] {
+                            p += 1;
+                        }
+                        if p == len {
+                            break;
+                        }
+                    }
                     let c = b[p];
                     if c == b'\n' || c == b'\r' {
                         break;
@@ -612,6 +633,28 @@ impl<R: Read> RecordReader<R> {
         RecordReader {
             cutter: Cutter::new(input, limits),
         }
+    }
+}
+
+impl<R: Read> RecordReader<R> {
+    /// The next piece as [`Iterator::next`] gives it, its text lent from the reader's buffer
+    /// rather than copied: the text and the lines before it.
+    pub(crate) fn next_lent(&mut self) -> Option<Result<(&str, usize), BadRecord>> {
+        Some(match self.cutter.next_cut()? {
+            Cut::Piece {
+                range,
+                lines_before,
+                offset,
+            } => decode(&self.cutter.buf[range], lines_before, offset).map(|t| (t, lines_before)),
+            Cut::TooLong {
+                lines_before,
+                offset,
+            } => Err(too_long(self.cutter.limits, lines_before, offset)),
+            Cut::Io {
+                error,
+                lines_before,
+            } => Err(io_failure(&error, lines_before)),
+        })
     }
 }
 

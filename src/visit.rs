@@ -128,6 +128,33 @@ pub trait Visitor<G: Game> {
     /// assert_eq!(moves, [("1b2".into(), 0..3, vec!["good".into()]), ("1c3".into(), 11..14, vec![])]);
     /// ```
     fn ply(&mut self, _ply: Ply<G::Notation>) {}
+    /// A written move, whole, in the reader's slot (always `Some` when called): a visitor
+    /// that only reads the move leaves it there, and the reader reuses the slot's buffers for
+    /// the next move; one that keeps it takes it. The default takes it and hands it to
+    /// [`Visitor::ply`].
+    ///
+    /// ```
+    /// use gamenote::{pylos::{Notation, Pylos}, visit::{visit, Visitor}, ParseError, Ply};
+    /// /// Counts the moves that have comments, keeping none.
+    /// struct Commented(usize);
+    /// impl Visitor<Pylos> for Commented {
+    ///     type Output = usize;
+    ///     fn ply_in(&mut self, slot: &mut Option<Ply<Notation>>) {
+    ///         self.0 += slot.as_ref().map_or(0, |p| usize::from(!p.comments.is_empty()));
+    ///     }
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> usize {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    /// let text = "1b2 {a} 1c3 1c4 {b} {c} *";
+    /// assert_eq!(visit::<Pylos, _>(text, Commented(0)).collect::<Vec<_>>(), [2]);
+    /// ```
+    #[inline]
+    fn ply_in(&mut self, slot: &mut Option<Ply<G::Notation>>) {
+        if let Some(p) = slot.take() {
+            self.ply(p);
+        }
+    }
     /// The result that ends the movetext.
     ///
     /// ```
@@ -262,8 +289,58 @@ impl TagList {
         self.live += 1;
     }
 
+    #[inline]
     fn live(&self) -> &[(String, String)] {
         &self.list[..self.live]
+    }
+}
+
+/// The move read last, not yet handed to the visitor: it waits for the marks and comments
+/// that follow it. The slot outlives the move, so that a visitor that leaves the move in it
+/// ([`Visitor::ply_in`]) lends its buffers to the next.
+struct Pending<N> {
+    slot: Option<Ply<N>>,
+    /// Whether the slot holds a move not yet handed out.
+    live: bool,
+}
+
+impl<N> Pending<N> {
+    #[inline]
+    fn get_mut(&mut self) -> Option<&mut Ply<N>> {
+        if self.live { self.slot.as_mut() } else { None }
+    }
+
+    /// Hands the waiting move, if any, to `v`.
+    #[inline(always)]
+    fn flush<G: Game<Notation = N>, V: Visitor<G>>(&mut self, v: &mut V) {
+        if self.live {
+            self.live = false;
+            v.ply_in(&mut self.slot);
+        }
+    }
+
+    /// Makes `n`, read at `span`, the waiting move (after [`Pending::flush`]).
+    #[inline(always)]
+    fn start(&mut self, n: N, span: Range<usize>) {
+        debug_assert!(!self.live);
+        match &mut self.slot {
+            Some(p) => {
+                p.notation = n;
+                p.span = span;
+                // Most moves have neither marks nor comments: nothing to clear.
+                if !(p.annotations.is_empty() && p.comments.is_empty()) {
+                    p.annotations.clear();
+                    p.comments.clear();
+                }
+                p.annotation_spans.clear();
+            }
+            None => {
+                let mut p = Ply::new(n);
+                p.span = span;
+                self.slot = Some(p);
+            }
+        }
+        self.live = true;
     }
 }
 
@@ -320,7 +397,10 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     };
     scratch.tags.live = 0;
     let mut s = &input[from..];
-    let mut pending: Option<Ply<G::Notation>> = None;
+    let mut pending: Pending<G::Notation> = Pending {
+        slot: None,
+        live: false,
+    };
     let mut plies = 0usize;
     let mut result = false;
     // Something outside tag pairs and comments has been read: tags are over, and a line
@@ -339,27 +419,23 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
             s = rest;
             if !result && content {
                 let live = scratch.tags.live();
-                match G::comment_move(c, plies, pending.as_mut().map(|p| &mut p.notation), live) {
+                match G::comment_move(c, plies, pending.get_mut().map(|p| &mut p.notation), live) {
                     CommentMove::Comment => {}
                     CommentMove::Extends => {
-                        if let Some(p) = pending.as_mut() {
+                        if let Some(p) = pending.get_mut() {
                             p.span.end = base + input.len() - s.len();
                         }
                         continue;
                     }
                     CommentMove::Starts(n) => {
-                        if let Some(p) = pending.take() {
-                            v.ply(p);
-                        }
-                        let mut ply = Ply::new(n);
-                        ply.span = base + start..base + input.len() - s.len();
-                        pending = Some(ply);
+                        pending.flush(v);
+                        pending.start(n, base + start..base + input.len() - s.len());
                         plies += 1;
                         continue;
                     }
                 }
             }
-            match pending.as_mut() {
+            match pending.get_mut() {
                 Some(p) if !result => p.comments.push(c.to_string()),
                 _ => v.comment(c),
             }
@@ -391,7 +467,13 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         if result {
             return Err(here(s, "nothing after the result"));
         }
-        if first.is_ascii_digit() {
+        // A move number is digits and a dot: a digit followed by anything else (Pylos's
+        // `1b2`) is not one, and costs no count.
+        if first.is_ascii_digit()
+            && s.as_bytes()
+                .get(1)
+                .is_some_and(|c| *c == b'.' || c.is_ascii_digit())
+        {
             let n = text::move_number_len(s.as_bytes());
             if n > 0 {
                 s = &s[n..];
@@ -411,22 +493,16 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         let end = input.len() - rest.len();
         match token {
             Token::Move(n) => {
-                let mut ply = Ply::new(n);
-                ply.span = base + start..base + end;
-                // `replace` moves the last move out rather than dropping the empty slot.
-                if let Some(p) = pending.replace(ply) {
-                    v.ply(p);
-                }
+                pending.flush(v);
+                pending.start(n, base + start..base + end);
                 plies += 1;
             }
             Token::Result(r) => {
-                if let Some(p) = pending.take() {
-                    v.ply(p);
-                }
+                pending.flush(v);
                 result = true;
                 v.result(r, base + start..base + end);
             }
-            Token::Annotation(a) => match pending.as_mut() {
+            Token::Annotation(a) => match pending.get_mut() {
                 Some(p) => {
                     p.annotations.push(a);
                     p.annotation_spans.push(base + start..base + end);
@@ -437,9 +513,7 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         }
         s = rest;
     }
-    if let Some(p) = pending.take() {
-        v.ply(p);
-    }
+    pending.flush(v);
     Ok(input.len() - s.len())
 }
 

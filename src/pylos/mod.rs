@@ -127,8 +127,19 @@ impl Notate for Pylos {
 
     type Style = Style;
 
+    #[inline]
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         pos.resolve(n)
+    }
+
+    #[inline(always)]
+    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        let m = match pos.resolve_legal(n) {
+            Some(m) => m,
+            None => pos.resolve_refused(n)?,
+        };
+        pos.play(&m);
+        Ok(m)
     }
 
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
@@ -170,33 +181,41 @@ impl Notate for Pylos {
         !n.markers.is_empty()
     }
 
+    #[inline(always)]
     fn check_annotations(
         before: &Position,
         n: &Notation,
         m: &Move,
         _after: &Position,
     ) -> Result<(), MoveError> {
+        // Most moves carry no marker: that test is all they cost.
         if n.markers.is_empty() {
             return Ok(());
         }
-        let made = before.formations_of(m.from, m.to);
-        if made == n.markers {
-            return Ok(());
-        }
-        let made_text = if made.is_empty() {
-            "no formation that counts under these rules".to_string()
-        } else {
-            format!("the formations {made}")
-        };
-        Err(MoveError::mismatch(format!(
-            "the markers say {} but the move makes {made_text}",
-            n.markers
-        )))
+        check_markers(before, n, m)
     }
 
     fn parse_notation<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Notation> {
         text::parsed(notation(input, numeric_declared(tags)))
     }
+}
+
+/// The markers written on `n` against the formations `m` makes from `before`.
+#[inline(never)]
+fn check_markers(before: &Position, n: &Notation, m: &Move) -> Result<(), MoveError> {
+    let made = before.formations_of(m.from, m.to);
+    if made == n.markers {
+        return Ok(());
+    }
+    let made_text = if made.is_empty() {
+        "no formation that counts under these rules".to_string()
+    } else {
+        format!("the formations {made}")
+    };
+    Err(MoveError::mismatch(format!(
+        "the markers say {} but the move makes {made_text}",
+        n.markers
+    )))
 }
 
 impl RecordFormat for Pylos {

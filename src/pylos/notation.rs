@@ -261,6 +261,7 @@ impl Takebacks {
     /// assert!(!t.push(c)); // two already
     /// assert_eq!(t.as_slice(), [a, b]);
     /// ```
+    #[inline]
     pub fn push(&mut self, s: Slot) -> bool {
         if self.contains(&s) || self.len >= 2 {
             return false;
@@ -279,6 +280,7 @@ impl Takebacks {
     /// assert_eq!(names, ["1d1", "1c1"]);
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_slice(&self) -> &[Slot] {
         &self.slots[..self.len as usize]
     }
@@ -286,6 +288,7 @@ impl Takebacks {
 
 impl std::ops::Deref for Takebacks {
     type Target = [Slot];
+    #[inline]
     fn deref(&self) -> &[Slot] {
         self.as_slice()
     }
@@ -510,13 +513,38 @@ pub(crate) fn quick(input: &str) -> Option<(&str, Notation)> {
     if ends(3) {
         return Some((&input[3..], Notation::place(first)));
     }
-    if b.get(3) == Some(&b'-') && ends(7) {
+    let (mut n, at) = if b.get(3) == Some(&b'-') {
         let to = slot_at(4)?;
         let mut n = Notation::place(to);
         n.from = Some(first);
-        return Some((&input[7..], n));
+        if ends(7) {
+            return Some((&input[7..], n));
+        }
+        (n, 7)
+    } else {
+        (Notation::place(first), 3)
+    };
+    // Take-backs written tight, `(2a1)` or `(2a1,1b1)`, then whitespace or the end.
+    if b.get(at) != Some(&b'(') {
+        return None;
     }
-    None
+    n.takebacks.push(slot_at(at + 1)?);
+    let end = match b.get(at + 4)? {
+        b')' => at + 5,
+        b',' => {
+            if !n.takebacks.push(slot_at(at + 5)?) || b.get(at + 8) != Some(&b')') {
+                return None;
+            }
+            at + 9
+        }
+        _ => return None,
+    };
+    match b.get(end) {
+        None => {}
+        Some(c) if c.is_ascii_whitespace() => {}
+        Some(_) => return None,
+    }
+    Some((&input[end..], n))
 }
 
 /// Panics unless the shortcut reads `s` as the general grammar does (for the fuzz targets).
@@ -655,7 +683,18 @@ mod tests {
             &["", "-", "1", "("],
             &["", "2a1", "3b2", "4a1", "2c3"],
             &[
-                "", " ", "{", "x", "(", "\n", " 1b2", "  (1a1)", "\t(", " \n(1a1)",
+                "",
+                "(1a1)",
+                "(2b2,1a1)",
+                "(1a1,1a1)",
+                "(1a1",
+                "(1a1,",
+                "(a1)",
+                "(1e1)",
+                "( 1a1)",
+            ],
+            &[
+                "", " ", "{", "x", "(", ")", "\n", " 1b2", "  (1a1)", "\t(", " \n(1a1)", "O", "!",
             ],
         ];
         let mut count = 0;

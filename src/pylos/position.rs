@@ -243,6 +243,24 @@ const SQUARES_OF: [[u32; 4]; 30] = {
     t
 };
 
+/// For each slot, the squares containing it, unused entries all ones (bit 31 is no slot, so
+/// no set of balls holds them): a square is full when `q & !own == 0`.
+const SQUARES_THROUGH: [[u32; 4]; 30] = {
+    let mut t = [[u32::MAX; 4]; 30];
+    let mut s = 0;
+    while s < 30 {
+        let mut k = 0;
+        while k < 4 {
+            if SQUARES_OF[s][k] != 0 {
+                t[s][k] = SQUARES_OF[s][k];
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// For each slot, the lines containing it (0 = none).
 const LINES_OF: [[u32; 2]; 30] = {
     let mut t = [[0u32; 2]; 30];
@@ -352,6 +370,19 @@ fn raises(own: u32, occ: u32, up: u32, placing: bool) -> u64 {
             + u64::from((free & LOWER[slot_level(i)] & !SUPPORT[i]).count_ones());
     }
     n
+}
+
+/// Whether `own` (holding `d`) has a formation through `d` that triggers take-backs under
+/// `set`: [`formations`] not empty, without telling which.
+#[inline(always)]
+fn forms_through(set: RuleSet, d: Slot, own: u32) -> bool {
+    let [a, b, c, e] = SQUARES_THROUGH[d.index()];
+    let square = (a & !own == 0) | (b & !own == 0) | (c & !own == 0) | (e & !own == 0);
+    match set {
+        RuleSet::Children => false,
+        RuleSet::Standard => square,
+        RuleSet::Alignment => square || !formations(set, d, own).is_empty(),
+    }
 }
 
 /// The formations of `own` through slot `d` that trigger take-backs under `set`.
@@ -785,7 +816,7 @@ impl Position {
     /// assert_eq!(pos.at("1a1".parse::<Slot>()?), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, m: &Move) {
         let me = self.turn as usize;
         let opp = me ^ 1;
@@ -860,7 +891,76 @@ impl Position {
     /// assert_eq!(err.reason, "2a1 is not supported: 1a1 1b1 1a2 1b2 empty");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn resolve(&self, n: &Notation) -> Result<Move, MoveError> {
+        match self.resolve_legal(n) {
+            Some(m) => Ok(m),
+            None => self.resolve_refused(n),
+        }
+    }
+
+    /// [`Position::resolve`] of a legal move, in registers: `None` when the move is refused
+    /// (the reason is then found by the long way, [`Position::resolve_refused`]).
+    #[inline(always)]
+    pub(crate) fn resolve_legal(&self, n: &Notation) -> Option<Move> {
+        if self.winner.is_some() {
+            return None;
+        }
+        let me = self.turn as usize;
+        let own = self.balls[me];
+        let occ = self.balls[0] | self.balls[1];
+        let d = n.to;
+        let mut own2 = own | d.bit();
+        let mut occ2 = occ | d.bit();
+        if occ & d.bit() != 0 {
+            return None;
+        }
+        match n.from {
+            Some(o) => {
+                let ok = own & o.bit() != 0
+                    && d.level() > o.level()
+                    && ABOVE[o.index()] & occ == 0
+                    && SUPPORT[d.index()] & o.bit() == 0;
+                if !ok {
+                    return None;
+                }
+                own2 &= !o.bit();
+                occ2 &= !o.bit();
+            }
+            None if self.reserve[me] == 0 => return None,
+            None => {}
+        }
+        if SUPPORT[d.index()] & !occ2 != 0 {
+            return None;
+        }
+        let forms = forms_through(self.rules.set, d, own2);
+        if n.takebacks.is_empty() {
+            if forms && self.rules.takeback == Takeback::Mandatory {
+                return None;
+            }
+        } else if !forms {
+            return None;
+        }
+        let mut taken = 0u32;
+        for &t in n.takebacks.iter() {
+            if own2 & t.bit() == 0 || ABOVE[t.index()] & occ2 != 0 {
+                return None;
+            }
+            own2 &= !t.bit();
+            occ2 &= !t.bit();
+            taken |= t.bit();
+        }
+        Some(Move {
+            from: n.from,
+            to: d,
+            takebacks: taken,
+        })
+    }
+
+    /// [`Position::resolve`] the long way, which says why a move is refused.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn resolve_refused(&self, n: &Notation) -> Result<Move, MoveError> {
         if self.winner.is_some() {
             return Err(MoveError::illegal("the game is already over"));
         }
