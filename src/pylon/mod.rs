@@ -201,6 +201,23 @@ impl Notate for Pylon {
         }
     }
 
+    /// A placement is worked out once, not once to resolve and again to play; a refused
+    /// move takes the long way, [`Notate::resolve`], for its reason.
+    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        if let Notation::Place { at, cover } = n
+            && pos.try_place(*at, cover.as_deref())
+        {
+            return Ok(Move::Place(*at));
+        }
+        let m = Self::resolve(pos, n)?;
+        debug_assert!(
+            matches!(m, Move::Pass),
+            "a placement refused by try_place resolved"
+        );
+        pos.play(&m);
+        Ok(m)
+    }
+
     fn notate(pos: &Position, m: &Move, _style: Style) -> Notation {
         let at = match *m {
             Move::Pass => return Notation::Pass,

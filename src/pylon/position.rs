@@ -426,6 +426,18 @@ impl<B: Set> Stones<B> {
         false
     }
 
+    /// True when the written points `w` are exactly the points of `set`, each once.
+    fn names(&self, geo: &Geometry, set: B, w: &[Point]) -> bool {
+        let mut named = B::ZERO;
+        for &p in w {
+            match geo.index(p) {
+                Some(i) => named |= self.one(i),
+                None => return false,
+            }
+        }
+        named == set && w.len() == set.count() as usize
+    }
+
     /// The points of `set`, sorted by level, column and row.
     fn points(&self, geo: &Geometry, mut set: B) -> Vec<Point> {
         let mut out = Vec::new();
@@ -873,6 +885,33 @@ impl Position {
     /// ```
     pub fn is_over(&self) -> bool {
         !self.can_place(self.to_move()) && !self.can_place(self.to_move() ^ 1)
+    }
+
+    /// Places a piece of the side to move on `p` and passes the turn when that is legal and
+    /// `cover`, when written, names exactly the covering pieces it adds (in any order); else
+    /// leaves the position as it was and returns false. This is [`Pylon::resolve`] of a
+    /// placement followed by [`Position::play`], with the placement worked out once.
+    ///
+    /// [`Pylon::resolve`]: crate::Notate::resolve
+    pub(crate) fn try_place(&mut self, p: Point, cover: Option<&[Point]>) -> bool {
+        let Some(i) = self.geo.index(p) else {
+            return false;
+        };
+        let (side, suicide, geo) = (self.to_move(), self.rules.suicide, self.geo);
+        let done = on!(&mut self.board, s => {
+            let b = usize::from(s.lay.bit[i]);
+            let after = s.placed(b, side, suicide);
+            let ok = !after.is_zero()
+                && cover.is_none_or(|w| s.names(geo, after & !s.c[side] & !s.one(i), w));
+            if ok {
+                let occ = after | s.c[side ^ 1];
+                s.c[side] = after;
+                s.refresh_with(occ);
+            }
+            ok
+        });
+        self.side ^= u8::from(done);
+        done
     }
 
     /// Plays a legal move (an illegal placement is played as a pass).

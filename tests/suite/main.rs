@@ -18,6 +18,7 @@ mod gipf_rules;
 mod gipf_testdata;
 mod one_pass;
 mod pylon_perft;
+mod pylon_resolve_play;
 mod pylon_roundtrip;
 mod pylon_rules;
 mod pylos_perft;
