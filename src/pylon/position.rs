@@ -10,6 +10,7 @@
 use std::fmt;
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use super::bits::{Layout, Set, Tables, Wide};
 use super::coord::{DEFAULT_SIZE, Geometry, MAX_SIZE, NONE, Point};
@@ -64,12 +65,10 @@ static LARGE: Tables<Large> = Tables([const { OnceLock::new() }; MAX_SIZE as usi
 struct Stones<B: 'static> {
     lay: &'static Layout<B>,
     c: [B; 2],
-    /// Derived from `c` by [`Stones::refresh`]: the playable points,
+    /// Derived from `c` by [`Stones::refresh`]: the playable points
     playable: B,
-    /// the visible pieces,
+    /// and the visible pieces.
     vis: B,
-    /// and the points next to a playable point.
-    free: B,
 }
 
 /// The pieces, in the set type that fits the board. Not `Copy`, so that a clone copies only
@@ -115,6 +114,19 @@ pub struct Position {
     rules: Rules,
     board: Board,
     side: u8,
+    over: Over,
+}
+
+/// Whether the game is over, kept once worked out (0: not yet, 1: no, 2: yes), as the end of
+/// a record asks it more than once and the answer may try many placements. Every move clears
+/// it. Atomic so that a position stays `Sync`; a relaxed access is a plain load or store.
+#[derive(Default)]
+struct Over(AtomicU8);
+
+impl Clone for Over {
+    fn clone(&self) -> Self {
+        Over(AtomicU8::new(self.0.load(Relaxed)))
+    }
 }
 
 impl PartialEq for Position {
@@ -166,7 +178,6 @@ impl<B: Set> Stones<B> {
             c: [B::ZERO; 2],
             playable: B::ZERO,
             vis: B::ZERO,
-            free: B::ZERO,
         };
         s.refresh();
         s
@@ -183,7 +194,6 @@ impl<B: Set> Stones<B> {
     fn refresh_with(&mut self, occ: B) {
         self.playable = self.lay.playable(occ);
         self.vis = self.visible(occ);
-        self.free = self.lay.orth(self.playable);
     }
 
     /// The set of geometry index `i` alone.
@@ -259,6 +269,81 @@ impl<B: Set> Stones<B> {
     #[inline(never)]
     fn placed(&self, x: usize, mover: usize, suicide: Suicide) -> B {
         self.place(x, mover, suicide).unwrap_or(B::ZERO)
+    }
+
+    /// True when placing on the playable bit `x` surely captures nothing: every visible
+    /// piece of `theirs` next to it keeps a playable neighbour besides `x`, so that it is free
+    /// on its level, and so is its group.
+    #[inline(always)]
+    fn captures_nothing(&self, x: usize, theirs: B) -> bool {
+        let lay = self.lay;
+        let mut near = lay.orth_of(x) & theirs & self.vis;
+        if near.is_zero() {
+            return true;
+        }
+        let others = self.playable & !B::bit(x);
+        while let Some(q) = near.pop() {
+            if (lay.orth_of(q) & others).is_zero() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// True when `mover` may place on the playable bit `x`: at once when that captures
+    /// nothing (as in [`Stones::try_place`]), else by [`Stones::placed`].
+    #[inline(always)]
+    fn legal(&self, x: usize, mover: usize, suicide: Suicide) -> bool {
+        if self.captures_nothing(x, self.c[mover ^ 1]) {
+            if !(self.lay.orth_of(x) & self.playable).is_zero() {
+                return true;
+            }
+            if suicide == Suicide::Piece {
+                return false;
+            }
+        }
+        !self.placed(x, mover, suicide).is_zero()
+    }
+
+    /// Places `mover`'s piece on geometry index `i` when that is legal and `cover`, when
+    /// written, names exactly the covering pieces it adds; else changes nothing and returns
+    /// false. A placement that captures nothing is legal when it has a playable neighbour
+    /// (under either option) and, under `suicide=piece`, illegal without one; the others are
+    /// worked out in full by [`Stones::placed`].
+    #[inline(always)]
+    fn try_place(
+        &mut self,
+        geo: &Geometry,
+        i: usize,
+        mover: usize,
+        suicide: Suicide,
+        cover: Option<&[Point]>,
+    ) -> bool {
+        let lay = self.lay;
+        let x = usize::from(lay.bit[i]);
+        if !self.playable.has(x) {
+            return false;
+        }
+        let theirs = self.c[mover ^ 1];
+        let after = if self.captures_nothing(x, theirs) {
+            if !(lay.orth_of(x) & self.playable).is_zero() {
+                self.c[mover] | B::bit(x)
+            } else if suicide == Suicide::Piece {
+                return false;
+            } else {
+                self.placed(x, mover, suicide)
+            }
+        } else {
+            self.placed(x, mover, suicide)
+        };
+        if after.is_zero()
+            || cover.is_some_and(|w| !self.names(geo, after & !self.c[mover] & !B::bit(x), w))
+        {
+            return false;
+        }
+        self.c[mover] = after;
+        self.refresh_with(after | theirs);
+        true
     }
 
     /// Why placing on bit `x` is illegal, or `mover`'s pieces after it.
@@ -365,7 +450,7 @@ impl<B: Set> Stones<B> {
         let lay = self.lay;
         let playable = self.playable;
         let near_enemy = lay.orth(self.c[seat ^ 1] & self.vis);
-        let sure = playable & !near_enemy & self.free;
+        let sure = playable & !near_enemy & lay.orth(playable);
         // Under `suicide=piece`, a piece whose neighbours are all occupied can never be free.
         let doubtful = match suicide {
             Suicide::Piece => playable & near_enemy & lay.orth(lay.valid & !self.occ()),
@@ -388,7 +473,7 @@ impl<B: Set> Stones<B> {
         for level in &self.lay.levels[1..] {
             let mut on_level = (sure | doubtful) & *level;
             while let Some(b) = on_level.pop() {
-                if sure.has(b) || !self.placed(b, seat, suicide).is_zero() {
+                if sure.has(b) || self.legal(b, seat, suicide) {
                     any = true;
                     f(b);
                     if first_only {
@@ -405,7 +490,7 @@ impl<B: Set> Stones<B> {
         let (sure, mut doubtful) = self.candidates(seat, suicide);
         let mut n = u64::from(sure.count());
         while let Some(b) = doubtful.pop() {
-            if !self.placed(b, seat, suicide).is_zero() {
+            if self.legal(b, seat, suicide) {
                 n += 1;
             }
         }
@@ -419,7 +504,7 @@ impl<B: Set> Stones<B> {
             return true;
         }
         while let Some(b) = doubtful.pop() {
-            if !self.placed(b, seat, suicide).is_zero() {
+            if self.legal(b, seat, suicide) {
                 return true;
             }
         }
@@ -505,6 +590,7 @@ impl Position {
             rules,
             board,
             side: 0,
+            over: Over::default(),
         }
     }
 
@@ -884,7 +970,15 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_over(&self) -> bool {
-        !self.can_place(self.to_move()) && !self.can_place(self.to_move() ^ 1)
+        match self.over.0.load(Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                let over = !self.can_place(self.to_move()) && !self.can_place(self.to_move() ^ 1);
+                self.over.0.store(1 + u8::from(over), Relaxed);
+                over
+            }
+        }
     }
 
     /// Places a piece of the side to move on `p` and passes the turn when that is legal and
@@ -898,19 +992,11 @@ impl Position {
             return false;
         };
         let (side, suicide, geo) = (self.to_move(), self.rules.suicide, self.geo);
-        let done = on!(&mut self.board, s => {
-            let b = usize::from(s.lay.bit[i]);
-            let after = s.placed(b, side, suicide);
-            let ok = !after.is_zero()
-                && cover.is_none_or(|w| s.names(geo, after & !s.c[side] & !s.one(i), w));
-            if ok {
-                let occ = after | s.c[side ^ 1];
-                s.c[side] = after;
-                s.refresh_with(occ);
-            }
-            ok
-        });
-        self.side ^= u8::from(done);
+        let done = on!(&mut self.board, s => s.try_place(geo, i, side, suicide, cover));
+        if done {
+            self.side ^= 1;
+            *self.over.0.get_mut() = 0;
+        }
         done
     }
 
@@ -930,6 +1016,7 @@ impl Position {
             });
         }
         self.side ^= 1;
+        *self.over.0.get_mut() = 0;
     }
 }
 
