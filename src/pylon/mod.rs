@@ -57,6 +57,9 @@ const SEAT: [&str; 2] = ["White", "Black"];
 /// assert!(gamenote::pylon::parse_size("27").is_err());
 /// ```
 pub fn parse_size(v: &str) -> Result<u8, ValueError> {
+    if let &[d @ b'2'..=b'9'] = v.as_bytes() {
+        return Ok(d - b'0'); // the common case, at once
+    }
     let t = v.trim();
     match t.parse::<u8>() {
         Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) && !t.starts_with('+') => Ok(n),
@@ -263,8 +266,8 @@ impl Notate for Pylon {
 impl RecordFormat for Pylon {
     fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
         let mut rules: Rules = match tag(tags, "Rules") {
+            Some("standard") | None => Rules::default(),
             Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules"))?,
-            None => Rules::default(),
         };
         if let Some(v) = tag(tags, "Size") {
             rules.size = parse_size(v).map_err(|e| e.in_tag("Size"))?;

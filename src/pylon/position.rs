@@ -578,19 +578,25 @@ impl Position {
                 (Geometry::of(DEFAULT_SIZE).expect("size 6 exists"), r)
             }
         };
-        let board = if geo.size() <= SMALL_MAX {
-            Board::Small(Stones::new(SMALL.get(geo)))
+        // Each variant written straight into the position: a board built first would be
+        // copied in at the size of the largest variant.
+        macro_rules! position {
+            ($variant:ident, $tables:expr) => {
+                Position {
+                    geo,
+                    rules,
+                    board: Board::$variant(Stones::new($tables.get(geo))),
+                    side: 0,
+                    over: Over::default(),
+                }
+            };
+        }
+        if geo.size() <= SMALL_MAX {
+            position!(Small, SMALL)
         } else if geo.size() <= MID_MAX {
-            Board::Mid(Stones::new(MID.get(geo)))
+            position!(Mid, MID)
         } else {
-            Board::Large(Stones::new(LARGE.get(geo)))
-        };
-        Position {
-            geo,
-            rules,
-            board,
-            side: 0,
-            over: Over::default(),
+            position!(Large, LARGE)
         }
     }
 

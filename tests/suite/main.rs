@@ -21,6 +21,7 @@ mod pylon_perft;
 mod pylon_resolve_play;
 mod pylon_roundtrip;
 mod pylon_rules;
+mod pylon_shortcuts;
 mod pylos_perft;
 mod pylos_props;
 mod pylos_seed;
