@@ -309,8 +309,9 @@ impl<B: Set> Stones<B> {
     /// written, names exactly the covering pieces it adds; else changes nothing and returns
     /// false. A placement that captures nothing is legal when it has a playable neighbour
     /// (under either option) and, under `suicide=piece`, illegal without one; the others are
-    /// worked out in full by [`Stones::placed`].
-    #[inline(always)]
+    /// worked out in full by [`Stones::placed`]. (Not inlined: each set type gets its own
+    /// small frame, not one sized for the widest.)
+    #[inline(never)]
     fn try_place(
         &mut self,
         geo: &Geometry,
@@ -993,6 +994,7 @@ impl Position {
     /// placement followed by [`Position::play`], with the placement worked out once.
     ///
     /// [`Pylon::resolve`]: crate::Notate::resolve
+    #[inline]
     pub(crate) fn try_place(&mut self, p: Point, cover: Option<&[Point]>) -> bool {
         let Some(i) = self.geo.index(p) else {
             return false;
