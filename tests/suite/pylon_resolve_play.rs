@@ -38,7 +38,7 @@ fn notes(pos: &Position, geo: &Geometry, k: usize) -> Vec<Notation> {
     ];
     for i in 0..geo.len() {
         let p = geo.point(i);
-        if !pos.is_playable(p) && (i + k) % 8 != 0 {
+        if !pos.is_playable(p) && !(i + k).is_multiple_of(8) {
             continue;
         }
         out.push(place(p, None));
