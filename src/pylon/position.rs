@@ -292,13 +292,35 @@ impl<B: Set> Stones<B> {
 
     /// True when `mover` may place on the playable bit `x`: at once when that captures
     /// nothing (as in [`Stones::try_place`]), else by [`Stones::placed`].
+    ///
+    /// Under `suicide=piece` a placement with no playable neighbour is also refused at once
+    /// when none of its empty neighbours can become playable: captures remove nothing, and
+    /// covering fills only points resting on a captured (enemy) piece, so an empty neighbour
+    /// with a missing support that rests on no enemy piece stays unplayable.
     #[inline(always)]
     fn legal(&self, x: usize, mover: usize, suicide: Suicide) -> bool {
-        if self.captures_nothing(x, self.c[mover ^ 1]) {
-            if !(self.lay.orth_of(x) & self.playable).is_zero() {
+        let lay = self.lay;
+        let theirs = self.c[mover ^ 1];
+        let playable_next = !(lay.orth_of(x) & self.playable).is_zero();
+        if self.captures_nothing(x, theirs) {
+            if playable_next {
                 return true;
             }
             if suicide == Suicide::Piece {
+                return false;
+            }
+        } else if suicide == Suicide::Piece && !playable_next {
+            let occ = self.occ();
+            let coverable = lay.above(theirs);
+            let mut empty = lay.orth_of(x) & !occ;
+            let mut hope = false;
+            while let Some(y) = empty.pop() {
+                if (lay.below_of(y) & !occ & !coverable).is_zero() {
+                    hope = true;
+                    break;
+                }
+            }
+            if !hope {
                 return false;
             }
         }

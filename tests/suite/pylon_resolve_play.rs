@@ -142,3 +142,37 @@ fn resolve_play_agrees_on_near_misses() {
     }
     assert!(n > 2_500, "only {n} near misses");
 }
+
+/// The quick tests that list and count moves (a placement that captures nothing, a
+/// placement under `suicide=piece` whose empty neighbours cannot become playable) agree with
+/// resolving each point in full, along generated games to their end.
+#[test]
+fn listed_placements_are_those_that_resolve() {
+    let mut checked = 0usize;
+    for (v, rules) in variants().iter().enumerate() {
+        let geo = Geometry::of(rules.size).expect("a size from 2 to 26");
+        let (games, len) = if rules.size > 7 { (1, 80) } else { (8, 400) };
+        for seed in 0..games {
+            let game = legal_game::<Pylon>(rules, len, seed * 17 + v as u64 + 5);
+            let mut pos = Pylon::start(rules);
+            for played in game.moves.iter().map(Some).chain([None]) {
+                let side = pos.to_move();
+                let resolved: Vec<Point> = (0..geo.len())
+                    .map(|i| geo.point(i))
+                    .filter(|&p| Pylon::resolve(&pos, &place(p, None)).is_ok())
+                    .collect();
+                assert_eq!(pos.placements(side), resolved, "{pos:?}");
+                assert_eq!(pos.can_place(side), !resolved.is_empty(), "{pos:?}");
+                let count = Pylon::count_legal(&pos);
+                let pass = u64::from(resolved.is_empty() && pos.can_place(side ^ 1));
+                assert_eq!(count, resolved.len() as u64 + pass, "{pos:?}");
+                checked += 1;
+                if let Some(m) = played {
+                    Pylon::play(&mut pos, m);
+                }
+            }
+            assert!(pos.is_over() || game.moves.len() == len, "{pos:?}");
+        }
+    }
+    assert!(checked > 2_000, "only {checked} positions");
+}
