@@ -57,6 +57,9 @@ const SEAT: [&str; 2] = ["White", "Black"];
 /// assert!(gamenote::pylon::parse_size("27").is_err());
 /// ```
 pub fn parse_size(v: &str) -> Result<u8, ValueError> {
+    if let &[d @ b'2'..=b'9'] = v.as_bytes() {
+        return Ok(d - b'0'); // the common case, at once
+    }
     let t = v.trim();
     match t.parse::<u8>() {
         Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) && !t.starts_with('+') => Ok(n),
@@ -201,6 +204,23 @@ impl Notate for Pylon {
         }
     }
 
+    /// A placement is worked out once, not once to resolve and again to play; a refused
+    /// move takes the long way, [`Notate::resolve`], for its reason.
+    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        if let Notation::Place { at, cover } = n
+            && pos.try_place(*at, cover.as_deref())
+        {
+            return Ok(Move::Place(*at));
+        }
+        let m = Self::resolve(pos, n)?;
+        debug_assert!(
+            matches!(m, Move::Pass),
+            "a placement refused by try_place resolved"
+        );
+        pos.play(&m);
+        Ok(m)
+    }
+
     fn notate(pos: &Position, m: &Move, _style: Style) -> Notation {
         let at = match *m {
             Move::Pass => return Notation::Pass,
@@ -246,8 +266,8 @@ impl Notate for Pylon {
 impl RecordFormat for Pylon {
     fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
         let mut rules: Rules = match tag(tags, "Rules") {
+            Some("standard") | None => Rules::default(),
             Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules"))?,
-            None => Rules::default(),
         };
         if let Some(v) = tag(tags, "Size") {
             rules.size = parse_size(v).map_err(|e| e.in_tag("Size"))?;

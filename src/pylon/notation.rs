@@ -193,21 +193,33 @@ impl FromStr for Notation {
 /// assert_eq!(score_comment("a fine game"), None);
 /// ```
 pub fn score_comment(c: &str) -> Option<(u32, u32)> {
-    fn num(s: &str) -> Option<(u32, &str)> {
-        let n = s.bytes().take_while(u8::is_ascii_digit).count();
-        if n == 0 || n > 9 {
+    /// The index of the first byte from `i` that is not a space or a tab.
+    fn sp(b: &[u8], mut i: usize) -> usize {
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        i
+    }
+    /// `letter`, spaces, then one to nine digits, from `i`: the number and the index after.
+    fn item(b: &[u8], i: usize, letter: u8) -> Option<(u32, usize)> {
+        if b.get(i) != Some(&letter) {
             return None;
         }
-        Some((s[..n].parse().ok()?, &s[n..]))
+        let (start, mut i) = (sp(b, i + 1), sp(b, i + 1));
+        let mut n = 0u32;
+        while let Some(&d) = b.get(i).filter(|d| d.is_ascii_digit()) {
+            if i - start == 9 {
+                return None;
+            }
+            n = n * 10 + u32::from(d - b'0');
+            i += 1;
+        }
+        (i > start).then_some((n, i))
     }
-    fn sp(s: &str) -> &str {
-        s.trim_start_matches([' ', '\t'])
-    }
-    let s = sp(c).strip_prefix('W')?;
-    let (w, s) = num(sp(s))?;
-    let s = sp(s).strip_prefix('B')?;
-    let (b, s) = num(sp(s))?;
-    sp(s).is_empty().then_some((w, b))
+    let b = c.as_bytes();
+    let (w, i) = item(b, sp(b, 0), b'W')?;
+    let (k, i) = item(b, sp(b, i), b'B')?;
+    (sp(b, i) == b.len()).then_some((w, k))
 }
 
 /// Pylon's written result: the result token and the score comment after it, as a record ends

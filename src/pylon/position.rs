@@ -10,6 +10,7 @@
 use std::fmt;
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use super::bits::{Layout, Set, Tables, Wide};
 use super::coord::{DEFAULT_SIZE, Geometry, MAX_SIZE, NONE, Point};
@@ -64,12 +65,10 @@ static LARGE: Tables<Large> = Tables([const { OnceLock::new() }; MAX_SIZE as usi
 struct Stones<B: 'static> {
     lay: &'static Layout<B>,
     c: [B; 2],
-    /// Derived from `c` by [`Stones::refresh`]: the playable points,
+    /// Derived from `c` by [`Stones::refresh`]: the playable points
     playable: B,
-    /// the visible pieces,
+    /// and the visible pieces.
     vis: B,
-    /// and the points next to a playable point.
-    free: B,
 }
 
 /// The pieces, in the set type that fits the board. Not `Copy`, so that a clone copies only
@@ -115,6 +114,19 @@ pub struct Position {
     rules: Rules,
     board: Board,
     side: u8,
+    over: Over,
+}
+
+/// Whether the game is over, kept once worked out (0: not yet, 1: no, 2: yes), as the end of
+/// a record asks it more than once and the answer may try many placements. Every move clears
+/// it. Atomic so that a position stays `Sync`; a relaxed access is a plain load or store.
+#[derive(Default)]
+struct Over(AtomicU8);
+
+impl Clone for Over {
+    fn clone(&self) -> Self {
+        Over(AtomicU8::new(self.0.load(Relaxed)))
+    }
 }
 
 impl PartialEq for Position {
@@ -166,7 +178,6 @@ impl<B: Set> Stones<B> {
             c: [B::ZERO; 2],
             playable: B::ZERO,
             vis: B::ZERO,
-            free: B::ZERO,
         };
         s.refresh();
         s
@@ -183,7 +194,6 @@ impl<B: Set> Stones<B> {
     fn refresh_with(&mut self, occ: B) {
         self.playable = self.lay.playable(occ);
         self.vis = self.visible(occ);
-        self.free = self.lay.orth(self.playable);
     }
 
     /// The set of geometry index `i` alone.
@@ -259,6 +269,104 @@ impl<B: Set> Stones<B> {
     #[inline(never)]
     fn placed(&self, x: usize, mover: usize, suicide: Suicide) -> B {
         self.place(x, mover, suicide).unwrap_or(B::ZERO)
+    }
+
+    /// True when placing on the playable bit `x` surely captures nothing: every visible
+    /// piece of `theirs` next to it keeps a playable neighbour besides `x`, so that it is free
+    /// on its level, and so is its group.
+    #[inline(always)]
+    fn captures_nothing(&self, x: usize, theirs: B) -> bool {
+        let lay = self.lay;
+        let mut near = lay.orth_of(x) & theirs & self.vis;
+        if near.is_zero() {
+            return true;
+        }
+        let others = self.playable & !B::bit(x);
+        while let Some(q) = near.pop() {
+            if (lay.orth_of(q) & others).is_zero() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// True when `mover` may place on the playable bit `x`: at once when that captures
+    /// nothing (as in [`Stones::try_place`]), else by [`Stones::placed`].
+    ///
+    /// Under `suicide=piece` a placement with no playable neighbour is also refused at once
+    /// when none of its empty neighbours can become playable: captures remove nothing, and
+    /// covering fills only points resting on a captured (enemy) piece, so an empty neighbour
+    /// with a missing support that rests on no enemy piece stays unplayable.
+    #[inline(always)]
+    fn legal(&self, x: usize, mover: usize, suicide: Suicide) -> bool {
+        let lay = self.lay;
+        let theirs = self.c[mover ^ 1];
+        let playable_next = !(lay.orth_of(x) & self.playable).is_zero();
+        if self.captures_nothing(x, theirs) {
+            if playable_next {
+                return true;
+            }
+            if suicide == Suicide::Piece {
+                return false;
+            }
+        } else if suicide == Suicide::Piece && !playable_next {
+            let occ = self.occ();
+            let coverable = lay.above(theirs);
+            let mut empty = lay.orth_of(x) & !occ;
+            let mut hope = false;
+            while let Some(y) = empty.pop() {
+                if (lay.below_of(y) & !occ & !coverable).is_zero() {
+                    hope = true;
+                    break;
+                }
+            }
+            if !hope {
+                return false;
+            }
+        }
+        !self.placed(x, mover, suicide).is_zero()
+    }
+
+    /// Places `mover`'s piece on geometry index `i` when that is legal and `cover`, when
+    /// written, names exactly the covering pieces it adds; else changes nothing and returns
+    /// false. A placement that captures nothing is legal when it has a playable neighbour
+    /// (under either option) and, under `suicide=piece`, illegal without one; the others are
+    /// worked out in full by [`Stones::placed`]. (Not inlined: each set type gets its own
+    /// small frame, not one sized for the widest.)
+    #[inline(never)]
+    fn try_place(
+        &mut self,
+        geo: &Geometry,
+        i: usize,
+        mover: usize,
+        suicide: Suicide,
+        cover: Option<&[Point]>,
+    ) -> bool {
+        let lay = self.lay;
+        let x = usize::from(lay.bit[i]);
+        if !self.playable.has(x) {
+            return false;
+        }
+        let theirs = self.c[mover ^ 1];
+        let after = if self.captures_nothing(x, theirs) {
+            if !(lay.orth_of(x) & self.playable).is_zero() {
+                self.c[mover] | B::bit(x)
+            } else if suicide == Suicide::Piece {
+                return false;
+            } else {
+                self.placed(x, mover, suicide)
+            }
+        } else {
+            self.placed(x, mover, suicide)
+        };
+        if after.is_zero()
+            || cover.is_some_and(|w| !self.names(geo, after & !self.c[mover] & !B::bit(x), w))
+        {
+            return false;
+        }
+        self.c[mover] = after;
+        self.refresh_with(after | theirs);
+        true
     }
 
     /// Why placing on bit `x` is illegal, or `mover`'s pieces after it.
@@ -365,7 +473,7 @@ impl<B: Set> Stones<B> {
         let lay = self.lay;
         let playable = self.playable;
         let near_enemy = lay.orth(self.c[seat ^ 1] & self.vis);
-        let sure = playable & !near_enemy & self.free;
+        let sure = playable & !near_enemy & lay.orth(playable);
         // Under `suicide=piece`, a piece whose neighbours are all occupied can never be free.
         let doubtful = match suicide {
             Suicide::Piece => playable & near_enemy & lay.orth(lay.valid & !self.occ()),
@@ -388,7 +496,7 @@ impl<B: Set> Stones<B> {
         for level in &self.lay.levels[1..] {
             let mut on_level = (sure | doubtful) & *level;
             while let Some(b) = on_level.pop() {
-                if sure.has(b) || !self.placed(b, seat, suicide).is_zero() {
+                if sure.has(b) || self.legal(b, seat, suicide) {
                     any = true;
                     f(b);
                     if first_only {
@@ -405,7 +513,7 @@ impl<B: Set> Stones<B> {
         let (sure, mut doubtful) = self.candidates(seat, suicide);
         let mut n = u64::from(sure.count());
         while let Some(b) = doubtful.pop() {
-            if !self.placed(b, seat, suicide).is_zero() {
+            if self.legal(b, seat, suicide) {
                 n += 1;
             }
         }
@@ -419,11 +527,23 @@ impl<B: Set> Stones<B> {
             return true;
         }
         while let Some(b) = doubtful.pop() {
-            if !self.placed(b, seat, suicide).is_zero() {
+            if self.legal(b, seat, suicide) {
                 return true;
             }
         }
         false
+    }
+
+    /// True when the written points `w` are exactly the points of `set`, each once.
+    fn names(&self, geo: &Geometry, set: B, w: &[Point]) -> bool {
+        let mut named = B::ZERO;
+        for &p in w {
+            match geo.index(p) {
+                Some(i) => named |= self.one(i),
+                None => return false,
+            }
+        }
+        named == set && w.len() == set.count() as usize
     }
 
     /// The points of `set`, sorted by level, column and row.
@@ -481,18 +601,25 @@ impl Position {
                 (Geometry::of(DEFAULT_SIZE).expect("size 6 exists"), r)
             }
         };
-        let board = if geo.size() <= SMALL_MAX {
-            Board::Small(Stones::new(SMALL.get(geo)))
+        // Each variant written straight into the position: a board built first would be
+        // copied in at the size of the largest variant.
+        macro_rules! position {
+            ($variant:ident, $tables:expr) => {
+                Position {
+                    geo,
+                    rules,
+                    board: Board::$variant(Stones::new($tables.get(geo))),
+                    side: 0,
+                    over: Over::default(),
+                }
+            };
+        }
+        if geo.size() <= SMALL_MAX {
+            position!(Small, SMALL)
         } else if geo.size() <= MID_MAX {
-            Board::Mid(Stones::new(MID.get(geo)))
+            position!(Mid, MID)
         } else {
-            Board::Large(Stones::new(LARGE.get(geo)))
-        };
-        Position {
-            geo,
-            rules,
-            board,
-            side: 0,
+            position!(Large, LARGE)
         }
     }
 
@@ -872,7 +999,35 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_over(&self) -> bool {
-        !self.can_place(self.to_move()) && !self.can_place(self.to_move() ^ 1)
+        match self.over.0.load(Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                let over = !self.can_place(self.to_move()) && !self.can_place(self.to_move() ^ 1);
+                self.over.0.store(1 + u8::from(over), Relaxed);
+                over
+            }
+        }
+    }
+
+    /// Places a piece of the side to move on `p` and passes the turn when that is legal and
+    /// `cover`, when written, names exactly the covering pieces it adds (in any order); else
+    /// leaves the position as it was and returns false. This is [`Pylon::resolve`] of a
+    /// placement followed by [`Position::play`], with the placement worked out once.
+    ///
+    /// [`Pylon::resolve`]: crate::Notate::resolve
+    #[inline]
+    pub(crate) fn try_place(&mut self, p: Point, cover: Option<&[Point]>) -> bool {
+        let Some(i) = self.geo.index(p) else {
+            return false;
+        };
+        let (side, suicide, geo) = (self.to_move(), self.rules.suicide, self.geo);
+        let done = on!(&mut self.board, s => s.try_place(geo, i, side, suicide, cover));
+        if done {
+            self.side ^= 1;
+            *self.over.0.get_mut() = 0;
+        }
+        done
     }
 
     /// Plays a legal move (an illegal placement is played as a pass).
@@ -891,6 +1046,7 @@ impl Position {
             });
         }
         self.side ^= 1;
+        *self.over.0.get_mut() = 0;
     }
 }
 
