@@ -538,16 +538,17 @@ impl Notate for ThreeMan {
         Notation::Normal(w)
     }
 
-    /// Only a written `+` or `#` is checked against the position before the move.
-    fn annotations_need_before(n: &Notation) -> bool {
-        n.mark() != Mark::None
+    /// Never: a written `+` or `#` is checked from the position after the move, which keeps
+    /// what [`Position::play`] found out about it.
+    fn annotations_need_before(_n: &Notation) -> bool {
+        false
     }
 
     fn check_annotations(
         before: &Position,
         n: &Notation,
         m: &Move,
-        _after: &Position,
+        after: &Position,
     ) -> Result<(), MoveError> {
         if let Notation::Normal(w) = n {
             if w.sep == Sep::Capture && !m.is_capture() {
@@ -571,7 +572,12 @@ impl Notate for ThreeMan {
         match n.mark() {
             Mark::None => Ok(()),
             written => {
-                let actual = before.mark_of(*m, written == Mark::Mate);
+                let mate = written == Mark::Mate;
+                // from the position after when `play` made it (replay may hand `after` as
+                // `before`), else by playing the move again
+                let actual = after
+                    .mark_after(*m, mate)
+                    .unwrap_or_else(|| before.mark_of(*m, mate));
                 match (written, actual) {
                     (Mark::Mate, 2) | (Mark::Check, 1 | 2) => Ok(()),
                     (Mark::Mate, _) => Err(MoveError::mismatch(
