@@ -521,6 +521,18 @@ impl Notate for ThreeMan {
         ThreeMan::resolve_slow(pos, w, kind)
     }
 
+    /// Resolves, then plays; a move written with `+` or `#` keeps in the position after what
+    /// checking the mark needs, so [`Notate::check_annotations`] does not play it again.
+    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        let m = Self::resolve(pos, n)?;
+        if n.mark() == Mark::None {
+            pos.play(m);
+        } else {
+            pos.play_noting(m);
+        }
+        Ok(m)
+    }
+
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
         let mark = match pos.mark_of(*m, true) {
             2 => Mark::Mate,
@@ -596,8 +608,9 @@ impl Notate for ThreeMan {
         Notation::Normal(w)
     }
 
-    /// Never: a written `+` or `#` is checked from the position after the move, which keeps
-    /// what [`Position::play`] found out about it.
+    /// Never: a written `+` or `#` is checked from the position after the move, which
+    /// [`Notate::resolve_play`] leaves with what judging the next seat found out (else the
+    /// move is played again from the position before).
     fn annotations_need_before(_n: &Notation) -> bool {
         false
     }

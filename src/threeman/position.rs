@@ -398,7 +398,7 @@ impl std::hash::Hash for ScanCache {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
-/// What [`Position::play`] learnt about the move it played, kept in the position after it so
+/// What [`Position::play_noting`] learnt about the move it played, kept in the position after it so
 /// that the `+`/`#` marks of the move can be checked from that position alone (see
 /// [`Position::mark_after`]): the move, its mover, the fields that judging the next seat may
 /// change as they stood right after the move, and whether that judging found the first seat
@@ -458,7 +458,7 @@ pub struct Position {
     pub(crate) rules: Rules,
     /// The king scan of the side to move, when known.
     pub(crate) scan: ScanCache,
-    /// The move that made this position, when [`Position::play`] made it.
+    /// The move that made this position, when [`Position::play_noting`] made it.
     pub(crate) played: PlayedCache,
 }
 
@@ -1773,6 +1773,13 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, m: Move) {
+        self.play_raw(m);
+        self.settle(true);
+    }
+
+    /// [`Position::play`], keeping in the position after what the move's `+`/`#` check needs
+    /// (see [`Position::mark_after`]).
+    pub(crate) fn play_noting(&mut self, m: Move) {
         let mover = self.side;
         self.play_raw(m);
         let (alive, castling, bridged, ep) = (self.alive, self.castling, self.bridged, self.ep);
@@ -1912,7 +1919,7 @@ impl Position {
         after.mark_raw(self.side as usize, mate)
     }
 
-    /// [`Position::mark_of`] of `m` from the position after it, when [`Position::play`] made
+    /// [`Position::mark_of`] of `m` from the position after it, when [`Position::play_noting`] made
     /// that position by playing `m`; `None` otherwise. Same answer, without replaying the
     /// move: the judging of the next seat in `play` already says whether it is mated.
     pub(crate) fn mark_after(&self, m: Move, mate: bool) -> Option<u8> {
