@@ -1555,6 +1555,12 @@ impl Position {
         if let Some(m) = self.quiet_step(scan) {
             return Some(m);
         }
+        self.first_legal_generated(scan)
+    }
+
+    /// [`Position::first_legal`] when [`Position::quiet_step`] found nothing.
+    #[inline(never)]
+    fn first_legal_generated(&self, scan: Scan) -> Option<Move> {
         let mut found = None;
         // in check every move is tried on a copy of the board, and the king's own steps are
         // the likeliest way out; else pawns come first (see `gen_with`)
@@ -1577,6 +1583,7 @@ impl Position {
     /// A legal move found with a few set operations, when there is one of the cheapest
     /// kind: out of check, a pawn's step or a knight's jump onto an empty square, crossing no
     /// moat, by a piece that is not pinned (such a move is legal as it stands).
+    #[inline(always)]
     fn quiet_step(&self, (in_check, pinned): Scan) -> Option<Move> {
         if in_check || self.is_over() {
             return None;
@@ -1626,6 +1633,7 @@ impl Position {
 
     /// The side to move's king: whether it is in check, and which own pieces stand first on a
     /// line from it with an enemy slider of the right kind, live and not beyond a moat, behind.
+    #[inline(always)]
     fn king_scan(&self, ctx: MoatCtx) -> (bool, Bits) {
         let s = self.side as usize;
         let k = self.kings[s];
@@ -1890,7 +1898,7 @@ impl Position {
                 continue;
             }
             let scan = self.king_scan(self.moat_ctx());
-            if self.first_legal(scan).is_some() {
+            if self.quiet_step(scan).is_some() || self.first_legal_generated(scan).is_some() {
                 // nothing changes from here on: keep the scan for what comes next
                 self.scan = ScanCache(Some(scan));
                 return first;
