@@ -333,7 +333,7 @@ impl Board {
         }
     }
     /// Moves the pieces of `m` (played by `side`); returns the piece taken, if any.
-    #[inline]
+    #[inline(always)]
     fn apply(&mut self, m: Move, side: usize) -> u8 {
         let mut p = self.sq[m.from as usize];
         let mut taken = self.sq[m.to as usize];
@@ -1365,6 +1365,7 @@ impl Position {
     /// Only the pieces that could reach `to` at all are looked at (a reverse lookup from
     /// `to`), and of each only the way to `to`: no other move is generated. Same moves, with
     /// the same flags, as [`Position::each_legal_of_kind`] filtered by origin.
+    #[inline(always)]
     pub(crate) fn each_legal_to(
         &self,
         kind: Kind,
@@ -1804,6 +1805,7 @@ impl Position {
     }
 
     /// Plays a move without moving the turn on.
+    #[inline(always)]
     pub(crate) fn play_raw(&mut self, m: Move) {
         self.scan = ScanCache(None);
         self.played = PlayedCache(None);
