@@ -1624,12 +1624,18 @@ impl Position {
     }
 
     /// The king scan of the side to move: kept, or made now.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn scan_now(&self) -> Scan {
         match self.scan.0 {
             Some(scan) => scan,
-            None => self.king_scan(self.moat_ctx()),
+            None => self.scan_made(),
         }
+    }
+
+    /// The king scan of the side to move, made now.
+    #[inline(never)]
+    fn scan_made(&self) -> Scan {
+        self.king_scan(self.moat_ctx())
     }
 
     /// The side to move's king: whether it is in check, and which own pieces stand first on a
