@@ -265,11 +265,140 @@ fn explain_words(pos: &Position, from: u8, to: u8) -> String {
     }
 }
 
+/// [`Notate::check_annotations`] of a move with a mark to check or a separator to report.
+#[cold]
+#[inline(never)]
+fn annotations_checked(
+    before: &Position,
+    n: &Notation,
+    m: &Move,
+    after: &Position,
+) -> Result<(), MoveError> {
+    if let Notation::Normal(w) = n {
+        if w.sep == Sep::Capture && !m.is_capture() {
+            return Err(MoveError::mismatch(format!(
+                "'x' written but the move to {} takes nothing",
+                w.to
+            )));
+        }
+        if w.sep == Sep::Dash && m.is_capture() {
+            return Err(MoveError::mismatch(format!(
+                "'-' written but the move takes on {}",
+                w.to
+            )));
+        }
+        if w.en_passant && !m.is_en_passant() {
+            return Err(MoveError::mismatch(
+                "'e.p.' written on a move that is not en passant",
+            ));
+        }
+    }
+    match n.mark() {
+        Mark::None => Ok(()),
+        written => {
+            let mate = written == Mark::Mate;
+            // from the position after when `play` made it (replay may hand `after` as
+            // `before`), else by playing the move again
+            let actual = after
+                .mark_after(*m, mate)
+                .unwrap_or_else(|| before.mark_of(*m, mate));
+            match (written, actual) {
+                (Mark::Mate, 2) | (Mark::Check, 1 | 2) => Ok(()),
+                (Mark::Mate, _) => Err(MoveError::mismatch(
+                    "'#' written but the next player is not mated",
+                )),
+                _ => Err(MoveError::mismatch(
+                    "'+' written but the move attacks no live opponent's king",
+                )),
+            }
+        }
+    }
+}
+
 fn long_text(pos: &Position, m: &Move) -> String {
     ThreeMan::notate(pos, m, Style::Long).to_string()
 }
 
 impl ThreeMan {
+    /// [`Notate::resolve`] when the written move is not one legal move found at once: the
+    /// ambiguous, the promotions without their piece and the illegal, each with its reason.
+    #[cold]
+    #[inline(never)]
+    fn resolve_slow(pos: &Position, w: &Written, kind: Kind) -> Result<Move, MoveError> {
+        let mut v = Vec::new();
+        moves_to(pos, kind, w.to.0, &mut v);
+        v.retain(|m| matches(w, m));
+        let side = pos.side_to_move();
+        if v.is_empty() {
+            let mut reasons = Vec::new();
+            let mut own = pos.board.occ[side.index()];
+            while let Some(s) = own.pop() {
+                if kind_of(pos.board.sq[s as usize]) != kind as u8 {
+                    continue;
+                }
+                let fake = Move {
+                    from: s,
+                    to: w.to.0,
+                    promo: 0,
+                    flags: 0,
+                };
+                if !matches(w, &fake) {
+                    continue;
+                }
+                reasons.push(explain_words(pos, s, w.to.0));
+            }
+            let dead: Vec<&str> = Colour::ALL
+                .iter()
+                .filter(|c| !pos.is_alive(**c))
+                .map(|c| c.name())
+                .collect();
+            let turn = if dead.is_empty() {
+                format!("{} is to move", side.name())
+            } else {
+                format!(
+                    "{} is to move; {} {} eliminated",
+                    side.name(),
+                    dead.join(" and "),
+                    if dead.len() > 1 { "are" } else { "is" }
+                )
+            };
+            let head = format!("no {} can go to {} ({turn})", describe(side, kind), w.to);
+            return Err(MoveError::illegal(if reasons.is_empty() {
+                format!("{head}: there is none that matches")
+            } else {
+                format!("{head}: {}", reasons.join("; "))
+            }));
+        }
+        let promotes = v[0].promotion().is_some();
+        match (w.promotion, promotes) {
+            (None, true) => {
+                return Err(MoveError::illegal(format!(
+                    "the pawn reaching {} must promote: write =Q, =R, =B or =N",
+                    w.to
+                )));
+            }
+            (Some(k), false) => {
+                return Err(MoveError::illegal(format!(
+                    "={} written on a move that does not promote",
+                    k.upper()
+                )));
+            }
+            (Some(k), true) => v.retain(|m| m.promotion() == Some(k)),
+            (None, false) => {}
+        }
+        if v.len() > 1 {
+            let list: Vec<String> = v.iter().map(|m| long_text(pos, m)).collect();
+            return Err(MoveError::ambiguous(format!(
+                "{} {} can go to {}: {}",
+                v.len(),
+                describe(side, kind) + "s",
+                w.to,
+                list.join(", ")
+            )));
+        }
+        Ok(v[0])
+    }
+
     fn resolve_castle(pos: &Position, long: bool) -> Result<Move, MoveError> {
         if let Some(m) = pos.castle_move(long) {
             return Ok(m);
@@ -389,78 +518,19 @@ impl Notate for ThreeMan {
         {
             return Ok(m);
         }
-        let mut v = Vec::new();
-        moves_to(pos, kind, w.to.0, &mut v);
-        v.retain(|m| matches(w, m));
-        let side = pos.side_to_move();
-        if v.is_empty() {
-            let mut reasons = Vec::new();
-            let mut own = pos.board.occ[side.index()];
-            while let Some(s) = own.pop() {
-                if kind_of(pos.board.sq[s as usize]) != kind as u8 {
-                    continue;
-                }
-                let fake = Move {
-                    from: s,
-                    to: w.to.0,
-                    promo: 0,
-                    flags: 0,
-                };
-                if !matches(w, &fake) {
-                    continue;
-                }
-                reasons.push(explain_words(pos, s, w.to.0));
-            }
-            let dead: Vec<&str> = Colour::ALL
-                .iter()
-                .filter(|c| !pos.is_alive(**c))
-                .map(|c| c.name())
-                .collect();
-            let turn = if dead.is_empty() {
-                format!("{} is to move", side.name())
-            } else {
-                format!(
-                    "{} is to move; {} {} eliminated",
-                    side.name(),
-                    dead.join(" and "),
-                    if dead.len() > 1 { "are" } else { "is" }
-                )
-            };
-            let head = format!("no {} can go to {} ({turn})", describe(side, kind), w.to);
-            return Err(MoveError::illegal(if reasons.is_empty() {
-                format!("{head}: there is none that matches")
-            } else {
-                format!("{head}: {}", reasons.join("; "))
-            }));
+        ThreeMan::resolve_slow(pos, w, kind)
+    }
+
+    /// Resolves, then plays; a move written with `+` or `#` keeps in the position after what
+    /// checking the mark needs, so [`Notate::check_annotations`] does not play it again.
+    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        let m = Self::resolve(pos, n)?;
+        if n.mark() == Mark::None {
+            pos.play(m);
+        } else {
+            pos.play_noting(m);
         }
-        let promotes = v[0].promotion().is_some();
-        match (w.promotion, promotes) {
-            (None, true) => {
-                return Err(MoveError::illegal(format!(
-                    "the pawn reaching {} must promote: write =Q, =R, =B or =N",
-                    w.to
-                )));
-            }
-            (Some(k), false) => {
-                return Err(MoveError::illegal(format!(
-                    "={} written on a move that does not promote",
-                    k.upper()
-                )));
-            }
-            (Some(k), true) => v.retain(|m| m.promotion() == Some(k)),
-            (None, false) => {}
-        }
-        if v.len() > 1 {
-            let list: Vec<String> = v.iter().map(|m| long_text(pos, m)).collect();
-            return Err(MoveError::ambiguous(format!(
-                "{} {} can go to {}: {}",
-                v.len(),
-                describe(side, kind) + "s",
-                w.to,
-                list.join(", ")
-            )));
-        }
-        Ok(v[0])
+        Ok(m)
     }
 
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
@@ -538,51 +608,36 @@ impl Notate for ThreeMan {
         Notation::Normal(w)
     }
 
-    /// Only a written `+` or `#` is checked against the position before the move.
-    fn annotations_need_before(n: &Notation) -> bool {
-        n.mark() != Mark::None
+    /// Never: a written `+` or `#` is checked from the position after the move, which
+    /// [`Notate::resolve_play`] leaves with what judging the next seat found out (else the
+    /// move is played again from the position before).
+    fn annotations_need_before(_n: &Notation) -> bool {
+        false
     }
 
     fn check_annotations(
         before: &Position,
         n: &Notation,
         m: &Move,
-        _after: &Position,
+        after: &Position,
     ) -> Result<(), MoveError> {
-        if let Notation::Normal(w) = n {
-            if w.sep == Sep::Capture && !m.is_capture() {
-                return Err(MoveError::mismatch(format!(
-                    "'x' written but the move to {} takes nothing",
-                    w.to
-                )));
+        // the usual case in a few tests: no mark, and the separators say what the move does
+        let plain = match n {
+            Notation::Normal(w) => {
+                w.mark == Mark::None
+                    && match w.sep {
+                        Sep::Capture => m.is_capture(),
+                        Sep::Dash => !m.is_capture(),
+                        Sep::None => true,
+                    }
+                    && (!w.en_passant || m.is_en_passant())
             }
-            if w.sep == Sep::Dash && m.is_capture() {
-                return Err(MoveError::mismatch(format!(
-                    "'-' written but the move takes on {}",
-                    w.to
-                )));
-            }
-            if w.en_passant && !m.is_en_passant() {
-                return Err(MoveError::mismatch(
-                    "'e.p.' written on a move that is not en passant",
-                ));
-            }
+            Notation::Castle { mark, .. } => *mark == Mark::None,
+        };
+        if plain {
+            return Ok(());
         }
-        match n.mark() {
-            Mark::None => Ok(()),
-            written => {
-                let actual = before.mark_of(*m, written == Mark::Mate);
-                match (written, actual) {
-                    (Mark::Mate, 2) | (Mark::Check, 1 | 2) => Ok(()),
-                    (Mark::Mate, _) => Err(MoveError::mismatch(
-                        "'#' written but the next player is not mated",
-                    )),
-                    _ => Err(MoveError::mismatch(
-                        "'+' written but the move attacks no live opponent's king",
-                    )),
-                }
-            }
-        }
+        annotations_checked(before, n, m, after)
     }
 
     fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> Parsed<'a, Notation> {

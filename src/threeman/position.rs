@@ -333,7 +333,7 @@ impl Board {
         }
     }
     /// Moves the pieces of `m` (played by `side`); returns the piece taken, if any.
-    #[inline]
+    #[inline(always)]
     fn apply(&mut self, m: Move, side: usize) -> u8 {
         let mut p = self.sq[m.from as usize];
         let mut taken = self.sq[m.to as usize];
@@ -398,6 +398,38 @@ impl std::hash::Hash for ScanCache {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
+/// What [`Position::play_noting`] learnt about the move it played, kept in the position after it so
+/// that the `+`/`#` marks of the move can be checked from that position alone (see
+/// [`Position::mark_after`]): the move, its mover, the fields that judging the next seat may
+/// change as they stood right after the move, and whether that judging found the first seat
+/// judged in check with no legal move. Like [`ScanCache`], derived, never compared or hashed,
+/// and cleared by every other change.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct PlayedCache(Option<Played>);
+
+#[derive(Clone, Copy)]
+pub(crate) struct Played {
+    m: Move,
+    mover: u8,
+    alive: u8,
+    castling: u8,
+    bridged: u8,
+    ep: [u8; 3],
+    /// `None` when judging passed a seat whose en-passant square the mark's own test keeps
+    /// (see [`Position::mark_after`]); else whether the next live seat was mated.
+    mated: Option<bool>,
+}
+
+impl PartialEq for PlayedCache {
+    fn eq(&self, _: &PlayedCache) -> bool {
+        true
+    }
+}
+impl Eq for PlayedCache {}
+impl std::hash::Hash for PlayedCache {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 /// A position: pieces, side to move, castling rights, en-passant squares, bridged moats,
 /// players alive, clocks, and the rules in force.
 ///
@@ -426,6 +458,8 @@ pub struct Position {
     pub(crate) rules: Rules,
     /// The king scan of the side to move, when known.
     pub(crate) scan: ScanCache,
+    /// The move that made this position, when [`Position::play_noting`] made it.
+    pub(crate) played: PlayedCache,
 }
 
 impl fmt::Debug for Position {
@@ -433,12 +467,6 @@ impl fmt::Debug for Position {
         write!(f, "Position({})", super::fen::write(self))
     }
 }
-
-const RANK1_OF_ZONE: [Bits; 3] = [
-    Bits([0xff, 0, 0]),
-    Bits([0xff00, 0, 0]),
-    Bits([0xff_0000, 0, 0]),
-];
 
 /// Why a written move is not one of the legal moves of a piece; see [`Position::explain`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -503,6 +531,7 @@ impl Position {
             round: 1,
             rules,
             scan: ScanCache(None),
+            played: PlayedCache(None),
         }
     }
 
@@ -521,6 +550,7 @@ impl Position {
             round: 1,
             rules,
             scan: ScanCache(None),
+            played: PlayedCache(None),
         }
     }
 
@@ -544,6 +574,7 @@ impl Position {
     }
     pub(crate) fn set_piece(&mut self, s: Square, p: Option<Piece>) {
         self.scan = ScanCache(None);
+        self.played = PlayedCache(None);
         self.board.clear(s.0);
         if let Some(p) = p {
             let mut b = piece(p.kind, p.colour.index());
@@ -660,39 +691,20 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_over(&self) -> bool {
-        self.draw || self.alive.count_ones() <= 1
+        self.draw || at_most_one(self.alive)
     }
 
     #[inline]
     fn moat_ctx(&self) -> MoatCtx {
-        // the moats of the eliminated players, by the set of players alive
-        const DEAD: [u8; 8] = {
-            let mut t = [0u8; 8];
-            let mut alive = 0;
-            while alive < 8 {
-                let mut c = 0;
-                while c < 3 {
-                    if alive & (1 << c) == 0 {
-                        t[alive] |= zone_moats(c);
-                    }
-                    c += 1;
-                }
-                alive += 1;
-            }
-            t
-        };
-        let dead = DEAD[(self.alive & 7) as usize];
-        let ignore = if self.rules.open_moats || self.rules.dead_moats_open {
-            dead
-        } else {
-            0
-        };
         let quiet_ok = if self.rules.open_moats {
             7
         } else {
             self.bridged
         };
-        MoatCtx { ignore, quiet_ok }
+        MoatCtx {
+            ignore: moat_ignore(self.rules, self.alive),
+            quiet_ok,
+        }
     }
 
     /// True when square `t` is attacked, on board `b`, by a piece of a colour in `by`
@@ -1353,6 +1365,7 @@ impl Position {
     /// Only the pieces that could reach `to` at all are looked at (a reverse lookup from
     /// `to`), and of each only the way to `to`: no other move is generated. Same moves, with
     /// the same flags, as [`Position::each_legal_of_kind`] filtered by origin.
+    #[inline(always)]
     pub(crate) fn each_legal_to(
         &self,
         kind: Kind,
@@ -1543,6 +1556,12 @@ impl Position {
         if let Some(m) = self.quiet_step(scan) {
             return Some(m);
         }
+        self.first_legal_generated(scan)
+    }
+
+    /// [`Position::first_legal`] when [`Position::quiet_step`] found nothing.
+    #[inline(never)]
+    fn first_legal_generated(&self, scan: Scan) -> Option<Move> {
         let mut found = None;
         // in check every move is tried on a copy of the board, and the king's own steps are
         // the likeliest way out; else pawns come first (see `gen_with`)
@@ -1565,6 +1584,7 @@ impl Position {
     /// A legal move found with a few set operations, when there is one of the cheapest
     /// kind: out of check, a pawn's step or a knight's jump onto an empty square, crossing no
     /// moat, by a piece that is not pinned (such a move is legal as it stands).
+    #[inline(always)]
     fn quiet_step(&self, (in_check, pinned): Scan) -> Option<Move> {
         if in_check || self.is_over() {
             return None;
@@ -1604,16 +1624,23 @@ impl Position {
     }
 
     /// The king scan of the side to move: kept, or made now.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn scan_now(&self) -> Scan {
         match self.scan.0 {
             Some(scan) => scan,
-            None => self.king_scan(self.moat_ctx()),
+            None => self.scan_made(),
         }
+    }
+
+    /// The king scan of the side to move, made now.
+    #[inline(never)]
+    fn scan_made(&self) -> Scan {
+        self.king_scan(self.moat_ctx())
     }
 
     /// The side to move's king: whether it is in check, and which own pieces stand first on a
     /// line from it with an enemy slider of the right kind, live and not beyond a moat, behind.
+    #[inline(always)]
     fn king_scan(&self, ctx: MoatCtx) -> (bool, Bits) {
         let s = self.side as usize;
         let k = self.kings[s];
@@ -1765,9 +1792,29 @@ impl Position {
         self.settle(true);
     }
 
+    /// [`Position::play`], keeping in the position after what the move's `+`/`#` check needs
+    /// (see [`Position::mark_after`]).
+    pub(crate) fn play_noting(&mut self, m: Move) {
+        let mover = self.side;
+        self.play_raw(m);
+        let (alive, castling, bridged, ep) = (self.alive, self.castling, self.bridged, self.ep);
+        let mated = self.settle(true);
+        self.played = PlayedCache(Some(Played {
+            m,
+            mover,
+            alive,
+            castling,
+            bridged,
+            ep,
+            mated,
+        }));
+    }
+
     /// Plays a move without moving the turn on.
+    #[inline(always)]
     pub(crate) fn play_raw(&mut self, m: Move) {
         self.scan = ScanCache(None);
+        self.played = PlayedCache(None);
         let s = self.side as usize;
         let moved = self.board.sq[m.from as usize];
         let taken = self.board.apply(m, s);
@@ -1804,8 +1851,9 @@ impl Position {
     }
 
     pub(crate) fn bridge_vacated(&mut self) {
+        // every zone's rank 1 lies in the first word of the sets
         for c in 0..3 {
-            if self.alive & (1 << c) != 0 && (self.board.occ[c] & RANK1_OF_ZONE[c]).is_empty() {
+            if self.alive & (1 << c) != 0 && self.board.occ[c].0[0] & (0xff << (8 * c)) == 0 {
                 self.bridged |= zone_moats(c);
             }
         }
@@ -1819,17 +1867,24 @@ impl Position {
 
     /// Moves the turn on (when `advance`) and judges the player whose turn it is: no legal
     /// move and in check (or three alive) eliminates; with two alive a stalemate draws.
-    pub(crate) fn settle(&mut self, mut advance: bool) {
+    ///
+    /// Returns whether the first seat judged was in check with no legal move (`Some(false)`
+    /// when no seat was judged), or `None` when the turn passed, before that seat, an
+    /// eliminated seat whose en-passant square was still set (which [`Position::mark_of`]
+    /// keeps: see [`Position::mark_after`]).
+    pub(crate) fn settle(&mut self, mut advance: bool) -> Option<bool> {
+        let mut first = Some(false);
+        let mut judged = false;
         for _ in 0..8 {
-            if self.alive.count_ones() <= 1 {
+            if at_most_one(self.alive) {
                 // the game is over: the winner is "to move", so the side is always alive
                 if self.alive != 0 {
                     self.side = self.alive.trailing_zeros() as u8;
                 }
-                return;
+                return first;
             }
             if self.draw {
-                return;
+                return first;
             }
             if advance {
                 self.side += 1;
@@ -1840,6 +1895,9 @@ impl Position {
             }
             let t = self.side as usize;
             if advance {
+                if !judged && self.alive & (1 << t) == 0 && self.ep[t] != NONE {
+                    first = None;
+                }
                 // a seat's own double step has expired when its turn comes round again
                 self.ep[t] = NONE;
             }
@@ -1848,33 +1906,82 @@ impl Position {
                 continue;
             }
             let scan = self.king_scan(self.moat_ctx());
-            if self.first_legal(scan).is_some() {
+            if self.quiet_step(scan).is_some() || self.first_legal_generated(scan).is_some() {
                 // nothing changes from here on: keep the scan for what comes next
                 self.scan = ScanCache(Some(scan));
-                return;
+                return first;
             }
-            if self.in_check() || self.alive.count_ones() == 3 || self.rules.stalemate_eliminates {
+            let in_check = self.in_check();
+            if !judged {
+                judged = true;
+                first = first.map(|_| in_check);
+            }
+            if in_check || self.alive & 7 == 7 || self.rules.stalemate_eliminates {
                 self.eliminate(t);
                 continue;
             }
             self.draw = true;
-            return;
+            return first;
         }
+        first
     }
 
     /// The mark a move earns: 2 for `#` (the next player is then in check with no legal
     /// move), 1 for `+` (a piece of the mover attacks a live opponent's king), else 0. Without
     /// `mate` the `#` test is skipped when the move earns `+`.
     pub(crate) fn mark_of(&self, m: Move, mate: bool) -> u8 {
-        let s = self.side as usize;
         let mut after = self.clone();
         after.play_raw(m);
-        let ctx = after.moat_ctx();
+        after.mark_raw(self.side as usize, mate)
+    }
+
+    /// [`Position::mark_of`] of `m` from the position after it, when [`Position::play_noting`] made
+    /// that position by playing `m`; `None` otherwise. Same answer, without replaying the
+    /// move: the judging of the next seat in `play` already says whether it is mated.
+    pub(crate) fn mark_after(&self, m: Move, mate: bool) -> Option<u8> {
+        let p = self.played.0.filter(|p| p.m == m)?;
+        let s = p.mover as usize;
+        let ignore = moat_ignore(self.rules, p.alive);
         let mut check = false;
         for c in 0..3 {
-            if c != s && after.alive & (1 << c) != 0 {
-                let k = after.kings[c];
-                if k != NONE && after.attacked(&after.board, k, 1 << s, ctx.ignore) {
+            if c != s && p.alive & (1 << c) != 0 {
+                let k = self.kings[c];
+                if k != NONE && self.attacked(&self.board, k, 1 << s, ignore) {
+                    check = true;
+                    break;
+                }
+            }
+        }
+        if !mate {
+            return Some(check as u8);
+        }
+        let mated = match p.mated {
+            Some(mated) => mated,
+            None => {
+                // the position right after the move, as `mark_of` sees it
+                let mut raw = self.clone();
+                raw.scan = ScanCache(None);
+                raw.side = p.mover;
+                raw.alive = p.alive;
+                raw.castling = p.castling;
+                raw.bridged = p.bridged;
+                raw.ep = p.ep;
+                raw.draw = false;
+                return Some(raw.mark_raw(s, true));
+            }
+        };
+        Some(if mated { 2 } else { check as u8 })
+    }
+
+    /// [`Position::mark_of`] on the position right after the move of seat `s`, before the
+    /// turn moves on.
+    fn mark_raw(mut self, s: usize, mate: bool) -> u8 {
+        let ctx = self.moat_ctx();
+        let mut check = false;
+        for c in 0..3 {
+            if c != s && self.alive & (1 << c) != 0 {
+                let k = self.kings[c];
+                if k != NONE && self.attacked(&self.board, k, 1 << s, ctx.ignore) {
                     check = true;
                 }
             }
@@ -1885,10 +1992,10 @@ impl Position {
         // the next live player: in check (by anyone) with no legal move
         for i in 1..3 {
             let c = (s + i) % 3;
-            if after.alive & (1 << c) != 0 {
-                after.side = c as u8;
-                after.ep[c] = NONE;
-                return if after.in_check() && !after.has_legal_move() {
+            if self.alive & (1 << c) != 0 {
+                self.side = c as u8;
+                self.ep[c] = NONE;
+                return if self.in_check() && !self.has_legal_move() {
                     2
                 } else {
                     check as u8
@@ -2063,6 +2170,38 @@ fn slider_dirs(b: &Board, k: usize, by: Bits, ignore: u8) -> u32 {
         }
     }
     dirs
+}
+
+/// The moats that are not moats at all under `rules` with the players in `alive` alive.
+#[inline]
+fn moat_ignore(rules: Rules, alive: u8) -> u8 {
+    // the moats of the eliminated players, by the set of players alive
+    const DEAD: [u8; 8] = {
+        let mut t = [0u8; 8];
+        let mut alive = 0;
+        while alive < 8 {
+            let mut c = 0;
+            while c < 3 {
+                if alive & (1 << c) == 0 {
+                    t[alive] |= zone_moats(c);
+                }
+                c += 1;
+            }
+            alive += 1;
+        }
+        t
+    };
+    if rules.open_moats || rules.dead_moats_open {
+        DEAD[(alive & 7) as usize]
+    } else {
+        0
+    }
+}
+
+/// True when at most one bit of `alive` is set (one player left, or none).
+#[inline(always)]
+const fn at_most_one(alive: u8) -> bool {
+    alive & alive.wrapping_sub(1) == 0
 }
 
 /// The pieces of the colours in the mask `by`.

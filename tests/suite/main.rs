@@ -33,4 +33,5 @@ mod threeman_examples;
 mod threeman_perft;
 mod threeman_props;
 mod threeman_resolve;
+mod threeman_resolve_play;
 mod threeman_rules;
