@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 use crate::error::Error;
-use crate::game::{Game, Mode};
+use crate::game::{Game, GameResult, Mode};
 use crate::record::Record;
 use crate::replay::{Checker, Verdict};
 use crate::stream::{BadRecord, Limits, RawRecord, RecordReader};
@@ -368,6 +368,7 @@ pub fn check_text<G: Game>(
     let mut loc = Locator::new(source);
     let mut out = Vec::new();
     let mut offset = 0;
+    let mut written = None;
     // Not a `for` loop: the checker is asked about each record before the next is read.
     #[allow(clippy::while_let_on_iterator)]
     while let Some(verdict) = checks.next() {
@@ -381,6 +382,7 @@ pub fn check_text<G: Game>(
             lines_before,
             out.len() + 1,
             &mut offset,
+            &mut written,
         );
         out.push(report);
     }
@@ -421,6 +423,7 @@ where
         lines_before,
         checker,
         &mut scratch,
+        &mut None,
         |r| {
             out.push(r.clone());
             Ok(())
@@ -449,6 +452,7 @@ fn check_piece_text<G: Game, V>(
     lines_before: usize,
     checker: &mut V,
     scratch: &mut crate::visit::Scratch,
+    written: &mut Option<GameResult>,
     mut each: impl FnMut(&mut Report) -> io::Result<()>,
 ) -> io::Result<()>
 where
@@ -476,6 +480,7 @@ where
             lines_before,
             record,
             &mut offset,
+            written,
         );
         each(report)?;
     }
@@ -495,10 +500,20 @@ fn fill_report<G: Game>(
     lines_before: usize,
     record: usize,
     offset: &mut usize,
+    written: &mut Option<GameResult>,
 ) {
     report.record = record;
     report.plies = verdict.plies;
-    report.result = verdict.result.map(G::write_result);
+    // `written` is the result whose text `report.result` holds when it holds one: the
+    // same result as the record before is not written (and allocated) again.
+    match verdict.result {
+        None => report.result = None,
+        Some(r) if *written == Some(r) && report.result.is_some() => {}
+        Some(r) => {
+            report.result = Some(G::write_result(r));
+            *written = Some(r);
+        }
+    }
     report.warnings.clear();
     let file = report.file.as_str();
     if let Some(Error::Parse(e)) = &verdict.error {
@@ -934,6 +949,7 @@ fn check_files_inline(
                 Checker::<G>::with_overrides(opts.mode, opts.overrides).syntax_only(opts.syntax_only);
             let mut scratch = crate::visit::Scratch::default();
             let mut report = blank_report(&name);
+            let mut written = None;
             let mut reader = RecordReader::with_limits(input, opts.limits);
             // Each record's text is read where it lies in the reader's buffer, and its report
             // made in the one `report`.
@@ -952,6 +968,7 @@ fn check_files_inline(
                         lines_before,
                         &mut checker,
                         &mut scratch,
+                        &mut written,
                         each,
                     )?,
                     Err(bad) => each(&mut bad_record_report(&name, &bad))?,

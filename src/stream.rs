@@ -219,6 +219,27 @@ fn line_end(b: &[u8], p: usize, eof: bool) -> Option<usize> {
     Some(p + 1)
 }
 
+/// Where `seg`, movetext from mid-line on (not at a line's first token), first holds a `{`,
+/// a `\r`, or a `[` at a line's start after blanks (its length when none): the lines before
+/// the line holding it are movetext and nothing else.
+#[inline]
+fn movetext_stop(seg: &[u8]) -> usize {
+    let mut from = 0;
+    while let Some(k) = memchr::memchr3(b'{', b'[', b'\r', &seg[from..]) {
+        let p = from + k;
+        if seg[p] == b'[' {
+            let j = seg[..p].iter().rposition(|&c| !is_blank(c));
+            if j.is_none_or(|j| seg[j] != b'\n') {
+                // A `[` inside a line: movetext like any other byte.
+                from = p + 1;
+                continue;
+            }
+        }
+        return p;
+    }
+    seg.len()
+}
+
 /// Cuts a byte stream into the bytes of single records, in one buffer.
 struct Cutter<R> {
     input: R,
@@ -366,6 +387,19 @@ impl<R: Read> Cutter<R> {
                 }
                 p
             } else {
+                if s.has_movetext {
+                    // Whole lines of movetext before the next `{`, `[` or `\r` change
+                    // nothing but the line count: they are passed over at once, not line by
+                    // line. The line holding that byte is scanned as usual.
+                    let seg = &b[i..];
+                    let stop = movetext_stop(seg);
+                    if let Some(last) = memchr::memrchr(b'\n', &seg[..stop]) {
+                        self.lines += memchr::memchr_iter(b'\n', &seg[..=last]).count();
+                        i += last + 1;
+                        s.new_line(i);
+                        continue;
+                    }
+                }
                 let Some(k) = memchr::memchr3(b'{', b'\n', b'\r', &b[i..]) else {
                     s.pos = len;
                     return None;
