@@ -254,17 +254,7 @@ impl<G: Game> Stepper<G> {
     #[cold]
     #[inline(never)]
     fn annotations_failed(&mut self, n: usize, ply: &Ply<G::Notation>, e: MoveError) -> bool {
-        let e = illegal_at(n, ply, e);
-        match self.mode {
-            Mode::Strict => {
-                self.error = Some(Error::Illegal(e));
-                false
-            }
-            Mode::Lenient => {
-                self.warnings.push(e);
-                true
-            }
-        }
+        !self.mismatch(illegal_at(n, ply, e))
     }
 
     /// Counts the move just played and notes an ending mark written on it.

@@ -447,11 +447,11 @@ fn point_at(b: &[u8], i: usize) -> Option<Point> {
 
 /// The common case, a push with nothing removed: `[G]P[-P]` followed by the end of the
 /// half-move. `None` sends everything else to the full grammar.
+/// A push written tight at byte `i` (`Ge2`, `i3-h3`), with the byte after it.
 #[inline(always)]
-fn plain_push(input: &str) -> Option<(&str, PushNote)> {
-    let b = input.as_bytes();
-    let gipf = b.first() == Some(&b'G');
-    let mut i = usize::from(gipf);
+fn push_at(b: &[u8], mut i: usize) -> Option<(PushNote, usize)> {
+    let gipf = b.get(i) == Some(&b'G');
+    i += usize::from(gipf);
     let from = point_at(b, i)?;
     i += 2;
     let mut to = None;
@@ -459,12 +459,19 @@ fn plain_push(input: &str) -> Option<(&str, PushNote)> {
         to = Some(point_at(b, i + 1)?);
         i += 3;
     }
+    Some((PushNote { gipf, from, to }, i))
+}
+
+#[inline(always)]
+fn plain_push(input: &str) -> Option<(&str, PushNote)> {
+    let b = input.as_bytes();
+    let (push, i) = push_at(b, 0)?;
     match b.get(i) {
         None => {}
         Some(c) if c.is_ascii_whitespace() || matches!(c, b'{' | b'/' | b'(') => {}
         _ => return None,
     }
-    Some((&input[i..], PushNote { gipf, from, to }))
+    Some((&input[i..], push))
 }
 
 /// The common half-move, a push with or without its reserve count, read in registers
@@ -533,16 +540,9 @@ fn quick_groups(input: &str) -> Option<(&str, Notation)> {
         n.pre.push(g);
         i = j + 1;
     }
-    let gipf = b.get(i) == Some(&b'G');
-    i += usize::from(gipf);
-    let from = point_at(b, i)?;
-    i += 2;
-    let mut to = None;
-    if b.get(i) == Some(&b'-') {
-        to = Some(point_at(b, i + 1)?);
-        i += 3;
-    }
-    n.push = Some(PushNote { gipf, from, to });
+    let (push, j) = push_at(b, i)?;
+    i = j;
+    n.push = Some(push);
     while b.get(i) == Some(&b';') {
         if b.get(i + 1) != Some(&b'x') {
             return None;
