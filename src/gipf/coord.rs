@@ -573,7 +573,7 @@ impl Ray {
     /// use gamenote::gipf::{Point, Ray};
     /// assert_eq!(Ray::all().count(), 42);
     /// // One ray for each push direction of each dot.
-    /// assert_eq!(Ray::all().count(), Point::all().map(|p| p.push_dirs().count()).sum());
+    /// assert_eq!(Ray::all().count(), Point::all().map(|p| p.push_dirs().count()).sum::<usize>());
     /// ```
     pub fn all() -> impl Iterator<Item = Ray> {
         (0..RAYS as u8).map(Ray)
