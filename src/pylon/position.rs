@@ -757,6 +757,16 @@ impl Position {
         )
     }
 
+    /// [`is_playable`](Self::is_playable) for every point at once, by geometry index: the
+    /// playable set is worked out once instead of once per point (the near-miss generator
+    /// asks about every point of the board at every ply).
+    pub(crate) fn playable_by_index(&self) -> Vec<bool> {
+        on!(&self.board, s => {
+            let set = s.lay.playable(s.occ());
+            s.lay.bit.iter().map(|&b| set.has(usize::from(b))).collect()
+        })
+    }
+
     /// True when the point directly above `p` (two levels up) holds a piece.
     ///
     /// ```
