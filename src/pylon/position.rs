@@ -752,9 +752,21 @@ impl Position {
     /// # Ok::<(), gamenote::ValueError>(())
     /// ```
     pub fn is_playable(&self, p: Point) -> bool {
-        self.geo.index(p).is_some_and(
-            |i| on!(&self.board, s => s.lay.playable(s.occ()).has(usize::from(s.lay.bit[i]))),
-        )
+        // Looks at the point and the four under it only: callers ask about every point in
+        // turn, and the whole-board set ([`Self::playable_by_index`]) costs a board each time.
+        let Some(i) = self.geo.index(p) else {
+            return false;
+        };
+        let held = |level, col, row| {
+            self.geo
+                .index(Point::new(level, col, row))
+                .is_some_and(|j| self.colour(j).is_some())
+        };
+        self.colour(i).is_none()
+            && (p.level == 1
+                || [(0, 0), (1, 0), (0, 1), (1, 1)]
+                    .iter()
+                    .all(|&(c, r)| held(p.level - 1, p.col + c, p.row + r)))
     }
 
     /// [`is_playable`](Self::is_playable) for every point at once, by geometry index: the
@@ -1121,6 +1133,32 @@ mod tests {
     #[ignore = "a few seconds; run with --ignored"]
     fn every_large_size_has_a_layout_that_agrees_with_the_geometry_table() {
         layouts_agree(17..=MAX_SIZE);
+    }
+
+    /// The point-by-point test and the whole-board set agree on every point of every
+    /// position of generated games, on small, middle and large boards.
+    #[test]
+    fn is_playable_agrees_with_the_playable_set() {
+        use crate::game::Play;
+        use crate::pylon::Pylon;
+        for (k, size) in [3u8, 4, 6, 7, 12, 13].into_iter().enumerate() {
+            for seed in 0..20u64 {
+                let rules = Rules::with_size(size);
+                let game = crate::generate::legal_game::<Pylon>(&rules, 400, seed * 31 + k as u64);
+                let mut pos = Position::new(rules);
+                for m in game.moves.iter().map(Some).chain([None]) {
+                    let geo = pos.geometry();
+                    let set = pos.playable_by_index();
+                    for (i, &want) in set.iter().enumerate() {
+                        assert_eq!(pos.is_playable(geo.point(i)), want, "{}", geo.point(i));
+                    }
+                    match m {
+                        Some(m) => Pylon::play(&mut pos, m),
+                        None => break,
+                    }
+                }
+            }
+        }
     }
 
     fn layouts_agree(sizes: impl Iterator<Item = u8>) {
