@@ -268,6 +268,8 @@ impl<B: Set> Stones<B> {
     /// (returned in registers for a `u128`, unlike a `Result`).
     #[inline(never)]
     fn placed(&self, x: usize, mover: usize, suicide: Suicide) -> B {
+        #[cfg(test)]
+        tests::PLACED.with(|n| n.set(n.get() + 1));
         self.place(x, mover, suicide).unwrap_or(B::ZERO)
     }
 
@@ -1120,6 +1122,48 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// The placements worked out in full by [`Stones::placed`] on this thread.
+        pub(super) static PLACED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Under `suicide=piece`, a placement with no playable neighbour next to an enemy it may
+    /// capture is refused without being worked out when none of its empty neighbours can
+    /// become playable, and worked out when one can. The positions are the first and third
+    /// hand-built ones of `tests/suite/pylon_shortcuts.rs` (n = 4, White's `3a1` next to
+    /// Black's `3a2`, its empty neighbour `3b1` lacking only `2c1`): with Black's `1d2` under
+    /// `2c1`, covering fills `2c1` and `3a1[2c1]` is legal; with White's `1d2` there, it is
+    /// refused at once. Answers cannot tell a version that never refuses early from this one
+    /// (the suite's test catches the versions that refuse too much); the count of placements
+    /// worked out does.
+    #[test]
+    fn early_refusal_is_taken_exactly_when_no_neighbour_can_become_playable() {
+        let p = |s: &str| {
+            s.split_whitespace()
+                .map(|w| w.parse::<Point>().unwrap())
+                .collect()
+        };
+        let white: Vec<Point> = p("1a1 1b1 1c1 1d1 1a2 1b2 1c2 1a3 1b3 1a4 1b4 1c4 \
+                                   2a1 2b1 2a2 2b2 2a3 2c2");
+        let black: Vec<Point> = p("1c3 1d3 2b3 3a2");
+        let d2: Vec<Point> = p("1d2");
+        let rules = Rules::with_size(4);
+        let pos = Position::with_pieces(rules, &white, &[&black[..], &d2].concat(), 0).unwrap();
+        PLACED.with(|n| n.set(0));
+        let listed = pos.placements(0);
+        assert_eq!((listed, PLACED.with(|n| n.get())), (p("3a1"), 1));
+        let pos = Position::with_pieces(rules, &[&white[..], &d2].concat(), &black, 0).unwrap();
+        PLACED.with(|n| n.set(0));
+        let listed = pos.placements(0);
+        assert_eq!((listed, PLACED.with(|n| n.get())), (vec![], 0));
+        // Worked out in full, the refused placement is illegal for want of a freedom.
+        let err = pos.covering("3a1".parse().unwrap()).unwrap_err();
+        assert_eq!(
+            err.reason,
+            "3a1 would have no freedom (suicide=piece: no playable neighbour)"
+        );
+    }
 
     /// Every size gets the set type meant for it, and a layout whose shifts agree with the
     /// geometry table on every point (sizes 17–25, built by the same code as 16, 20 and 26,

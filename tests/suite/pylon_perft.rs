@@ -8,18 +8,19 @@ use std::collections::{BTreeMap, BTreeSet};
 use gamenote::perft::perft;
 use gamenote::pylon::{Move, Point, Position, Pylon, Rules, Suicide};
 
-type P = (i32, i32, i32); // level from 1, column, row from 0
+pub(crate) type P = (i32, i32, i32); // level from 1, column, row from 0
 
+/// The naive rules, also used by `pylon_shortcuts.rs` as the judge of the shortcuts.
 #[derive(Clone)]
-struct Naive {
+pub(crate) struct Naive {
     n: i32,
     group_rule: bool,
-    board: BTreeMap<P, u8>,
+    pub(crate) board: BTreeMap<P, u8>,
     side: u8,
 }
 
 impl Naive {
-    fn new(n: i32, group_rule: bool) -> Self {
+    pub(crate) fn new(n: i32, group_rule: bool) -> Self {
         Naive {
             n,
             group_rule,
@@ -30,7 +31,7 @@ impl Naive {
     fn on(&self, (l, c, r): P) -> bool {
         l >= 1 && l <= self.n && c >= 0 && r >= 0 && c <= self.n - l && r <= self.n - l
     }
-    fn all(&self) -> Vec<P> {
+    pub(crate) fn all(&self) -> Vec<P> {
         let mut v = Vec::new();
         for l in 1..=self.n {
             for c in 0..=self.n - l {
@@ -41,7 +42,7 @@ impl Naive {
         }
         v
     }
-    fn playable(&self, p: P) -> bool {
+    pub(crate) fn playable(&self, p: P) -> bool {
         let (l, c, r) = p;
         self.on(p)
             && !self.board.contains_key(&p)
@@ -50,10 +51,10 @@ impl Naive {
                     .iter()
                     .all(|&(x, y)| self.board.contains_key(&(l - 1, x, y))))
     }
-    fn buried(&self, (l, c, r): P) -> bool {
+    pub(crate) fn buried(&self, (l, c, r): P) -> bool {
         self.board.contains_key(&(l + 2, c - 1, r - 1))
     }
-    fn colour(&self, p: P) -> Option<u8> {
+    pub(crate) fn colour(&self, p: P) -> Option<u8> {
         self.board.get(&p).copied()
     }
     /// The link one level up that crosses the same-level link a-b, if any.
@@ -110,7 +111,7 @@ impl Naive {
         }
         g
     }
-    fn orth(&self, (l, c, r): P) -> Vec<P> {
+    pub(crate) fn orth(&self, (l, c, r): P) -> Vec<P> {
         [(c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)]
             .iter()
             .map(|&(x, y)| (l, x, y))
@@ -124,10 +125,22 @@ impl Naive {
         g.iter().any(|&m| m.0 == level && self.piece_free(m))
     }
     /// Plays `x` for `mover`; the covering set, or None when illegal.
-    fn try_place(&self, x: P, mover: u8) -> Option<(Naive, BTreeSet<P>)> {
+    pub(crate) fn try_place(&self, x: P, mover: u8) -> Option<(Naive, BTreeSet<P>)> {
         if !self.playable(x) {
             return None;
         }
+        let (b, cover) = self.captured_and_covered(x, mover);
+        let ok = if b.group_rule {
+            let g = b.group(x);
+            b.group_free_at(&g, x.0)
+        } else {
+            b.piece_free(x)
+        };
+        ok.then_some((b, cover))
+    }
+    /// The board after `mover`'s piece on the playable point `x`, its captures and its
+    /// covering (rules 5 and 6), before the suicide rule; and the covering set.
+    pub(crate) fn captured_and_covered(&self, x: P, mover: u8) -> (Naive, BTreeSet<P>) {
         let mut b = self.clone();
         b.board.insert(x, mover);
         let mut captured: Vec<P> = Vec::new();
@@ -160,15 +173,9 @@ impl Naive {
                 cover.insert(t);
             }
         }
-        let ok = if b.group_rule {
-            let g = b.group(x);
-            b.group_free_at(&g, x.0)
-        } else {
-            b.piece_free(x)
-        };
-        ok.then_some((b, cover))
+        (b, cover)
     }
-    fn placements(&self, mover: u8) -> Vec<(P, BTreeSet<P>, Naive)> {
+    pub(crate) fn placements(&self, mover: u8) -> Vec<(P, BTreeSet<P>, Naive)> {
         self.all()
             .into_iter()
             .filter_map(|x| {
