@@ -415,6 +415,17 @@ fn at_end(s: &str) -> bool {
 #[inline(always)]
 fn reserve(input: &str) -> (&str, Option<u16>) {
     let b = input.as_bytes();
+    // The common ` (n)` and ` (nn)` in straight lines; the loops below read the same.
+    if let [b' ', b'(', d @ b'0'..=b'9', more @ ..] = b {
+        let d = u16::from(d - b'0');
+        match more {
+            [b')', ..] => return (&input[4..], Some(d)),
+            [e @ b'0'..=b'9', b')', ..] => {
+                return (&input[5..], Some(d * 10 + u16::from(e - b'0')));
+            }
+            _ => {}
+        }
+    }
     let mut i = 0;
     while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
         i += 1;
@@ -492,10 +503,23 @@ pub(crate) fn quick<'a>(
     input: &'a str,
     spare: &mut Option<Notation>,
 ) -> Option<(&'a str, Notation)> {
-    match plain_half_move(input) {
-        Some(read) => read.ok(),
-        None => quick_groups(input, spare),
+    // `plain_half_move`, with its errors as `None` (the grammar then reports them).
+    let Some((rest, push)) = plain_push(input) else {
+        return quick_groups(input, spare);
+    };
+    let (after, res) = reserve(rest);
+    if (res.is_some() && !ends_token(after)) || (res.is_none() && after.starts_with('(')) {
+        return None;
     }
+    Some((
+        after,
+        Notation {
+            pre: Vec::new(),
+            push: Some(push),
+            post: Vec::new(),
+            reserve: res,
+        },
+    ))
 }
 
 /// One listed piece `[G]P[*]` at `b[i..]`: the piece and the index after it.
