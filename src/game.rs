@@ -640,6 +640,56 @@ pub trait RecordFormat: Notate {
         result_or_move::<Self>(input, tags)
     }
 
+    /// Reads one movetext token as [`RecordFormat::parse_token`] does, given `spare`: a move
+    /// read earlier that nothing needs any more (left there by [`RecordFormat::recycle`]),
+    /// whose buffers the game may take and reuse, so that reading record after record need
+    /// not allocate. The token is the same with or without a spare. The default ignores it.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{gipf::{Gipf, Notation}, Token};
+    /// let old: Notation = "a1-b2;xc3,d4 (5)".parse()?;
+    /// let mut spare = Some(old);
+    /// let (rest, token) = Gipf::parse_token_reusing("b1-c2;xd4,e5 (4) 2.", &[], &mut spare).unwrap();
+    /// assert_eq!((rest, token), (" 2.", Token::Move("b1-c2;xd4,e5 (4)".parse()?)));
+    /// assert!(spare.is_none(), "its lists were reused");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    #[inline(always)]
+    fn parse_token_reusing<'a>(
+        input: &'a str,
+        tags: &Tags,
+        spare: &mut Option<Self::Notation>,
+    ) -> Parsed<'a, Token<Self::Notation>> {
+        let _ = spare;
+        Self::parse_token(input, tags)
+    }
+
+    /// Puts `new` in `slot` in place of a move the reader no longer needs, which the game may
+    /// keep in `spare` for [`RecordFormat::parse_token_reusing`] to reuse. The default drops
+    /// it. The record reader calls it only when a move owns memory
+    /// ([`std::mem::needs_drop`]): other moves have no buffers to lend.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{gipf::{Gipf, Notation}, pylon::Pylon};
+    /// let mut spare = None;
+    /// let mut slot: Notation = "e2".parse()?;
+    /// Gipf::recycle(&mut spare, &mut slot, "a1-b2;xc3,d4".parse()?);
+    /// assert!(spare.is_none(), "nothing worth keeping: no removal groups");
+    /// Gipf::recycle(&mut spare, &mut slot, "f1".parse()?);
+    /// assert_eq!((slot.to_string(), spare.is_some()), ("f1".into(), true));
+    /// let (mut none, mut slot) = (None, "1a1".parse()?);
+    /// Pylon::recycle(&mut none, &mut slot, "1b2".parse()?);
+    /// assert_eq!((slot.to_string(), none.is_none()), ("1b2".into(), true));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    #[inline(always)]
+    fn recycle(spare: &mut Option<Self::Notation>, slot: &mut Self::Notation, new: Self::Notation) {
+        let _ = spare;
+        *slot = new;
+    }
+
     /// Reads a movetext comment as (part of) a written move, for games whose records write
     /// some moves as comments (GIPF's `{w: x…}` endings). `plies` counts the moves read so
     /// far and `last` is the last of them, which the game may extend. The default takes no

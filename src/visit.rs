@@ -300,6 +300,8 @@ impl TagList {
 /// ([`Visitor::ply_in`]) lends its buffers to the next.
 struct Pending<N> {
     slot: Option<Ply<N>>,
+    /// A move handed out and replaced, whose buffers the next move read may reuse.
+    spare: Option<N>,
     /// Whether the slot holds a move not yet handed out.
     live: bool,
 }
@@ -319,13 +321,18 @@ impl<N> Pending<N> {
         }
     }
 
-    /// Makes `n`, read at `span`, the waiting move (after [`Pending::flush`]).
+    /// Makes `n`, read at `span`, the waiting move (after [`Pending::flush`]); the move it
+    /// replaces goes to [`RecordFormat::recycle`](crate::game::RecordFormat::recycle).
     #[inline(always)]
-    fn start(&mut self, n: N, span: Range<usize>) {
+    fn start<G: Game<Notation = N>>(&mut self, n: N, span: Range<usize>) {
         debug_assert!(!self.live);
         match &mut self.slot {
             Some(p) => {
-                p.notation = n;
+                if std::mem::needs_drop::<N>() {
+                    G::recycle(&mut self.spare, &mut p.notation, n);
+                } else {
+                    p.notation = n; // a move that owns no memory has nothing to reuse
+                }
                 p.span = span;
                 // Most moves have neither marks nor comments: nothing to clear.
                 if !(p.annotations.is_empty() && p.comments.is_empty()) {
@@ -399,6 +406,7 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     let mut s = &input[from..];
     let mut pending: Pending<G::Notation> = Pending {
         slot: None,
+        spare: None,
         live: false,
     };
     let mut plies = 0usize;
@@ -433,7 +441,7 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
                     }
                     CommentMove::Starts(n) => {
                         pending.flush(v);
-                        pending.start(n, base + start..base + input.len() - s.len());
+                        pending.start::<G>(n, base + start..base + input.len() - s.len());
                         plies += 1;
                         continue;
                     }
@@ -490,7 +498,12 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
             f.ply = Some(plies + 1);
             f
         };
-        let (rest, token) = G::parse_token(s, live).map_err(|e| in_ply(err(nom::Err::Error(e))))?;
+        let read = if std::mem::needs_drop::<G::Notation>() {
+            G::parse_token_reusing(s, live, &mut pending.spare)
+        } else {
+            G::parse_token(s, live)
+        };
+        let (rest, token) = read.map_err(|e| in_ply(err(nom::Err::Error(e))))?;
         if rest.len() == s.len() {
             return Err(in_ply(here(s, "a move")));
         }
@@ -498,7 +511,7 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         match token {
             Token::Move(n) => {
                 pending.flush(v);
-                pending.start(n, base + start..base + end);
+                pending.start::<G>(n, base + start..base + end);
                 plies += 1;
             }
             Token::Result(r) => {

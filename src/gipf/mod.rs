@@ -349,9 +349,18 @@ impl RecordFormat for Gipf {
 
     #[inline(always)]
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Token<Notation>> {
+        Self::parse_token_reusing(input, tags, &mut None)
+    }
+
+    #[inline(always)]
+    fn parse_token_reusing<'a>(
+        input: &'a str,
+        tags: &Tags,
+        spare: &mut Option<Notation>,
+    ) -> Parsed<'a, Token<Notation>> {
         // The common half-move in registers (see the Pylos reader's note on store
         // forwarding); no result, mark or word starts with a point letter.
-        if let Some((rest, n)) = notation::quick(input) {
+        if let Some((rest, n)) = notation::quick(input, spare) {
             return Ok((rest, Token::Move(n)));
         }
         if let Some((rest, r)) = Self::parse_result(input) {
@@ -374,6 +383,18 @@ impl RecordFormat for Gipf {
         }
         let (rest, n) = Self::parse_notation(input, tags)?;
         Ok((rest, Token::Move(n)))
+    }
+
+    #[inline(always)]
+    fn recycle(spare: &mut Option<Notation>, slot: &mut Notation, new: Notation) {
+        let old = std::mem::replace(slot, new);
+        // Only the lists of removal notes are worth keeping; a note without them owns no
+        // memory, so forgetting it frees nothing and skips its drop.
+        if old.pre.capacity() != 0 || old.post.capacity() != 0 {
+            *spare = Some(old);
+        } else {
+            std::mem::forget(old);
+        }
     }
 
     fn comment_move(

@@ -394,6 +394,15 @@ fn x_group(input: &str) -> PResult<'_, Group> {
     Ok((rest, g))
 }
 
+/// [`text::at_boundary`] with GIPF's separator `/`, inlined: what may follow a reserve count.
+#[inline(always)]
+fn ends_token(s: &str) -> bool {
+    match s.as_bytes().first() {
+        None => true,
+        Some(b) => b.is_ascii_whitespace() || matches!(b, b'{' | b'/'),
+    }
+}
+
 /// True when `s` ends a half-move: end, whitespace, `/`, `{`, `(`.
 #[inline]
 fn at_end(s: &str) -> bool {
@@ -406,6 +415,17 @@ fn at_end(s: &str) -> bool {
 #[inline(always)]
 fn reserve(input: &str) -> (&str, Option<u16>) {
     let b = input.as_bytes();
+    // The common ` (n)` and ` (nn)` in straight lines; the loops below read the same.
+    if let [b' ', b'(', d @ b'0'..=b'9', more @ ..] = b {
+        let d = u16::from(d - b'0');
+        match more {
+            [b')', ..] => return (&input[4..], Some(d)),
+            [e @ b'0'..=b'9', b')', ..] => {
+                return (&input[5..], Some(d * 10 + u16::from(e - b'0')));
+            }
+            _ => {}
+        }
+    }
     let mut i = 0;
     while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
         i += 1;
@@ -476,13 +496,30 @@ fn plain_push(input: &str) -> Option<(&str, PushNote)> {
 
 /// The common half-move, a push with or without its reserve count, read in registers
 /// without the general grammar (which gives the same value for it); then the common forms
-/// with removal groups ([`quick_groups`]). `None` for anything else, errors included.
+/// with removal groups ([`quick_groups`]), reusing the lists of `spare` when it is given
+/// one (taking it) and leaving it alone otherwise. `None` for anything else, errors included.
 #[inline(always)]
-pub(crate) fn quick(input: &str) -> Option<(&str, Notation)> {
-    match plain_half_move(input) {
-        Some(read) => read.ok(),
-        None => quick_groups(input),
+pub(crate) fn quick<'a>(
+    input: &'a str,
+    spare: &mut Option<Notation>,
+) -> Option<(&'a str, Notation)> {
+    // `plain_half_move`, with its errors as `None` (the grammar then reports them).
+    let Some((rest, push)) = plain_push(input) else {
+        return quick_groups(input, spare);
+    };
+    let (after, res) = reserve(rest);
+    if (res.is_some() && !ends_token(after)) || (res.is_none() && after.starts_with('(')) {
+        return None;
     }
+    Some((
+        after,
+        Notation {
+            pre: Vec::new(),
+            push: Some(push),
+            post: Vec::new(),
+            reserve: res,
+        },
+    ))
 }
 
 /// One listed piece `[G]P[*]` at `b[i..]`: the piece and the index after it.
@@ -495,63 +532,106 @@ fn item_at(b: &[u8], i: usize) -> Option<(Item, usize)> {
     Some((Item { gipf, point, star }, i + 2 + usize::from(star)))
 }
 
-/// A group `x[LIST]` whose `x` is at `b[i - 1]`, without a line: the group and the index
-/// after it.
+/// A group `x[LIST]` whose `x` is at `b[i - 1]`, without a line, read into `groups[k]`
+/// (reusing its item list; when `groups` has only `k`, a group is taken from the end of
+/// `donor` beyond its first `keep`, or made): the index after it.
 #[inline]
-fn x_group_at(b: &[u8], mut i: usize) -> Option<(Group, usize)> {
-    match b.get(i) {
+fn x_group_at(
+    b: &[u8],
+    mut i: usize,
+    groups: &mut Vec<Group>,
+    k: usize,
+    donor: &mut Vec<Group>,
+    keep: usize,
+) -> Option<usize> {
+    let more = match b.get(i) {
         Some(b'(') => return None, // a line (or an error): the general grammar reads it
-        Some(b'G' | b'a'..=b'i') => {}
-        _ => return Some((Group::default(), i)),
+        Some(b'G' | b'a'..=b'i') => true,
+        _ => false,
+    };
+    if k == groups.len() {
+        let g = if donor.len() > keep {
+            donor.pop().unwrap_or_default()
+        } else {
+            Group::default()
+        };
+        groups.push(g);
     }
-    let mut items = Vec::with_capacity(8);
+    let g = &mut groups[k];
+    g.line = None;
+    g.suffix_x = false;
+    g.items.clear();
+    if !more {
+        return Some(i);
+    }
+    g.items.reserve(8);
     loop {
         let (it, j) = item_at(b, i)?;
-        items.push(it);
+        g.items.push(it);
         i = j;
         if b.get(i) != Some(&b',') {
             break;
         }
         i += 1;
     }
-    let g = Group {
-        line: None,
-        items,
-        suffix_x: false,
-    };
-    Some((g, i))
+    Some(i)
 }
 
 /// The common half-moves with removal groups, read byte by byte without the general grammar
 /// (which gives the same value for them): `xLIST;` groups before a push, `;xLIST` groups
 /// after it, each list of `[G]P[*]` pieces (or none), then the end of the half-move and the
 /// reserve count. `None` for anything else (a line in a group, a list before its `x`, a
-/// removal-only half-move, any error), which the general grammar then reads.
+/// removal-only half-move, any error), which the general grammar then reads. The lists of
+/// `spare` are reused when it is given one and the note is read; it is left alone otherwise.
 #[inline(never)]
-fn quick_groups(input: &str) -> Option<(&str, Notation)> {
+fn quick_groups<'a>(input: &'a str, spare: &mut Option<Notation>) -> Option<(&'a str, Notation)> {
     let b = input.as_bytes();
-    let mut n = Notation::default();
+    // Neither groups first nor a push then ';': not a note this reads (results and marks).
+    if b.first() != Some(&b'x') && b.get(push_at(b, 0)?.1) != Some(&b';') {
+        return None;
+    }
+    let mut n = spare.take().unwrap_or_default();
+    match groups_into(input, &mut n) {
+        Some(after) => Some((after, n)),
+        None => {
+            *spare = Some(n);
+            None
+        }
+    }
+}
+
+/// The body of [`quick_groups`], reading into `n` (whatever it held).
+#[inline(always)]
+fn groups_into<'a>(input: &'a str, n: &mut Notation) -> Option<&'a str> {
+    let b = input.as_bytes();
     let mut i = 0;
+    let mut pre = 0;
     while b.get(i) == Some(&b'x') {
-        let (g, j) = x_group_at(b, i + 1)?;
+        let j = x_group_at(b, i + 1, &mut n.pre, pre, &mut n.post, 0)?;
+        pre += 1;
         if b.get(j) != Some(&b';') {
             return None;
         }
-        n.pre.push(g);
         i = j + 1;
     }
     let (push, j) = push_at(b, i)?;
     i = j;
     n.push = Some(push);
+    if pre == 0 && n.post.capacity() == 0 {
+        // The lists of a spare that removed before its push serve after this one.
+        std::mem::swap(&mut n.pre, &mut n.post);
+    }
+    let mut post = 0;
     while b.get(i) == Some(&b';') {
         if b.get(i + 1) != Some(&b'x') {
             return None;
         }
-        let (g, j) = x_group_at(b, i + 2)?;
-        n.post.push(g);
-        i = j;
+        i = x_group_at(b, i + 2, &mut n.post, post, &mut n.pre, pre)?;
+        post += 1;
     }
-    if n.pre.is_empty() && n.post.is_empty() {
+    n.pre.truncate(pre);
+    n.post.truncate(post);
+    if pre == 0 && post == 0 {
         return None; // a plain push, or an error after one
     }
     let rest = input.get(i..)?;
@@ -559,13 +639,11 @@ fn quick_groups(input: &str) -> Option<(&str, Notation)> {
         return None;
     }
     let (after, res) = reserve(rest);
-    if (res.is_some() && !text::at_boundary(after, b"/"))
-        || (res.is_none() && after.starts_with('('))
-    {
+    if (res.is_some() && !ends_token(after)) || (res.is_none() && after.starts_with('(')) {
         return None;
     }
     n.reserve = res;
-    Some((after, n))
+    Some(after)
 }
 
 /// A half-move that starts with a plain push: the push with its reserve count, or the error
@@ -574,7 +652,7 @@ fn quick_groups(input: &str) -> Option<(&str, Notation)> {
 fn plain_half_move(input: &str) -> Option<PResult<'_, Notation>> {
     let (rest, push) = plain_push(input)?;
     let (after, res) = reserve(rest);
-    if res.is_some() && !text::at_boundary(after, b"/") {
+    if res.is_some() && !ends_token(after) {
         return Some(failure(
             after,
             "the end of the half-move after the reserve count",
@@ -594,12 +672,30 @@ fn plain_half_move(input: &str) -> Option<PResult<'_, Notation>> {
     )))
 }
 
-/// Panics unless the shortcut reads `s` as the general grammar does (for the fuzz targets).
+/// Panics unless the shortcut reads `s` as the general grammar does (for the fuzz targets),
+/// with no spare and with spares holding more and fewer groups and items than `s` has.
 pub(crate) fn check_quick(s: &str) {
-    if let Some((rest, n)) = quick(s) {
+    let read = quick(s, &mut None);
+    if let Some((rest, n)) = &read {
         match half_move(s) {
-            Ok((rest2, n2)) => assert_eq!((rest, n), (rest2, n2), "{s:?}"),
+            Ok((rest2, n2)) => assert_eq!((*rest, n), (rest2, &n2), "{s:?}"),
             Err(e) => panic!("the shortcut reads {s:?} but the grammar does not: {e:?}"),
+        }
+    }
+    for old in [
+        "e2",
+        "xa1;xb2,c3,d4,e5,f6,g7,h8;d1-d2;xd3;xd4,Gd5*,d6 (3)",
+        "xa1;b1",
+    ] {
+        let mut spare = Some(old.parse::<Notation>().unwrap_or_default());
+        let again = quick(s, &mut spare);
+        assert_eq!(again, read, "{s:?} with the spare {old:?}");
+        // Taken when read with groups; left as it was otherwise.
+        match &again {
+            Some((_, n)) if !n.pre.is_empty() || !n.post.is_empty() => {
+                assert!(spare.is_none(), "{s:?}")
+            }
+            _ => assert!(spare.is_some(), "{s:?}"),
         }
     }
 }
@@ -755,7 +851,7 @@ mod tests {
                     ] {
                         let s = format!("{g}{from}{to}{tail}");
                         check_quick(&s);
-                        count += usize::from(quick(&s).is_some());
+                        count += usize::from(quick(&s, &mut None).is_some());
                     }
                     for (pre, other) in GROUPS.iter().zip(GROUPS.iter().rev()) {
                         let post = format!(";{}", other.trim_end_matches(';'));
@@ -766,7 +862,7 @@ mod tests {
                                 format!("{pre}{g}{from}{to}{post}{tail}"),
                             ] {
                                 check_quick(&s);
-                                count += usize::from(quick(&s).is_some());
+                                count += usize::from(quick(&s, &mut None).is_some());
                             }
                         }
                     }
@@ -801,7 +897,7 @@ mod tests {
             }
             check_quick(&s);
             read += usize::from(
-                quick(&s).is_some_and(|(_, n)| !n.pre.is_empty() || !n.post.is_empty()),
+                quick(&s, &mut None).is_some_and(|(_, n)| !n.pre.is_empty() || !n.post.is_empty()),
             );
         }
         assert!(read > 200, "{read}");

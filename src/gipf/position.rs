@@ -370,12 +370,19 @@ pub struct Position {
     pub(crate) rules: Rules,
 }
 
-fn pt(s: &str) -> u64 {
-    match s.parse::<Point>() {
-        Ok(p) => p.bit(),
-        Err(_) => 0,
+/// The bit of the point at `col` (0 = a) and `row`, in a constant.
+const fn bit_at(col: u8, row: u8) -> u64 {
+    match Point::new(col, row) {
+        Some(p) => p.bit(),
+        None => 0,
     }
 }
+
+/// The pieces of the basic and standard start: White on e2, b5, h5, Black on b2, e8, h2.
+const START_PIECES: [u64; 2] = [
+    bit_at(4, 2) | bit_at(1, 5) | bit_at(7, 5),
+    bit_at(1, 2) | bit_at(4, 8) | bit_at(7, 2),
+];
 
 /// The number of ones in `x`, one step per one: removals take a few pieces of one line, and
 /// this beats `count_ones` where the build has no population-count instruction.
@@ -409,13 +416,18 @@ impl Position {
     /// The start position of `rules`.
     ///
     /// ```
-    /// use gamenote::gipf::{Position, Rules, Variant, WHITE};
+    /// use gamenote::gipf::{Position, Rules, Variant, BLACK, WHITE};
     /// let standard = Position::start(Rules::new(Variant::Standard));
     /// assert_eq!(standard.gipf_pieces().count_ones(), 6);
+    /// let at = [("e2", WHITE), ("b5", WHITE), ("h5", WHITE), ("b2", BLACK), ("e8", BLACK), ("h2", BLACK)];
+    /// for (point, seat) in at {
+    ///     assert_eq!(standard.piece(point.parse()?), Some((seat, true)));
+    /// }
     /// let basic = Position::start(Rules::new(Variant::Basic));
     /// assert_eq!((basic.pieces(WHITE).count_ones(), basic.gipf_pieces()), (3, 0));
     /// let tournament = Position::start(Rules::new(Variant::Tournament));
     /// assert_eq!((tournament.pieces(WHITE), tournament.reserve(WHITE)), (0, 18));
+    /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn start(rules: Rules) -> Position {
         let mut p = Position {
@@ -431,8 +443,7 @@ impl Position {
             rules,
         };
         if rules.variant != Variant::Tournament {
-            p.pc[WHITE] = pt("e2") | pt("b5") | pt("h5");
-            p.pc[BLACK] = pt("b2") | pt("e8") | pt("h2");
+            p.pc = START_PIECES;
             if rules.variant == Variant::Standard {
                 p.gipf = p.pc[0] | p.pc[1];
                 p.reserve = [12, 12];

@@ -216,35 +216,35 @@ fn check_markers_seen(n: &Notation, m: &Move) -> Option<Result<(), MoveError>> {
             union(m.post()),
         ),
     ];
-    for (groups, removed) in phases {
-        for g in groups {
-            for it in &g.items {
-                if removed & it.point.bit() == 0 {
-                    return None;
-                }
-            }
-        }
-    }
-    for (phase, (groups, _)) in phases.iter().enumerate() {
+    // One pass: any listed point outside the phase's removal says nothing (`None`), wherever
+    // it is; otherwise the first wrong marker, in the order written, is the verdict.
+    let mut wrong: Option<(Point, bool)> = None;
+    for (phase, (groups, removed)) in phases.iter().enumerate() {
         for g in *groups {
             for it in &g.items {
                 let b = it.point.bit();
-                if it.gipf && seen.gipf[phase] & b == 0 {
-                    return Some(Err(MoveError::mismatch(format!(
-                        "{} is marked G but holds a basic piece",
-                        it.point
-                    ))));
+                if removed & b == 0 {
+                    return None;
                 }
-                if it.star && seen.own[phase] & b != 0 {
-                    return Some(Err(MoveError::mismatch(format!(
-                        "{} is marked * but holds the remover's own piece",
-                        it.point
-                    ))));
+                if wrong.is_none() {
+                    if it.gipf && seen.gipf[phase] & b == 0 {
+                        wrong = Some((it.point, true));
+                    } else if it.star && seen.own[phase] & b != 0 {
+                        wrong = Some((it.point, false));
+                    }
                 }
             }
         }
     }
-    Some(Ok(()))
+    Some(match wrong {
+        None => Ok(()),
+        Some((p, true)) => Err(MoveError::mismatch(format!(
+            "{p} is marked G but holds a basic piece"
+        ))),
+        Some((p, false)) => Err(MoveError::mismatch(format!(
+            "{p} is marked * but holds the remover's own piece"
+        ))),
+    })
 }
 
 /// The pieces a written group removes from `row`, or why it does not fit that row.
