@@ -191,7 +191,9 @@ pub fn resolve_agrees<G: Game>(data: &[u8]) {
 
 /// [`Notate::resolve_play`](crate::game::Notate::resolve_play) gives what `resolve` then
 /// `play` give, and changes nothing when it refuses: the promise replay relies on when it
-/// takes the one-call path. Panics when they disagree.
+/// takes the one-call path; so does
+/// [`Notate::resolve_play_unsettled`](crate::game::Notate::resolve_play_unsettled) once
+/// settled. Panics when they disagree.
 ///
 /// ```
 /// use gamenote::prelude::*;
@@ -204,6 +206,18 @@ pub fn resolve_agrees<G: Game>(data: &[u8]) {
 pub fn resolve_play_agrees<G: Game>(pos: &G::Position, n: &G::Notation) {
     let mut played = pos.clone();
     let one_call = G::resolve_play(&mut played, n);
+    // replay's way: the same answer, and once settled the same position
+    let mut unsettled = pos.clone();
+    let replayed = G::resolve_play_unsettled(&mut unsettled, n);
+    G::settle(&mut unsettled);
+    assert_eq!(
+        replayed, one_call,
+        "{n}: resolve_play_unsettled and resolve_play disagree"
+    );
+    assert_eq!(
+        unsettled, played,
+        "{n}: resolve_play_unsettled, settled, leaves another position than resolve_play"
+    );
     match G::resolve(pos, n) {
         Ok(m) => {
             assert_eq!(

@@ -392,6 +392,61 @@ pub trait Notate: Play {
         Ok(m)
     }
 
+    /// True when replay plays its moves with [`Notate::resolve_play_unsettled`] (and
+    /// settles the position with [`Notate::settle`] before anything else reads it); false,
+    /// the default, when it calls [`Notate::resolve_play`] and never settles.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, threeman::ThreeMan, Notate};
+    /// assert!(<ThreeMan as Notate>::SETTLES_LATER);
+    /// assert!(!<Pylos as Notate>::SETTLES_LATER);
+    /// ```
+    const SETTLES_LATER: bool = false;
+
+    /// [`Notate::resolve_play`] as replay calls it when [`Notate::SETTLES_LATER`], which
+    /// may leave `pos` *unsettled*: the move played, but some work that follows from it
+    /// deferred (three-man chess leaves the next player unjudged: whether it has a legal
+    /// move at all, which a written move of that player that resolves proves). Replay calls
+    /// [`Notate::settle`] before anything but this method, or [`Notate::check_annotations`]
+    /// of the move just played, reads `pos`. Same answer as `resolve_play`, and after
+    /// `settle` the same position; a refused move leaves `pos` settled and as it was. The
+    /// default is `resolve_play`.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{Notation, ThreeMan};
+    /// let start = ThreeMan::start(&Default::default());
+    /// let mut pos = start.clone();
+    /// let m = ThreeMan::resolve_play_unsettled(&mut pos, &"WHe4".parse::<Notation>()?)?;
+    /// ThreeMan::settle(&mut pos);
+    /// let mut eager = start.clone();
+    /// assert_eq!(ThreeMan::resolve_play(&mut eager, &"WHe4".parse::<Notation>()?)?, m);
+    /// assert_eq!(pos, eager);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn resolve_play_unsettled(
+        pos: &mut Self::Position,
+        n: &Self::Notation,
+    ) -> Result<Self::Move, MoveError> {
+        Self::resolve_play(pos, n)
+    }
+
+    /// Does the work [`Notate::resolve_play_unsettled`] left for later; nothing on a
+    /// settled position. The default does nothing.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::{Notation, Pylos};
+    /// let mut pos = Pylos::start(&Default::default());
+    /// Pylos::resolve_play_unsettled(&mut pos, &"1b2".parse::<Notation>()?)?;
+    /// let before = pos.clone();
+    /// Pylos::settle(&mut pos);
+    /// assert_eq!(pos, before);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    fn settle(_pos: &mut Self::Position) {}
+
     /// Writes `m` (legal in `pos`) in `style`.
     ///
     /// ```

@@ -18,6 +18,7 @@
 //! assert_eq!(verdicts[1].plies, 1);
 //! ```
 
+use std::cell::OnceCell;
 use std::ops::Range;
 
 use crate::error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
@@ -38,8 +39,14 @@ pub(crate) struct Ending<'a> {
 /// Plays written moves one at a time from a set-up position, up to the first error.
 pub(crate) struct Stepper<G: Game> {
     mode: Mode,
-    /// The position after the last legal move.
+    /// The position after the last legal move; unsettled (see
+    /// [`Notate::resolve_play_unsettled`](crate::game::Notate::resolve_play_unsettled))
+    /// between moves, settled by [`Stepper::finish`]. [`Stepper::view`] reads it settled.
     pub pos: G::Position,
+    /// `pos` may be unsettled: the last move was played by `resolve_play_unsettled`.
+    unsettled: bool,
+    /// A settled copy of an unsettled `pos`, made when [`Stepper::view`] is asked for it.
+    view: OnceCell<G::Position>,
     /// Moves played (a move the rules forced before a written one counts too).
     pub moves: usize,
     /// Annotation mismatches met in lenient mode.
@@ -86,10 +93,34 @@ impl<G: Game> Stepper<G> {
         Stepper {
             mode,
             pos,
+            unsettled: false,
+            view: OnceCell::new(),
             moves: 0,
             warnings: Vec::new(),
             error: None,
             end_mark: None,
+        }
+    }
+
+    /// The position after the last legal move, settled: `pos` itself when it is, else a
+    /// settled copy.
+    pub fn view(&self) -> &G::Position {
+        if !self.unsettled {
+            return &self.pos;
+        }
+        self.view.get_or_init(|| {
+            let mut p = self.pos.clone();
+            G::settle(&mut p);
+            p
+        })
+    }
+
+    /// Settles `pos` (see `unsettled`).
+    #[inline(always)]
+    fn settle(&mut self) {
+        if G::SETTLES_LATER && self.unsettled {
+            self.unsettled = false;
+            G::settle(&mut self.pos);
         }
     }
 
@@ -138,18 +169,38 @@ impl<G: Game> Stepper<G> {
         if self.error.is_some() {
             return;
         }
+        if G::SETTLES_LATER && self.view.get().is_some() {
+            self.view = OnceCell::new();
+        }
         // The common case in one call: nothing reads the position before the move, and a move
         // that resolves proves the game goes on (a game whose `resolve` may accept a move
         // after the end is asked its outcome first). A refused move leaves the position as it
-        // was and takes the long way, which reports it.
+        // was (settled) and takes the long way, which reports it.
         if visit.is_none()
             && self.end_mark.is_none()
             && !G::annotations_need_before(&ply.notation)
-            && (G::RESOLVE_REFUSES_AFTER_END || G::outcome(&self.pos).is_none())
+            && (G::RESOLVE_REFUSES_AFTER_END || {
+                self.settle();
+                G::outcome(&self.pos).is_none()
+            })
         {
             #[cfg(debug_assertions)]
-            let live = G::outcome(&self.pos).is_none();
-            if let Ok(m) = G::resolve_play(&mut self.pos, &ply.notation) {
+            let live = if G::SETTLES_LATER {
+                let mut settled = self.pos.clone();
+                G::settle(&mut settled);
+                G::outcome(&settled).is_none()
+            } else {
+                G::outcome(&self.pos).is_none()
+            };
+            let resolved = if G::SETTLES_LATER {
+                let r = G::resolve_play_unsettled(&mut self.pos, &ply.notation);
+                // played: maybe unsettled; refused: settled
+                self.unsettled = r.is_ok();
+                r
+            } else {
+                G::resolve_play(&mut self.pos, &ply.notation)
+            };
+            if let Ok(m) = resolved {
                 #[cfg(debug_assertions)]
                 debug_assert!(live, "resolved after the end");
                 let checked = G::check_annotations(&self.pos, &ply.notation, &m, &self.pos);
@@ -169,6 +220,7 @@ impl<G: Game> Stepper<G> {
     where
         F: FnMut(usize, &G::Position, &G::Move, &G::Position),
     {
+        self.settle();
         let resolved = G::resolve(&self.pos, &ply.notation);
         let over = if G::RESOLVE_REFUSES_AFTER_END && resolved.is_ok() {
             debug_assert!(G::outcome(&self.pos).is_none(), "resolved after the end");
@@ -276,6 +328,7 @@ impl<G: Game> Stepper<G> {
 
     /// Checks how the record ends against the final position, when no error came before.
     pub fn finish(&mut self, ending: Ending<'_>) {
+        self.settle();
         if self.error.is_some() {
             return;
         }
@@ -413,7 +466,7 @@ pub struct Checker<G: Game> {
 impl<G: Game> std::fmt::Debug for Stepper<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Stepper")
-            .field("pos", &self.pos)
+            .field("pos", self.view())
             .field("moves", &self.moves)
             .field("error", &self.error)
             .finish_non_exhaustive()
@@ -520,7 +573,7 @@ impl<G: Game> Checker<G> {
     /// assert_eq!((end.reserve(0), end.reserve(1)), (14, 14));
     /// ```
     pub fn position(&self) -> Option<&G::Position> {
-        self.stepper.as_ref().map(|s| &s.pos)
+        self.stepper.as_ref().map(|s| s.view())
     }
 
     /// Plays one written move as [`Visitor::ply`] does, calling `visit(n, before, move,

@@ -533,6 +533,39 @@ impl Notate for ThreeMan {
         Ok(m)
     }
 
+    /// Replay leaves the next seat unjudged after a move not written with `#` (see
+    /// [`Notate::resolve_play_unsettled`]).
+    const SETTLES_LATER: bool = true;
+
+    /// [`ThreeMan::resolve_play`], leaving the next seat unjudged unless the move is
+    /// written with `#` (which is checked from what judging found).
+    fn resolve_play_unsettled(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        match Self::resolve(pos, n) {
+            Ok(m) => {
+                // a legal move of the side to move: judging it would have changed nothing
+                pos.unsettled.0 = false;
+                match n.mark() {
+                    Mark::None => pos.play_unsettled(m),
+                    // `+` is checked from the position right after the move, `#` from what
+                    // judging the next seat found
+                    Mark::Check => pos.play_unsettled_noting(m),
+                    Mark::Mate => pos.play_noting(m),
+                }
+                Ok(m)
+            }
+            Err(e) if !pos.unsettled.0 => Err(e),
+            Err(_) => {
+                // the side to move may have had no move at all: judge it, then try again
+                pos.settle_pending();
+                Self::resolve_play(pos, n)
+            }
+        }
+    }
+
+    fn settle(pos: &mut Position) {
+        pos.settle_pending();
+    }
+
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
         let mark = match pos.mark_of(*m, true) {
             2 => Mark::Mate,

@@ -415,8 +415,10 @@ pub(crate) struct Played {
     castling: u8,
     bridged: u8,
     ep: [u8; 3],
-    /// `None` when judging passed a seat whose en-passant square the mark's own test keeps
-    /// (see [`Position::mark_after`]); else whether the next live seat was mated.
+    /// `None` when judging passed a seat whose en-passant square the mark's own test keeps,
+    /// or when the next seat was not judged ([`Position::play_unsettled_noting`]): the `#`
+    /// test then rebuilds the position right after the move (see [`Position::mark_after`]);
+    /// else whether the next live seat was mated.
     mated: Option<bool>,
 }
 
@@ -427,6 +429,22 @@ impl PartialEq for PlayedCache {
 }
 impl Eq for PlayedCache {}
 impl std::hash::Hash for PlayedCache {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+/// Set when the side to move has not been judged yet (see [`Position::play_unsettled`]).
+/// Never compared or hashed: an unsettled position is only held by replay, which settles it
+/// before anyone else reads it.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Unsettled(pub(crate) bool);
+
+impl PartialEq for Unsettled {
+    fn eq(&self, _: &Unsettled) -> bool {
+        true
+    }
+}
+impl Eq for Unsettled {}
+impl std::hash::Hash for Unsettled {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
@@ -460,6 +478,8 @@ pub struct Position {
     pub(crate) scan: ScanCache,
     /// The move that made this position, when [`Position::play_noting`] made it.
     pub(crate) played: PlayedCache,
+    /// The side to move is still to be judged.
+    pub(crate) unsettled: Unsettled,
 }
 
 impl fmt::Debug for Position {
@@ -532,6 +552,7 @@ impl Position {
             rules,
             scan: ScanCache(None),
             played: PlayedCache(None),
+            unsettled: Unsettled(false),
         }
     }
 
@@ -551,6 +572,7 @@ impl Position {
             rules,
             scan: ScanCache(None),
             played: PlayedCache(None),
+            unsettled: Unsettled(false),
         }
     }
 
@@ -1574,11 +1596,88 @@ impl Position {
                 return found;
             }
         }
-        self.gen_with(scan, 0, NONE, |m| {
+        // the king could not move: in check by one piece, only taking it or stepping between
+        // can help, which needs no test of the board after the move (see `gen_evading`)
+        let evade = if scan.0 { self.evasion_squares() } else { None };
+        self.gen_evading(scan, 0, NONE, evade, |m| {
             found = Some(m);
             false
         });
         found
+    }
+
+    /// In check by one piece, the squares that end the check when a piece that is not the
+    /// king and not pinned moves there (without crossing a moat, en passant or taking a
+    /// king): the checking piece's, and for a rook, bishop or queen the squares between it
+    /// and the king. `None` when not in check, or in check by more than one piece (or by one
+    /// reached two ways).
+    fn evasion_squares(&self) -> Option<Bits> {
+        let s = self.side as usize;
+        let k = self.kings[s];
+        if k == NONE {
+            return None;
+        }
+        let ignore = self.moat_ctx().ignore;
+        let by = self.alive & !(1 << s);
+        let b = &self.board;
+        let enemy = occ_of(b, by);
+        let ki = k as usize;
+        let mut set = Bits::EMPTY;
+        let mut checkers = 0;
+        // knights and kings: along a step that crosses no moat that counts
+        for (steps, kind) in [(&KNIGHT[ki], Kind::Knight), (&KING[ki], Kind::King)] {
+            let pieces = enemy & b.kinds[kind as usize];
+            for i in 0..steps.len as usize {
+                if steps.moat[i] & !ignore == 0 && pieces.has(steps.sq[i]) {
+                    set.set(steps.sq[i]);
+                    checkers += 1;
+                }
+            }
+        }
+        // pawns, as in `attacked_close`
+        let pawns = enemy & b.kinds[Kind::Pawn as usize];
+        let mut from = pawns & PAWN_FROM[ki][0];
+        while let Some(p) = from.pop() {
+            if b.sq[p as usize] & CROSSED == 0 && !self.creek_blocks(p, k) {
+                set.set(p);
+                checkers += 1;
+            }
+        }
+        let mut from = pawns & PAWN_FROM[ki][1];
+        while let Some(p) = from.pop() {
+            if b.sq[p as usize] & CROSSED != 0 && moat_between(p, k) & !ignore == 0 {
+                set.set(p);
+                checkers += 1;
+            }
+        }
+        // rooks, bishops and queens: the first piece on a ray, as in `king_scan`
+        let mut dirs = slider_dirs(b, ki, enemy, ignore);
+        let lim = &RAY_LIMIT[ki];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let slider = if d < 4 {
+                Kind::Rook as u8
+            } else {
+                Kind::Bishop as u8
+            };
+            let ray = &RAYS.sq[ki][d][..lim[d][ignore as usize & 7] as usize];
+            for (i, &t) in ray.iter().enumerate() {
+                let p = b.sq[t as usize];
+                if p == 0 {
+                    continue;
+                }
+                let kk = kind_of(p);
+                if by & (1 << colour_of(p)) != 0 && (kk == slider || kk == Kind::Queen as u8) {
+                    for &u in &ray[..=i] {
+                        set.set(u);
+                    }
+                    checkers += 1;
+                }
+                break;
+            }
+        }
+        (checkers == 1).then_some(set)
     }
 
     /// A legal move found with a few set operations, when there is one of the cheapest
@@ -1699,7 +1798,24 @@ impl Position {
     }
 
     /// [`Position::gen`] with the king scan `(in_check, pinned)` of the position given.
-    fn gen_with(&self, scan: Scan, kind: u8, to: u8, mut emit: impl FnMut(Move) -> bool) {
+    #[inline(always)]
+    fn gen_with(&self, scan: Scan, kind: u8, to: u8, emit: impl FnMut(Move) -> bool) {
+        self.gen_evading(scan, kind, to, None, emit);
+    }
+
+    /// [`Position::gen_with`]; with `evade` (kind 0 only) the [`Position::evasion_squares`]
+    /// of the position, in check by one piece: the king's moves are left out (the caller
+    /// has tried them) and a move of a piece that is neither the king nor pinned, and not a
+    /// moat crossing, en passant or a king capture, is legal exactly when it goes to one of
+    /// those squares, with no test of the board after it.
+    fn gen_evading(
+        &self,
+        scan: Scan,
+        kind: u8,
+        to: u8,
+        evade: Option<Bits>,
+        mut emit: impl FnMut(Move) -> bool,
+    ) {
         if self.is_over() {
             return;
         }
@@ -1719,7 +1835,7 @@ impl Position {
             while own.is_empty() && next_kind < ORDER.len() {
                 let k = ORDER[next_kind];
                 next_kind += 1;
-                if kind == 0 || kind == k {
+                if (kind == 0 || kind == k) && (evade.is_none() || k != Kind::King as u8) {
                     own = self.board.occ[s] & self.board.kinds[k as usize];
                 }
             }
@@ -1739,11 +1855,19 @@ impl Position {
                 if to != NONE && m.to != to {
                     continue;
                 }
-                let risky = in_check
-                    || m.from == king
+                let risky = m.from == king
                     || m.flags & (F_EP | F_KINGCAP | F_CROSSING) != 0
                     || pinned.has(m.from);
-                if (!risky || self.legal_after(m, ctx)) && !emit(m) {
+                let legal = if risky {
+                    self.legal_after(m, ctx)
+                } else if !in_check {
+                    true
+                } else if let Some(e) = evade {
+                    e.has(m.to)
+                } else {
+                    self.legal_after(m, ctx)
+                };
+                if legal && !emit(m) {
                     return;
                 }
             }
@@ -1808,6 +1932,66 @@ impl Position {
             ep,
             mated,
         }));
+    }
+
+    /// [`Position::play`] without judging the next seat: the turn moves on to the next live
+    /// seat (or the game ends), and that seat is left [unsettled](Unsettled) until
+    /// [`Position::settle_pending`]. A written move of that seat that resolves proves it has
+    /// a legal move, and judging would then change nothing.
+    pub(crate) fn play_unsettled(&mut self, m: Move) {
+        self.play_raw(m);
+        self.advance_unsettled();
+    }
+
+    /// `settle` up to the judging: the turn moves on to the next live seat, left unsettled,
+    /// unless the game is over.
+    #[inline(always)]
+    fn advance_unsettled(&mut self) {
+        loop {
+            if at_most_one(self.alive) || self.draw {
+                self.settle(false);
+                return;
+            }
+            self.side += 1;
+            if self.side == 3 {
+                self.side = 0;
+                self.round += 1;
+            }
+            let t = self.side as usize;
+            self.ep[t] = NONE;
+            if self.alive & (1 << t) != 0 {
+                self.unsettled = Unsettled(true);
+                return;
+            }
+        }
+    }
+
+    /// [`Position::play_unsettled`], keeping in the position after what the move's `+` check
+    /// needs, as [`Position::play_noting`] does; a `#` check rebuilds the position right
+    /// after the move (the next seat is not judged).
+    pub(crate) fn play_unsettled_noting(&mut self, m: Move) {
+        let mover = self.side;
+        self.play_raw(m);
+        let (alive, castling, bridged, ep) = (self.alive, self.castling, self.bridged, self.ep);
+        self.advance_unsettled();
+        self.played = PlayedCache(Some(Played {
+            m,
+            mover,
+            alive,
+            castling,
+            bridged,
+            ep,
+            mated: None,
+        }));
+    }
+
+    /// Judges the side to move when [`Position::play_unsettled`] left it unsettled, as
+    /// [`Position::play`] would have.
+    pub(crate) fn settle_pending(&mut self) {
+        if self.unsettled.0 {
+            self.unsettled = Unsettled(false);
+            self.settle(false);
+        }
     }
 
     /// Plays a move without moving the turn on.
@@ -1935,8 +2119,9 @@ impl Position {
         after.mark_raw(self.side as usize, mate)
     }
 
-    /// [`Position::mark_of`] of `m` from the position after it, when [`Position::play_noting`] made
-    /// that position by playing `m`; `None` otherwise. Same answer, without replaying the
+    /// [`Position::mark_of`] of `m` from the position after it, when [`Position::play_noting`]
+    /// (or [`Position::play_unsettled_noting`]) made that position by playing `m`; `None`
+    /// otherwise. Same answer, without replaying the
     /// move: the judging of the next seat in `play` already says whether it is mated.
     pub(crate) fn mark_after(&self, m: Move, mate: bool) -> Option<u8> {
         let p = self.played.0.filter(|p| p.m == m)?;
@@ -2333,5 +2518,92 @@ impl fmt::Display for Position {
                 self.round
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Play;
+    use crate::generate::Rng;
+    use crate::threeman::ThreeMan;
+
+    /// In `q` (the side to move maybe with no legal move at all): when in check by one
+    /// piece, the squares of `evasion_squares` decide the legality of every move of a piece
+    /// that is neither the king nor pinned (not crossing a moat, en passant or taking a
+    /// king) as trying the move on the board does; and the search for a first legal move
+    /// that uses them finds one exactly when there is one. Returns 1 when `q` was in check.
+    fn check_evasions(q: &Position) -> u64 {
+        if q.is_over() {
+            return 0;
+        }
+        let ctx = q.moat_ctx();
+        let scan = q.king_scan(ctx);
+        if !scan.0 {
+            return 0;
+        }
+        let s = q.side as usize;
+        if let Some(e) = q.evasion_squares() {
+            let mut own = q.board.occ[s] & !scan.1;
+            while let Some(from) = own.pop() {
+                if from == q.kings[s] {
+                    continue;
+                }
+                let mut buf = Buf::new();
+                q.piece_moves(from, ctx, NONE, &mut buf);
+                for &m in buf.iter() {
+                    if m.flags & (F_EP | F_KINGCAP | F_CROSSING | F_CASTLE) == 0 {
+                        assert_eq!(e.has(m.to), q.legal_after(m, ctx), "{m:?} in {q:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            q.first_legal_generated(scan).is_some(),
+            q.count_legal() > 0,
+            "{q:?}"
+        );
+        1
+    }
+
+    #[test]
+    fn evasion_squares_agree_with_trying_each_move() {
+        let mut rng = Rng::new(47);
+        let mut in_check = 0;
+        for rules in ThreeMan::variants() {
+            for _ in 0..3 {
+                let mut pos = Position::start(rules);
+                for _ in 0..300 {
+                    let mut v = Vec::new();
+                    pos.legal_moves(&mut v);
+                    if v.is_empty() {
+                        break;
+                    }
+                    // every position right after a move, before the next seat is judged
+                    for &m in &v {
+                        let mut q = pos.clone();
+                        q.play_raw(m);
+                        q.advance_unsettled();
+                        in_check += check_evasions(&q);
+                    }
+                    // checks and captures first, to reach mates
+                    let checks: Vec<Move> = v
+                        .iter()
+                        .copied()
+                        .filter(|&m| pos.mark_of(m, false) != 0)
+                        .collect();
+                    let caps: Vec<Move> = v.iter().copied().filter(|m| m.is_capture()).collect();
+                    let m = if !checks.is_empty() && rng.below(2) == 0 {
+                        checks[rng.below(checks.len())]
+                    } else if !caps.is_empty() && rng.below(2) == 0 {
+                        caps[rng.below(caps.len())]
+                    } else {
+                        v[rng.below(v.len())]
+                    };
+                    pos.play(m);
+                }
+            }
+        }
+        assert!(in_check > 1000, "{in_check}");
     }
 }
