@@ -257,6 +257,21 @@ impl Move {
             seen: Seen::default(),
         })
     }
+    /// A push without removals, as `resolve` makes it: what it saw is known (nothing).
+    #[inline(always)]
+    pub(crate) fn plain_seen(push: Push) -> Move {
+        Move {
+            groups: [NO_REMOVAL; MAX_GROUPS],
+            n_pre: 0,
+            n_post: 0,
+            push: Some(push),
+            left: false,
+            seen: Seen {
+                known: true,
+                ..Seen::default()
+            },
+        }
+    }
     /// True when the move, as read leniently, leaves a due row on the board (never for
     /// generated moves; `check_annotations` reports it).
     ///

@@ -617,18 +617,7 @@ fn resolve_fast(
         return None;
     }
     p.push_to(push, j);
-    // New rows of the mover can only be on the lines through the spots the push changed
-    // (s0 … sj): his pieces there in the axial layout, the segment moved one step, say
-    // which of those lines hold four in a row.
-    let info = push.ray.raw();
-    let seg = amine & info.axseg[j];
-    let moved = if info.axstep > 0 {
-        seg << info.axstep
-    } else {
-        seg >> -info.axstep
-    };
-    let after = (amine & !info.axseg[j + 1]) | moved | info.axseg[1];
-    let lines = ax_run_lines(after) & info.cross[j];
+    let lines = pushed_run_lines(amine, push, j);
     let (gipf_post, own_post) = (p.gipf_pieces(), p.pieces(c));
     let n_post = if lines == 0 {
         if !n.post.is_empty() {
@@ -649,6 +638,25 @@ fn resolve_fast(
         known: true,
     };
     Some(m)
+}
+
+/// The lines on which the mover holds four in a row after `push` (ending at `j` on its ray),
+/// among those it can make: `amine`, his pieces before the push in the axial layout.
+///
+/// New rows of the mover can only be on the lines through the spots the push changed
+/// (s0 … sj): his pieces there in the axial layout, the segment moved one step, say which of
+/// those lines hold four in a row.
+#[inline(always)]
+fn pushed_run_lines(amine: u64, push: Push, j: usize) -> u32 {
+    let info = push.ray.raw();
+    let seg = amine & info.axseg[j];
+    let moved = if info.axstep > 0 {
+        seg << info.axstep
+    } else {
+        seg >> -info.axstep
+    };
+    let after = (amine & !info.axseg[j + 1]) | moved | info.axseg[1];
+    ax_run_lines(after) & info.cross[j]
 }
 
 /// The points a list of groups removes.
@@ -742,6 +750,22 @@ pub(crate) fn resolve_with(pos: &Position, n: &Notation, fast: bool) -> Result<M
 #[inline]
 pub(crate) fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
     let (amine, any_row, due) = game_goes_on(pos)?;
+    // The common case first: a plain push that forms no row of the mover's, seen before the
+    // board changes (so nothing need be kept to restore it), and the move built without the
+    // groups of the general fast path. Whatever else goes on to `resolve_fast`, which finds
+    // the same move for these notes.
+    if n.pre.is_empty()
+        && n.post.is_empty()
+        && !due
+        && let Some(pn) = &n.push
+        && let Ok((push, j)) = resolve_push_end(pos, pn)
+        && (pos.rules().variant != Variant::Tournament || pos.r8_lines(pos.to_move()) == 0)
+        && pushed_run_lines(amine, push, j) == 0
+    {
+        pos.push_to(push, j);
+        pos.pass_turn();
+        return Ok(Move::plain_seen(push));
+    }
     let before = pos.clone();
     if let Some(m) = resolve_fast(pos, n, amine, any_row, due) {
         pos.pass_turn();
