@@ -101,8 +101,9 @@ fn resolve_push_end(pos: &Position, pn: &PushNote) -> Result<(Push, usize), Move
                     "{to} is not a spot on a line from {d} into the board"
                 )));
             };
-            let line = ray.line().mask();
-            if occ & line == line {
+            // The ray runs over every spot of its line (a unit test holds the two masks
+            // equal), so the line is full when the ray has no free spot.
+            if ray.raw().mask & !occ == 0 {
                 return Err(MoveError::illegal(format!(
                     "the line from {d} through {} is full: a piece would be pushed off the board",
                     ray.spot(ray.len() - 1)
