@@ -619,6 +619,33 @@ fn resolve_fast(
     }
     p.push_to(push, j);
     let lines = pushed_run_lines(amine, push, j);
+    fast_post(p, n, push, lines, groups, n_pre, [gipf_pre, own_pre])
+}
+
+/// [`resolve_fast`] of a note without removals before its push that forms rows (`lines`):
+/// `p`, the board after the push (all but the turn's end). Out of line, so that
+/// `resolve_play`'s common case keeps a small frame.
+#[inline(never)]
+fn fast_rows(p: &mut Position, n: &Notation, push: Push, lines: u32) -> Option<Move> {
+    fast_post(p, n, push, lines, [NO_REMOVAL; MAX_GROUPS], 0, [0, 0])
+}
+
+/// The end of [`resolve_fast`], after the push (`p`, the board it leaves): the removals after
+/// it (`lines`, the lines on which the mover has four in a row), and the move. `groups`:
+/// the `n_pre` removals before the push; `before`: the GIPF-pieces and the mover's pieces
+/// before the push (after those removals).
+#[inline(always)]
+fn fast_post(
+    p: &mut Position,
+    n: &Notation,
+    push: Push,
+    lines: u32,
+    mut groups: [Removal; MAX_GROUPS],
+    n_pre: usize,
+    before: [u64; 2],
+) -> Option<Move> {
+    let c = p.to_move();
+    let [gipf_pre, own_pre] = before;
     let (gipf_post, own_post) = (p.gipf_pieces(), p.pieces(c));
     let n_post = if lines == 0 {
         if !n.post.is_empty() {
@@ -753,19 +780,34 @@ pub(crate) fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, Mov
     let (amine, any_row, due) = game_goes_on(pos)?;
     // The common case first: a plain push that forms no row of the mover's, seen before the
     // board changes (so nothing need be kept to restore it), and the move built without the
-    // groups of the general fast path. Whatever else goes on to `resolve_fast`, which finds
-    // the same move for these notes.
+    // groups of the general fast path.
+    // A note without removals before its push (and no due row) is settled here as
+    // `resolve_fast` would settle it, without making the push again when it forms rows.
     if n.pre.is_empty()
-        && n.post.is_empty()
         && !due
         && let Some(pn) = &n.push
-        && let Ok((push, j)) = resolve_push_end(pos, pn)
-        && (pos.rules().variant != Variant::Tournament || pos.r8_lines(pos.to_move()) == 0)
-        && pushed_run_lines(amine, push, j) == 0
     {
-        pos.push_to(push, j);
-        pos.pass_turn();
-        return Ok(Move::plain_seen(push));
+        if let Ok((push, j)) = resolve_push_end(pos, pn)
+            && (pos.rules().variant != Variant::Tournament || pos.r8_lines(pos.to_move()) == 0)
+        {
+            let lines = pushed_run_lines(amine, push, j);
+            if lines == 0 {
+                if n.post.is_empty() {
+                    pos.push_to(push, j);
+                    pos.pass_turn();
+                    return Ok(Move::plain_seen(push));
+                }
+            } else {
+                let before = pos.clone();
+                pos.push_to(push, j);
+                if let Some(m) = fast_rows(pos, n, push, lines) {
+                    pos.pass_turn();
+                    return Ok(m);
+                }
+                *pos = before;
+            }
+        }
+        return play_slow(pos, n, any_row);
     }
     let before = pos.clone();
     if let Some(m) = resolve_fast(pos, n, amine, any_row, due) {
@@ -773,6 +815,11 @@ pub(crate) fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, Mov
         return Ok(m);
     }
     *pos = before;
+    play_slow(pos, n, any_row)
+}
+
+/// [`resolve_slow`], and the move played on `pos` when it is legal.
+fn play_slow(pos: &mut Position, n: &Notation, any_row: bool) -> Result<Move, MoveError> {
     let m = resolve_slow(pos, n, any_row)?;
     pos.play(&m);
     Ok(m)
