@@ -949,6 +949,18 @@ pub(crate) fn ray_to(d: Point, to: Point) -> Option<Ray> {
 mod tests {
     use super::*;
 
+    /// `resolve_push_end` reads a full line off the ray's mask.
+    #[test]
+    fn ray_covers_its_line() {
+        for d in Point::all().filter(|p| p.is_dot()) {
+            for to in Point::all() {
+                if let Some(ray) = ray_to(d, to) {
+                    assert_eq!(ray.raw().mask, ray.line().mask(), "{d}-{to}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn counts() {
         assert_eq!(DOTS.count_ones(), 24);

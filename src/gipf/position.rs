@@ -257,6 +257,21 @@ impl Move {
             seen: Seen::default(),
         })
     }
+    /// A push without removals, as `resolve` makes it: what it saw is known (nothing).
+    #[inline(always)]
+    pub(crate) fn plain_seen(push: Push) -> Move {
+        Move {
+            groups: [NO_REMOVAL; MAX_GROUPS],
+            n_pre: 0,
+            n_post: 0,
+            push: Some(push),
+            left: false,
+            seen: Seen {
+                known: true,
+                ..Seen::default()
+            },
+        }
+    }
     /// True when the move, as read leniently, leaves a due row on the board (never for
     /// generated moves; `check_annotations` reports it).
     ///
@@ -779,6 +794,15 @@ impl Position {
         let o = 1 - c;
         let own = mask & self.pc[c];
         let opp = mask & self.pc[o];
+        if mask & self.gipf == 0 {
+            // No GIPF-piece goes (the common case): counts of basic pieces only, and no
+            // player's GIPF-pieces can run out.
+            self.reserve[c] = self.reserve[c].saturating_add(few_ones(own) as u8);
+            self.lost[o] = self.lost[o].saturating_add(few_ones(opp) as u8);
+            self.pc[c] &= !mask;
+            self.pc[o] &= !mask;
+            return;
+        }
         let had = [self.pc[0] & self.gipf != 0, self.pc[1] & self.gipf != 0];
         let back = (few_ones(own) + few_ones(own & self.gipf)) as u8;
         let taken = (few_ones(opp) + few_ones(opp & self.gipf)) as u8;

@@ -101,8 +101,9 @@ fn resolve_push_end(pos: &Position, pn: &PushNote) -> Result<(Push, usize), Move
                     "{to} is not a spot on a line from {d} into the board"
                 )));
             };
-            let line = ray.line().mask();
-            if occ & line == line {
+            // The ray runs over every spot of its line (a unit test holds the two masks
+            // equal), so the line is full when the ray has no free spot.
+            if ray.raw().mask & !occ == 0 {
                 return Err(MoveError::illegal(format!(
                     "the line from {d} through {} is full: a piece would be pushed off the board",
                     ray.spot(ray.len() - 1)
@@ -617,18 +618,34 @@ fn resolve_fast(
         return None;
     }
     p.push_to(push, j);
-    // New rows of the mover can only be on the lines through the spots the push changed
-    // (s0 … sj): his pieces there in the axial layout, the segment moved one step, say
-    // which of those lines hold four in a row.
-    let info = push.ray.raw();
-    let seg = amine & info.axseg[j];
-    let moved = if info.axstep > 0 {
-        seg << info.axstep
-    } else {
-        seg >> -info.axstep
-    };
-    let after = (amine & !info.axseg[j + 1]) | moved | info.axseg[1];
-    let lines = ax_run_lines(after) & info.cross[j];
+    let lines = pushed_run_lines(amine, push, j);
+    fast_post(p, n, push, lines, groups, n_pre, [gipf_pre, own_pre])
+}
+
+/// [`resolve_fast`] of a note without removals before its push that forms rows (`lines`):
+/// `p`, the board after the push (all but the turn's end). Out of line, so that
+/// `resolve_play`'s common case keeps a small frame.
+#[inline(never)]
+fn fast_rows(p: &mut Position, n: &Notation, push: Push, lines: u32) -> Option<Move> {
+    fast_post(p, n, push, lines, [NO_REMOVAL; MAX_GROUPS], 0, [0, 0])
+}
+
+/// The end of [`resolve_fast`], after the push (`p`, the board it leaves): the removals after
+/// it (`lines`, the lines on which the mover has four in a row), and the move. `groups`:
+/// the `n_pre` removals before the push; `before`: the GIPF-pieces and the mover's pieces
+/// before the push (after those removals).
+#[inline(always)]
+fn fast_post(
+    p: &mut Position,
+    n: &Notation,
+    push: Push,
+    lines: u32,
+    mut groups: [Removal; MAX_GROUPS],
+    n_pre: usize,
+    before: [u64; 2],
+) -> Option<Move> {
+    let c = p.to_move();
+    let [gipf_pre, own_pre] = before;
     let (gipf_post, own_post) = (p.gipf_pieces(), p.pieces(c));
     let n_post = if lines == 0 {
         if !n.post.is_empty() {
@@ -649,6 +666,25 @@ fn resolve_fast(
         known: true,
     };
     Some(m)
+}
+
+/// The lines on which the mover holds four in a row after `push` (ending at `j` on its ray),
+/// among those it can make: `amine`, his pieces before the push in the axial layout.
+///
+/// New rows of the mover can only be on the lines through the spots the push changed
+/// (s0 … sj): his pieces there in the axial layout, the segment moved one step, say which of
+/// those lines hold four in a row.
+#[inline(always)]
+fn pushed_run_lines(amine: u64, push: Push, j: usize) -> u32 {
+    let info = push.ray.raw();
+    let seg = amine & info.axseg[j];
+    let moved = if info.axstep > 0 {
+        seg << info.axstep
+    } else {
+        seg >> -info.axstep
+    };
+    let after = (amine & !info.axseg[j + 1]) | moved | info.axseg[1];
+    ax_run_lines(after) & info.cross[j]
 }
 
 /// The points a list of groups removes.
@@ -742,12 +778,48 @@ pub(crate) fn resolve_with(pos: &Position, n: &Notation, fast: bool) -> Result<M
 #[inline]
 pub(crate) fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
     let (amine, any_row, due) = game_goes_on(pos)?;
+    // The common case first: a plain push that forms no row of the mover's, seen before the
+    // board changes (so nothing need be kept to restore it), and the move built without the
+    // groups of the general fast path.
+    // A note without removals before its push (and no due row) is settled here as
+    // `resolve_fast` would settle it, without making the push again when it forms rows.
+    if n.pre.is_empty()
+        && !due
+        && let Some(pn) = &n.push
+    {
+        if let Ok((push, j)) = resolve_push_end(pos, pn)
+            && (pos.rules().variant != Variant::Tournament || pos.r8_lines(pos.to_move()) == 0)
+        {
+            let lines = pushed_run_lines(amine, push, j);
+            if lines == 0 {
+                if n.post.is_empty() {
+                    pos.push_to(push, j);
+                    pos.pass_turn();
+                    return Ok(Move::plain_seen(push));
+                }
+            } else {
+                let before = pos.clone();
+                pos.push_to(push, j);
+                if let Some(m) = fast_rows(pos, n, push, lines) {
+                    pos.pass_turn();
+                    return Ok(m);
+                }
+                *pos = before;
+            }
+        }
+        return play_slow(pos, n, any_row);
+    }
     let before = pos.clone();
     if let Some(m) = resolve_fast(pos, n, amine, any_row, due) {
         pos.pass_turn();
         return Ok(m);
     }
     *pos = before;
+    play_slow(pos, n, any_row)
+}
+
+/// [`resolve_slow`], and the move played on `pos` when it is legal.
+fn play_slow(pos: &mut Position, n: &Notation, any_row: bool) -> Result<Move, MoveError> {
     let m = resolve_slow(pos, n, any_row)?;
     pos.play(&m);
     Ok(m)
