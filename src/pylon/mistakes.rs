@@ -16,20 +16,18 @@ pub(crate) fn near_misses(pos: &Position) -> Vec<(&'static str, Notation)> {
     let can = pos.can_place(side);
     let mut out = vec![("point off the board", place(Point::new(n + 1, 0, 0)))];
     let points = || (0..geo.len()).map(|i| geo.point(i));
-    let playable = pos.playable_by_index();
     if let Some(p) = points().find(|&p| pos.piece(p).is_some()) {
         out.push(("occupied point", place(p)));
     }
-    if let Some(i) = (0..geo.len()).find(|&i| pos.piece(geo.point(i)).is_none() && !playable[i]) {
-        out.push(("point not resting on four pieces", place(geo.point(i))));
+    if let Some(p) = points().find(|&p| pos.piece(p).is_none() && !pos.is_playable(p)) {
+        out.push(("point not resting on four pieces", place(p)));
     }
     // A playable point where the piece would have no freedom; when the mover must pass, one
     // the opponent could not play either (else the record only left out the pass).
-    if let Some(p) = points().enumerate().find_map(|(i, p)| {
-        (playable[i]
+    if let Some(p) = points().find(|&p| {
+        pos.is_playable(p)
             && pos.covering_for(side, p).is_err()
-            && (can || pos.covering_for(side ^ 1, p).is_err()))
-        .then_some(p)
+            && (can || pos.covering_for(side ^ 1, p).is_err())
     }) {
         out.push(("placement with no freedom", place(p)));
     }

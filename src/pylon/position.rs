@@ -755,7 +755,7 @@ impl Position {
     /// ```
     pub fn is_playable(&self, p: Point) -> bool {
         // Looks at the point and the four under it only: callers ask about every point in
-        // turn, and the whole-board set ([`Self::playable_by_index`]) costs a board each time.
+        // turn, and the whole-board set of playable points costs a board each time.
         let Some(i) = self.geo.index(p) else {
             return false;
         };
@@ -769,16 +769,6 @@ impl Position {
                 || [(0, 0), (1, 0), (0, 1), (1, 1)]
                     .iter()
                     .all(|&(c, r)| held(p.level - 1, p.col + c, p.row + r)))
-    }
-
-    /// [`is_playable`](Self::is_playable) for every point at once, by geometry index: the
-    /// playable set is worked out once instead of once per point (the near-miss generator
-    /// asks about every point of the board at every ply).
-    pub(crate) fn playable_by_index(&self) -> Vec<bool> {
-        on!(&self.board, s => {
-            let set = s.lay.playable(s.occ());
-            s.lay.bit.iter().map(|&b| set.has(usize::from(b))).collect()
-        })
     }
 
     /// True when the point directly above `p` (two levels up) holds a piece.
@@ -1179,6 +1169,15 @@ mod tests {
         layouts_agree(17..=MAX_SIZE);
     }
 
+    /// The whole-board playable set, by geometry index: the reference `is_playable` is
+    /// held to.
+    fn playable_by_index(pos: &Position) -> Vec<bool> {
+        on!(&pos.board, s => {
+            let set = s.lay.playable(s.occ());
+            s.lay.bit.iter().map(|&b| set.has(usize::from(b))).collect()
+        })
+    }
+
     /// The point-by-point test and the whole-board set agree on every point of every
     /// position of generated games, on small, middle and large boards.
     #[test]
@@ -1192,7 +1191,7 @@ mod tests {
                 let mut pos = Position::new(rules);
                 for m in game.moves.iter().map(Some).chain([None]) {
                     let geo = pos.geometry();
-                    let set = pos.playable_by_index();
+                    let set = playable_by_index(&pos);
                     for (i, &want) in set.iter().enumerate() {
                         assert_eq!(pos.is_playable(geo.point(i)), want, "{}", geo.point(i));
                     }
