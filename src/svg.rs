@@ -232,7 +232,7 @@ const STYLE: &str = ".background{fill:#f3ead8}.board{fill:#d9b98a;stroke:#7a5a32
 .from{fill:none;stroke:#d22;stroke-width:2;stroke-dasharray:4 3}.grid{stroke:#7a5a32;stroke-width:1.2}\
 .dot{fill:#7a5a32}.spot{fill:#fff8ea;stroke:#7a5a32}.gipf{stroke-width:4}\
 .moat{stroke:#2a6fb0;stroke-width:4}.moat.bridged{stroke:#8fc1ea;stroke-dasharray:6 4}\
-.creek{stroke:#2a6fb0;stroke-width:2;stroke-dasharray:2 3}.piece{font-size:16px;font-weight:bold}\
+.creek{stroke:#2a6fb0;stroke-width:2;stroke-dasharray:2 3}.piece{font-size:16px;font-weight:bold}.letter-dark{fill:#111;stroke:none}.letter-light{fill:#fff;stroke:none}\
 .zone-WH{fill:#f5efe2}.zone-GR{fill:#dcdcdc}.zone-BL{fill:#b9a88c}.crossed{stroke:#d22;stroke-width:2}";
 
 /// One ball of a pyramid picture: level (1 = bottom), column and row (0-based), the seat

@@ -111,10 +111,12 @@ pub fn svg(pos: &Position, last: Option<&Move>) -> String {
         } else {
             p.kind.upper().to_string()
         };
-        let text_class = if p.colour == Colour::Black {
-            "piece white"
-        } else {
-            "piece"
+        // A letter colour for each piece colour with a WCAG AA contrast (at least 4.5:1,
+        // held by the golden-image test): near-black on the white and gray pieces, white on
+        // the black ones, never outlined (a stroke would grey the letter).
+        let text_class = match p.colour {
+            Colour::Black => "piece letter-light",
+            _ => "piece letter-dark",
         };
         s.text(x, y, &letter, text_class);
     }

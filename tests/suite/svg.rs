@@ -119,6 +119,86 @@ fn threeman_start_draws_48_pieces_and_matches_golden() {
     golden("threeman-start.svg", &svg);
 }
 
+/// The fill and stroke an element gets from the picture's style sheet (single-class rules
+/// only, later rules winning, as CSS does for selectors of equal weight).
+fn css_paint(css: &str, classes: &str) -> (Option<String>, Option<String>) {
+    let mut fill = None;
+    let mut stroke = None;
+    for rule in css.split('}') {
+        let Some((selector, body)) = rule.split_once('{') else { continue };
+        let selector = selector.trim();
+        let Some(name) = selector.strip_prefix('.') else { continue };
+        if name.contains('.') || !classes.split(' ').any(|c| c == name) {
+            continue;
+        }
+        for decl in body.split(';') {
+            match decl.split_once(':') {
+                Some(("fill", v)) => fill = Some(v.to_string()),
+                Some(("stroke", v)) => stroke = Some(v.to_string()),
+                _ => {}
+            }
+        }
+    }
+    (fill, stroke)
+}
+
+/// WCAG 2 relative luminance of `#rgb` or `#rrggbb`.
+fn luminance(hex: &str) -> f64 {
+    let hex = hex.trim_start_matches('#');
+    let hex: String = match hex.len() {
+        3 => hex.chars().flat_map(|c| [c, c]).collect(),
+        6 => hex.to_string(),
+        _ => panic!("not a colour: {hex}"),
+    };
+    let channel = |i: usize| {
+        let c = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4)
+}
+
+#[test]
+fn threeman_letters_contrast_with_their_pieces() {
+    use gamenote::threeman::ThreeMan;
+    let svg = ThreeMan::svg(&ThreeMan::start(&Default::default()), None).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let css = doc
+        .descendants()
+        .find(|n| n.has_tag_name("style"))
+        .and_then(|n| n.text())
+        .expect("a style sheet");
+    let nodes: Vec<_> = doc.descendants().filter(|n| n.is_element()).collect();
+    let mut seen = [0usize; 3];
+    for (i, circle) in nodes.iter().enumerate() {
+        let class = circle.attribute("class").unwrap_or("");
+        if !circle.has_tag_name("circle") || !class.starts_with("piece ") {
+            continue;
+        }
+        // The piece's letter is the text drawn next, at its centre.
+        let text = nodes[i + 1..]
+            .iter()
+            .find(|n| n.has_tag_name("text"))
+            .expect("a letter after each piece");
+        assert_eq!(text.attribute("x"), circle.attribute("cx"));
+        assert_eq!(text.attribute("y"), circle.attribute("cy"));
+        let (piece, _) = css_paint(css, class);
+        let (letter, letter_stroke) = css_paint(css, text.attribute("class").unwrap());
+        let (piece, letter) = (piece.expect("piece fill"), letter.expect("letter fill"));
+        assert_eq!(letter_stroke.as_deref(), Some("none"), "an outline greys the letter");
+        let (a, b) = (luminance(&piece), luminance(&letter));
+        let ratio = (a.max(b) + 0.05) / (a.min(b) + 0.05);
+        assert!(ratio >= 4.5, "{class}: {letter} on {piece} is {ratio:.2}:1");
+        for (k, colour) in ["white", "gray", "black"].iter().enumerate() {
+            seen[k] += usize::from(class.split(' ').any(|c| c == *colour));
+        }
+    }
+    assert_eq!(seen, [16, 16, 16]);
+}
+
 #[test]
 fn pylon_record_draws_its_balls_and_start_matches_golden() {
     use gamenote::pylon::Pylon;
