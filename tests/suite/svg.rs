@@ -125,9 +125,13 @@ fn css_paint(css: &str, classes: &str) -> (Option<String>, Option<String>) {
     let mut fill = None;
     let mut stroke = None;
     for rule in css.split('}') {
-        let Some((selector, body)) = rule.split_once('{') else { continue };
+        let Some((selector, body)) = rule.split_once('{') else {
+            continue;
+        };
         let selector = selector.trim();
-        let Some(name) = selector.strip_prefix('.') else { continue };
+        let Some(name) = selector.strip_prefix('.') else {
+            continue;
+        };
         if name.contains('.') || !classes.split(' ').any(|c| c == name) {
             continue;
         }
@@ -188,7 +192,11 @@ fn threeman_letters_contrast_with_their_pieces() {
         let (piece, _) = css_paint(css, class);
         let (letter, letter_stroke) = css_paint(css, text.attribute("class").unwrap());
         let (piece, letter) = (piece.expect("piece fill"), letter.expect("letter fill"));
-        assert_eq!(letter_stroke.as_deref(), Some("none"), "an outline greys the letter");
+        assert_eq!(
+            letter_stroke.as_deref(),
+            Some("none"),
+            "an outline greys the letter"
+        );
         let (a, b) = (luminance(&piece), luminance(&letter));
         let ratio = (a.max(b) + 0.05) / (a.min(b) + 0.05);
         assert!(ratio >= 4.5, "{class}: {letter} on {piece} is {ratio:.2}:1");
