@@ -20,7 +20,26 @@
 //! assert!(canonical.to_string().contains("4. 1d2-2b2 *"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## Features
+//!
+//! The default build depends on `nom`, `memchr` and `thiserror` only.
+//!
+//! | feature | what it adds |
+//! |---|---|
+//! | `serde` | `Serialize`/`Deserialize` for records, moves, positions, errors and reports, and the [`serial`] module |
+//! | `proptest` | `generate::strategy`: legal games and near misses as proptest strategies |
+//! | `arbitrary` | `generate::fuzz`: the same generators as `arbitrary::Arbitrary` values, for cargo-fuzz |
+//!
+//! Items that need a feature are marked with it in these docs.
+//!
+//! ## Guides
+//!
+//! The rules and grammar of each game ([`guide::pylos`], [`guide::gipf`],
+//! [`guide::threeman`], [`guide::pylon`]), the command line's contract ([`guide::cli`]),
+//! the fuzzing kit and how the crate is built ([`guide::architecture`]) are in [`guide`].
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -30,6 +49,7 @@ pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod generate;
+pub mod guide;
 pub mod html;
 pub mod perft;
 pub mod record;

@@ -275,9 +275,11 @@ impl<G: Game> Record<G> {
         Ok(record)
     }
 
-    /// Reads every record of `input`, one after the other; each is read or fails on its own,
-    /// and reading goes on after a broken record at the next line that starts with `[` after
-    /// a blank line. See [`Record::iter`] to read them one at a time.
+    /// Reads every record of `input`, one after the other; each is read or fails on its own.
+    /// A broken record ends where any record ends, by the one rule of [`crate::stream`]: at
+    /// the next line whose first non-blank byte is `[` once the record has movetext (no blank
+    /// line is needed), or at a line holding a whole tag pair inside a comment left open.
+    /// Reading goes on from there. See [`Record::iter`] to read them one at a time.
     ///
     /// ```
     /// use gamenote::{Record, pylos::Pylos};
