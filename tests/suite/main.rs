@@ -18,6 +18,7 @@ mod gipf_resolve_play;
 mod gipf_rules;
 mod gipf_testdata;
 mod one_pass;
+mod printer_round_trip;
 mod pylon_perft;
 mod pylon_resolve_play;
 mod pylon_roundtrip;
