@@ -100,14 +100,14 @@ fn gipf_opening_outside_the_tournament_game_is_refused() {
         ".".repeat(37)
     );
     let err = gipf_fen::parse(&text, GipfRules::new(Variant::Basic)).unwrap_err();
-    assert_eq!((err.line, err.column), (1, 67));
+    assert_eq!((err.line, err.column), (1, 72));
     assert_eq!(
         err.expected,
         "the end of the position string (opening= is for the tournament game)"
     );
     let both = text.replace("nn", "bb");
     let err = gipf_fen::parse(&both, GipfRules::new(Variant::Tournament)).unwrap_err();
-    assert_eq!(err.column, 67);
+    assert_eq!(err.column, 72);
     let ok = gipf_fen::parse(&text, GipfRules::new(Variant::Tournament)).unwrap();
     assert_eq!(gipf_fen::write(&ok), text);
 }
