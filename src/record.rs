@@ -397,7 +397,16 @@ impl<G: Game> Record<G> {
         }
         let mut line = LineWriter::new(out);
         for c in &self.comments_before {
-            line.token(&format!("{{{c}}}"));
+            line.token(&comment_token(c, false));
+        }
+        // The tags a game's tokens read, as the reader will see them.
+        let mut token_tags: Vec<(String, String)> = Vec::new();
+        for (n, v) in self.printed_tags() {
+            if G::TOKEN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(n))
+                && !token_tags.iter().any(|(m, _)| m.eq_ignore_ascii_case(n))
+            {
+                token_tags.push((n.clone(), v.clone()));
+            }
         }
         let marks = G::movetext_marks(self);
         let n = self.plies.len();
@@ -420,7 +429,14 @@ impl<G: Game> Record<G> {
                 line.token(a);
             }
             for c in &ply.comments {
-                line.token(&format!("{{{c}}}"));
+                // A comment the game would read as a move is written with its first
+                // character escaped, so that it reads back as a comment.
+                let mut last = ply.notation.clone();
+                let as_move = !matches!(
+                    G::comment_move(c, i + 1, Some(&mut last), &token_tags),
+                    crate::game::CommentMove::Comment
+                );
+                line.token(&comment_token(c, as_move));
             }
         }
         if let Some(last) = marks.as_ref().and_then(|m| m.get(n))
@@ -431,7 +447,7 @@ impl<G: Game> Record<G> {
         // The ending stays on one line when it fits: the ending marks, the result and the
         // comment right after it (` X 1-0`, `1-0 {W 5 B 3}`).
         let ending = self.ending_words();
-        let mut after = self.comments_after.iter().map(|c| format!("{{{c}}}"));
+        let mut after = self.comments_after.iter().map(|c| comment_token(c, false));
         let glued = ending.join(" ");
         match (self.result, after.next()) {
             (Some(_), Some(c)) if glued.chars().count() + 1 + c.chars().count() <= 80 => {
@@ -451,6 +467,14 @@ impl<G: Game> Record<G> {
         }
         line.finish();
     }
+}
+
+/// A comment as printed: braces around its text, escaped so that it reads back
+/// ([`text::write_comment`]).
+fn comment_token(c: &str, first: bool) -> String {
+    let mut out = String::with_capacity(c.len() + 2);
+    text::write_comment(&mut out, c, first);
+    out
 }
 
 /// Breaks movetext into lines of at most 80 columns, single spaces between tokens.

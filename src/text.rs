@@ -299,42 +299,20 @@ static CLASS: [u8; 256] = {
     t
 };
 
-/// A tag pair `[Name "value"]` with the value as written, escapes and all: reading it
-/// allocates nothing. [`unescape_tag`] gives the value.
-pub(crate) fn tag_pair_raw(input: &str) -> PResult<'_, (&str, &str)> {
-    if !input.starts_with('[') {
-        return fail(input, "a tag such as [Game \"Pylos\"]");
-    }
-    let rest = &input[1..];
-    let (rest, _) = sp(rest)?;
-    let n = rest
-        .bytes()
-        .take_while(|&b| CLASS[b as usize] == NAME)
-        .count();
-    if n == 0 {
-        return Err(nom::Err::Failure(PErr::new(rest, "a tag name")));
-    }
-    let name = &rest[..n];
-    let (rest, _) = sp(&rest[n..])?;
-    if !rest.starts_with('"') {
-        return Err(nom::Err::Failure(PErr::new(rest, "a quoted tag value")));
-    }
-    let body = &rest.as_bytes()[1..];
-    let unclosed = || nom::Err::Failure(PErr::new(rest, "a tag value closed by '\"'"));
-    let broken = || {
-        nom::Err::Failure(PErr::new(
-            rest,
-            "a tag value closed by '\"' on the same line",
-        ))
-    };
+/// The length of the quoted string at the start of `q` (which starts with `"`), its closing
+/// quote included, or the error: a string left open, or broken by a line end.
+fn quoted_len(q: &str) -> Result<usize, nom::Err<PErr<'_>>> {
+    let body = &q.as_bytes()[1..];
+    let unclosed = || nom::Err::Failure(PErr::new(q, "a tag value closed by '\"'"));
+    let broken = || nom::Err::Failure(PErr::new(q, "a tag value closed by '\"' on the same line"));
     let mut i = 0;
-    let end = loop {
+    loop {
         while i < body.len() && CLASS[body[i] as usize] != SPECIAL {
             i += 1;
         }
         match body.get(i) {
             None => return Err(unclosed()),
-            Some(b'"') => break i,
+            Some(b'"') => return Ok(i + 2),
             Some(b'\\') => match body.get(i + 1) {
                 None => return Err(unclosed()),
                 Some(b'\n' | b'\r') => return Err(broken()),
@@ -345,60 +323,240 @@ pub(crate) fn tag_pair_raw(input: &str) -> PResult<'_, (&str, &str)> {
             Some(b'\n' | b'\r') => return Err(broken()),
             Some(_) => i += 1,
         }
+    }
+}
+
+/// A tag pair `[Name "value"]` with the name and the value as written, escapes and all:
+/// reading it allocates nothing. [`unescape_tag`] gives the value, and the name too: a name
+/// that is not letters, digits, `_` and `-` is written quoted like a value
+/// (`["My name" "x"]`, see [`write_tag`]) and comes back without its quotes.
+pub(crate) fn tag_pair_raw(input: &str) -> PResult<'_, (&str, &str)> {
+    if !input.starts_with('[') {
+        return fail(input, "a tag such as [Game \"Pylos\"]");
+    }
+    let rest = &input[1..];
+    let (rest, _) = sp(rest)?;
+    let (name, rest) = if rest.starts_with('"') {
+        let n = quoted_len(rest)?;
+        (&rest[1..n - 1], &rest[n..])
+    } else {
+        let n = rest
+            .bytes()
+            .take_while(|&b| CLASS[b as usize] == NAME)
+            .count();
+        if n == 0 {
+            return Err(nom::Err::Failure(PErr::new(rest, "a tag name")));
+        }
+        (&rest[..n], &rest[n..])
     };
-    let value = &rest[1..1 + end];
-    let (rest, _) = sp(&rest[end + 2..])?;
+    let (rest, _) = sp(rest)?;
+    if !rest.starts_with('"') {
+        return Err(nom::Err::Failure(PErr::new(rest, "a quoted tag value")));
+    }
+    let n = quoted_len(rest)?;
+    let value = &rest[1..n - 1];
+    let (rest, _) = sp(&rest[n..])?;
     if !rest.starts_with(']') {
         return Err(nom::Err::Failure(PErr::new(rest, "']' closing the tag")));
     }
     Ok((&rest[1..], (name, value)))
 }
 
-/// Appends a tag value as written to `out` with its escapes undone: `\"` and `\\` stand
-/// for `"` and `\`; any other backslash is kept as it is.
+/// The character a `\uXXXX` escape at the start of `s` stands for, and the escape's length:
+/// four hex digits (either case) naming a character, or a pair of them naming a surrogate
+/// pair (`\ud83d\ude00`). `None` when `s` does not start with such an escape.
+fn u_escape_at(s: &str) -> Option<(char, usize)> {
+    fn unit(s: &str) -> Option<u32> {
+        let h = s.strip_prefix("\\u")?.get(..4)?;
+        if !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        u32::from_str_radix(h, 16).ok()
+    }
+    let u = unit(s)?;
+    match u {
+        0xd800..=0xdbff => {
+            let low = unit(&s[6..]).filter(|l| (0xdc00..=0xdfff).contains(l))?;
+            char::from_u32(0x10000 + ((u - 0xd800) << 10) + (low - 0xdc00)).map(|c| (c, 12))
+        }
+        _ => char::from_u32(u).map(|c| (c, 6)),
+    }
+}
+
+/// Writes `c` as a `\uXXXX` escape (two of them for a character beyond U+FFFF).
+fn push_u_escape(out: &mut String, c: char) {
+    use std::fmt::Write;
+    let mut units = [0u16; 2];
+    for u in c.encode_utf16(&mut units) {
+        let _ = write!(out, "\\u{u:04x}");
+    }
+}
+
+/// Appends a tag value (or a quoted tag name) as written to `out` with its escapes undone:
+/// `\"` and `\\` stand for `"` and `\`, `\u` and four hex digits for that character (a
+/// line end, say: the printer writes `\u000a`); any other backslash is kept as it is.
 ///
 /// ```
 /// let mut out = String::new();
-/// gamenote::text::unescape_tag(r#"a \"b\" c\\ \d"#, &mut out);
-/// assert_eq!(out, r#"a "b" c\ \d"#);
+/// gamenote::text::unescape_tag(r#"a \"b\" c\\ \d \u000aE\u00e9"#, &mut out);
+/// assert_eq!(out, "a \"b\" c\\ \\d \nE\u{e9}");
 /// ```
 pub fn unescape_tag(raw: &str, out: &mut String) {
     let mut rest = raw;
     while let Some(i) = rest.find('\\') {
         out.push_str(&rest[..i]);
-        match rest[i + 1..].chars().next() {
+        let at = &rest[i..];
+        match at[1..].chars().next() {
             Some(c @ ('"' | '\\')) => {
                 out.push(c);
-                rest = &rest[i + 2..];
+                rest = &at[2..];
             }
-            _ => {
-                out.push('\\');
-                rest = &rest[i + 1..];
-            }
+            _ => match u_escape_at(at) {
+                Some((c, n)) => {
+                    out.push(c);
+                    rest = &at[n..];
+                }
+                None => {
+                    out.push('\\');
+                    rest = &at[1..];
+                }
+            },
         }
     }
     out.push_str(rest);
 }
 
-/// Writes a tag pair, escaping `"` and `\` in the value.
-///
-/// ```
-/// use gamenote::text::write_tag;
-/// let mut out = String::new();
-/// write_tag(&mut out, "Event", r#"The "Open""#);
-/// assert_eq!(out, "[Event \"The \\\"Open\\\"\"]\n");
-/// ```
-pub fn write_tag(out: &mut String, name: &str, value: &str) {
-    out.push('[');
-    out.push_str(name);
-    out.push_str(" \"");
+/// `raw` with its escapes undone ([`unescape_tag`]), in `buf` when it has any.
+pub(crate) fn unescaped<'a>(raw: &'a str, buf: &'a mut String) -> &'a str {
+    if raw.contains('\\') {
+        buf.clear();
+        unescape_tag(raw, buf);
+        buf
+    } else {
+        raw
+    }
+}
+
+/// Whether a character must be written as `\uXXXX` in a tag: line ends (a tag pair is one
+/// line), NUL (a stream with one is refused) and the other control characters but tab.
+fn tag_escaped(c: char) -> bool {
+    c.is_control() && c != '\t'
+}
+
+/// Writes a quoted tag value or name, escaping `"` and `\` with a backslash and control
+/// characters as `\uXXXX`.
+fn write_quoted(out: &mut String, value: &str) {
+    out.push('"');
     for c in value.chars() {
+        if tag_escaped(c) {
+            push_u_escape(out, c);
+            continue;
+        }
         if c == '"' || c == '\\' {
             out.push('\\');
         }
         out.push(c);
     }
-    out.push_str("\"]\n");
+    out.push('"');
+}
+
+/// Writes a tag pair and a line end so that it reads back to the same name and value
+/// (see [`unescape_tag`]): in the value, `"` and `\` get a backslash and control
+/// characters but tab (line ends among them) are written `\uXXXX`. A name of letters,
+/// digits, `_` and `-` is written as it is; any other name (one holding a space, `"`, `]`,
+/// or an empty one) is quoted and escaped like a value.
+///
+/// ```
+/// use gamenote::text::write_tag;
+/// let mut out = String::new();
+/// write_tag(&mut out, "Event", r#"The "Open""#);
+/// write_tag(&mut out, "Note", "two\nlines");
+/// write_tag(&mut out, "odd]name", "x");
+/// assert_eq!(out, "[Event \"The \\\"Open\\\"\"]\n[Note \"two\\u000alines\"]\n[\"odd]name\" \"x\"]\n");
+/// ```
+pub fn write_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    if !name.is_empty() && name.bytes().all(|b| CLASS[b as usize] == NAME) {
+        out.push_str(name);
+    } else {
+        write_quoted(out, name);
+    }
+    out.push(' ');
+    write_quoted(out, value);
+    out.push_str("]\n");
+}
+
+/// A comment's text as written with its escapes undone: `\u` and four hex digits stand for
+/// that character (see [`write_comment`]); nothing else in a comment is an escape, so a
+/// backslash is otherwise kept as it is.
+///
+/// ```
+/// use gamenote::text::unescape_comment;
+/// assert_eq!(unescape_comment(r"a \u007d b \n"), r"a } b \n");
+/// assert_eq!(unescape_comment("plain"), "plain");
+/// ```
+pub fn unescape_comment(raw: &str) -> Cow<'_, str> {
+    if !raw.contains("\\u") {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let at = &rest[i..];
+        match u_escape_at(at) {
+            Some((c, n)) => {
+                out.push(c);
+                rest = &at[n..];
+            }
+            None => {
+                out.push('\\');
+                rest = &at[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+/// Writes `{text}` so that it reads back as `text` ([`unescape_comment`]) and ends where it
+/// should: written as `\uXXXX` are every `}` (`\u007d`), a `[` that begins a line after
+/// blanks (`\u005b`: such a line may be the next record's tags), NUL (`\u0000`), and a
+/// backslash that would otherwise begin an escape (`\u005c`). With `first`, the first
+/// character is escaped too: the record printer asks for it when a game would read the
+/// comment as a move (GIPF's `{w: xe3,e4,e5}`).
+///
+/// ```
+/// use gamenote::text::{unescape_comment, write_comment};
+/// let mut out = String::new();
+/// let text = "a } b\n[Game \"x\"] \\u0041";
+/// write_comment(&mut out, text, false);
+/// assert_eq!(out, "{a \\u007d b\n\\u005bGame \"x\"] \\u005cu0041}");
+/// assert_eq!(unescape_comment(&out[1..out.len() - 1]), text);
+/// ```
+pub fn write_comment(out: &mut String, text: &str, first: bool) {
+    out.push('{');
+    // Whether only blanks stand between the last line end and here.
+    let mut line_start = false;
+    for (i, c) in text.char_indices() {
+        let escape = match c {
+            '}' | '\0' => true,
+            '[' => line_start,
+            '\\' => u_escape_at(&text[i..]).is_some(),
+            _ => i == 0 && first,
+        };
+        if escape {
+            push_u_escape(out, c);
+        } else {
+            out.push(c);
+        }
+        line_start = match c {
+            '\n' | '\r' => true,
+            ' ' | '\t' | '\u{c}' => line_start,
+            _ => false,
+        };
+    }
+    out.push('}');
 }
 
 /// True when `input` starts a token boundary: end, whitespace, or one of `extra`.

@@ -72,7 +72,7 @@ pub trait Visitor<G: Game> {
     /// assert_eq!(visit::<Pylos, _>(text, Numbers(0)).collect::<Vec<_>>(), [1, 2]);
     /// ```
     fn begin_record(&mut self) {}
-    /// A tag pair, the value with its escapes (`\"`, `\\`) undone.
+    /// A tag pair, the name and value with their escapes (`\"`, `\\`, `\u000a`) undone.
     ///
     /// ```
     /// use gamenote::{pylos::Pylos, visit::{visit, Visitor}, ParseError};
@@ -253,6 +253,8 @@ pub(crate) struct Scratch {
     tags: TagList,
     /// An unescaped tag value.
     value: String,
+    /// An unescaped tag name (one written quoted).
+    name: String,
 }
 
 /// Tag pairs kept in strings that outlive the record: the first `live` are the record's.
@@ -448,8 +450,8 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
                 }
             }
             match pending.get_mut() {
-                Some(p) if !result => p.comments.push(c.to_string()),
-                _ => v.comment(c),
+                Some(p) if !result => p.comments.push(text::unescape_comment(c).into_owned()),
+                _ => v.comment(&text::unescape_comment(c)),
             }
             continue;
         }
@@ -460,13 +462,8 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
                 }
             } else {
                 let (rest, (name, raw)) = long_token(s, text::tag_pair_raw(s)).map_err(err)?;
-                let value = if raw.contains('\\') {
-                    scratch.value.clear();
-                    text::unescape_tag(raw, &mut scratch.value);
-                    &scratch.value
-                } else {
-                    raw
-                };
+                let name = text::unescaped(name, &mut scratch.name);
+                let value = text::unescaped(raw, &mut scratch.value);
                 v.tag(name, value);
                 if !G::TOKEN_TAGS.is_empty() {
                     scratch.tags.keep::<G>(name, value);

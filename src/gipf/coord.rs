@@ -546,6 +546,10 @@ impl Ray {
     }
     /// The `i`-th spot from the dot.
     ///
+    /// # Panics
+    ///
+    /// When `i` is not below [`Ray::len`]; [`Ray::get`] is the twin that says `None`.
+    ///
     /// ```
     /// use gamenote::gipf::{Dir, Ray};
     /// let ray = Ray::new("e1".parse()?, Dir::N).unwrap();
@@ -554,7 +558,25 @@ impl Ray {
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub const fn spot(self, i: usize) -> Point {
+        assert!(i < self.len(), "Ray::spot: index past the ray's last spot");
         Point(TABLES.rays[self.0 as usize].spots[i])
+    }
+    /// The `i`-th spot from the dot, or `None` past the ray's last spot.
+    ///
+    /// ```
+    /// use gamenote::gipf::{Dir, Ray};
+    /// let ray = Ray::new("e1".parse()?, Dir::N).unwrap();
+    /// assert_eq!(ray.get(6).map(|p| p.to_string()).as_deref(), Some("e8"));
+    /// assert_eq!(ray.get(7), None);
+    /// assert_eq!(ray.get(99), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub const fn get(self, i: usize) -> Option<Point> {
+        if i < self.len() {
+            Some(Point(TABLES.rays[self.0 as usize].spots[i]))
+        } else {
+            None
+        }
     }
     /// The line the ray runs along.
     ///

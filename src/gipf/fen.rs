@@ -12,6 +12,11 @@
 //! `=o` or `=x` both in the same phase, removed by White or by Black (the last-GIPF rule
 //! needs it). The number of half-moves played is not kept: a position read counts from 0,
 //! or from 1 when `gone=` is given, so that the phase it names comes before any to come.
+//! Positions compare equal when their strings are the same (the half-move count is not
+//! compared), so every string written reads back to an equal position. `opening=` is read
+//! only in the tournament game, and never as `opening=bb` (written as no field at all):
+//! each string read is written back the same, up to blanks between fields and leading
+//! zeros in counts.
 //!
 //! ```
 //! use gamenote::prelude::*;
@@ -133,7 +138,12 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
     }
     let mut extra = f.iter().skip(6).peekable();
     if let Some(&(at, opening)) = extra.next_if(|(_, x)| x.starts_with("opening=")) {
-        let what = "opening= and a letter n, g or b for each player";
+        if rules.variant != Variant::Tournament {
+            // Only the tournament game has an opening: the string would not read back.
+            let what = "the end of the position string (opening= is for the tournament game)";
+            return Err(ParseError::at(text, at, what));
+        }
+        let what = "opening= and a letter n, g or b for each player, not both b";
         let letters = opening.strip_prefix("opening=").map(str::as_bytes);
         let Some(&[w, b]) = letters else {
             return Err(ParseError::at(text, at, what));
@@ -146,6 +156,10 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
                 b'b' => 5 << seat,
                 _ => return Err(ParseError::at(text, at, what)),
             };
+        }
+        if flags == ALL_FLAGS {
+            // Both have played a basic piece: written without `opening=`, so read without.
+            return Err(ParseError::at(text, at, what));
         }
         pos.flags = flags;
     }

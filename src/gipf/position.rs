@@ -369,7 +369,24 @@ pub(crate) struct Row {
 /// assert!(pos.to_string().ends_with("White to move (standard)"));
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Two positions are equal when their position strings ([`super::fen`]) are: the number
+/// of half-moves played ([`Position::ply`]) is not compared, nor when each player lost his
+/// last GIPF-piece beyond which lost it first (all the rules ask), nor who has moved
+/// outside the tournament game.
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::gipf::{fen, Gipf, Rules};
+/// let mut pos = Gipf::start(&Rules::default());
+/// let m = Gipf::resolve(&pos, &"e1-e2".parse()?)?;
+/// Gipf::play(&mut pos, &m);
+/// let back = fen::parse(&fen::write(&pos), Rules::default())?;
+/// assert_eq!((back.ply(), pos.ply()), (0, 1));
+/// assert_eq!(back, pos);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) pc: [u64; 2],
     pub(crate) gipf: u64,
@@ -383,6 +400,53 @@ pub struct Position {
     pub(crate) zero: [u16; 2],
     pub(crate) zero_by: [u8; 2],
     pub(crate) rules: Rules,
+}
+
+impl Position {
+    /// What equality compares: what the position string says.
+    fn key(&self) -> impl PartialEq + std::hash::Hash {
+        let flags = if self.rules.variant == Variant::Tournament {
+            self.flags
+        } else {
+            ALL_MOVED
+        };
+        let (zw, zb) = (self.zero[WHITE], self.zero[BLACK]);
+        // As `fen::write` writes `gone=`: none, or whose left first, or both at once and by whom.
+        let gone = if zw == 0 && zb == 0 {
+            0u8
+        } else if zw == zb {
+            2 + u8::from(self.zero_by[WHITE] == WHITE as u8)
+        } else {
+            4 + u8::from(zb == 0 || (zw != 0 && zw < zb))
+        };
+        (
+            self.pc,
+            self.gipf,
+            self.reserve,
+            self.lost,
+            self.to_move,
+            flags,
+            gone,
+            self.rules,
+        )
+    }
+}
+
+/// Every player has moved and played a basic piece.
+const ALL_MOVED: u8 = 0b1111;
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
 }
 
 /// The bit of the point at `col` (0 = a) and `row`, in a constant.

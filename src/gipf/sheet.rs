@@ -104,7 +104,9 @@ fn ply_text(ply: &Ply<Notation>, seat: usize, comment_ending: bool, last: bool) 
         s.push_str(a);
     }
     for c in &ply.comments {
-        s.push_str(&format!(" {{{c}}}"));
+        s.push(' ');
+        // Escaped so that it reads back; one that reads as a removal is not read as a move.
+        text::write_comment(&mut s, c, super::comment_group(c).is_some());
     }
     s
 }
@@ -119,7 +121,11 @@ fn is_ending(a: &str) -> bool {
 fn units(record: &Record<Gipf>, layout: Layout, comment_endings: bool) -> Vec<String> {
     let mut out = Vec::new();
     for c in &record.comments_before {
-        out.push(format!("{{{c}}}"));
+        out.push({
+            let mut t = String::new();
+            text::write_comment(&mut t, c, false);
+            t
+        });
     }
     let n = record.plies.len();
     let mut i = 0;
@@ -173,7 +179,11 @@ fn units(record: &Record<Gipf>, layout: Layout, comment_endings: bool) -> Vec<St
         out.push(end.join(" "));
     }
     for c in &record.comments_after {
-        out.push(format!("{{{c}}}"));
+        out.push({
+            let mut t = String::new();
+            text::write_comment(&mut t, c, false);
+            t
+        });
     }
     out
 }

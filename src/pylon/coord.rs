@@ -254,6 +254,11 @@ impl Geometry {
 
     /// The point at index `i` (which must be below [`Geometry::len`]).
     ///
+    /// # Panics
+    ///
+    /// When `i` is not below [`Geometry::len`], in every build; [`Geometry::get`] is the
+    /// twin that says `None`.
+    ///
     /// ```
     /// use gamenote::pylon::{Geometry, Point};
     /// let g = Geometry::of(3).unwrap();
@@ -262,6 +267,18 @@ impl Geometry {
     /// ```
     pub fn point(&self, i: usize) -> Point {
         self.info[i].point
+    }
+
+    /// The point at index `i`, or `None` when `i` is not below [`Geometry::len`].
+    ///
+    /// ```
+    /// use gamenote::pylon::{Geometry, Point};
+    /// let g = Geometry::of(3).unwrap();
+    /// assert_eq!(g.get(13), Some(Point::new(3, 0, 0)));
+    /// assert_eq!(g.get(14), None);
+    /// ```
+    pub fn get(&self, i: usize) -> Option<Point> {
+        self.info.get(i).map(|p| p.point)
     }
 
     /// Indices of level `level`'s points.

@@ -135,8 +135,33 @@ impl Square {
     /// assert_eq!(Square::new(2, 18), Square(66));
     /// assert_eq!(Square::new(2, 18).to_string(), "BLf3");
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `r` is above 5 or `f` above 23, in every build; [`Square::try_new`] is the
+    /// twin that says `None`.
     pub const fn new(r: u8, f: u8) -> Square {
-        Square(r * 24 + f)
+        match Square::try_new(r, f) {
+            Some(s) => s,
+            None => panic!("Square::new: rank above 5 or file above 23"),
+        }
+    }
+    /// The square on internal rank `r` (0..=5) and ring file `f` (0..=23), or `None` when
+    /// either is out of range.
+    ///
+    /// ```
+    /// use gamenote::threeman::Square;
+    /// assert_eq!(Square::try_new(5, 23), Some(Square(143)));
+    /// assert_eq!(Square::try_new(6, 0), None);
+    /// assert_eq!(Square::try_new(0, 24), None);
+    /// assert_eq!(Square::try_new(255, 255), None);
+    /// ```
+    pub const fn try_new(r: u8, f: u8) -> Option<Square> {
+        if r < 6 && f < 24 {
+            Some(Square(r * 24 + f))
+        } else {
+            None
+        }
     }
     /// The square of zone `z`, article file `x` (0 = `a` … 7 = `h`) and article rank index
     /// `r` (0 = rank 1 … 5 = rank 6).
@@ -147,8 +172,33 @@ impl Square {
     /// assert_eq!(s.to_string(), "GRc3");
     /// assert_eq!(Square::from_article(Colour::White, 0, 0), Square::new(0, 7));
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `x` is above 7 or `r` above 5, in every build; [`Square::try_from_article`] is
+    /// the twin that says `None`.
     pub const fn from_article(z: Colour, x: u8, r: u8) -> Square {
-        Square::new(r, 8 * z as u8 + 7 - x)
+        match Square::try_from_article(z, x, r) {
+            Some(s) => s,
+            None => panic!("Square::from_article: file above h or rank above 6"),
+        }
+    }
+    /// The square of zone `z`, article file `x` (0..=7) and rank index `r` (0..=5), or
+    /// `None` when either is out of range.
+    ///
+    /// ```
+    /// use gamenote::threeman::{Colour, Square};
+    /// let s = Square::try_from_article(Colour::Black, 7, 5).unwrap();
+    /// assert_eq!(s.to_string(), "BLh6");
+    /// assert_eq!(Square::try_from_article(Colour::White, 8, 0), None);
+    /// assert_eq!(Square::try_from_article(Colour::White, 0, 6), None);
+    /// ```
+    pub const fn try_from_article(z: Colour, x: u8, r: u8) -> Option<Square> {
+        if x < 8 {
+            Square::try_new(r, 8 * z as u8 + 7 - x)
+        } else {
+            None
+        }
     }
     /// Internal rank, 0 (outer) ..= 5 (inner).
     ///
@@ -307,11 +357,26 @@ impl Bits {
     /// use gamenote::threeman::coord::Bits;
     /// assert_eq!(Bits::bit(65), Bits([0, 2, 0]));
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `s` is 192 or more (past the three words), in every build: [`Bits::try_bit`] is the twin that says `None`.
     #[inline]
     pub const fn bit(s: u8) -> Bits {
         let mut b = [0; 3];
         b[(s >> 6) as usize] = 1 << (s & 63);
         Bits(b)
+    }
+    /// The set of one square, or `None` when `s` is 192 or more.
+    ///
+    /// ```
+    /// use gamenote::threeman::coord::Bits;
+    /// assert_eq!(Bits::try_bit(191), Some(Bits([0, 0, 1 << 63])));
+    /// assert_eq!(Bits::try_bit(192), None);
+    /// ```
+    #[inline]
+    pub const fn try_bit(s: u8) -> Option<Bits> {
+        if s < 192 { Some(Bits::bit(s)) } else { None }
     }
     /// True when `s` is in the set.
     ///
@@ -320,6 +385,10 @@ impl Bits {
     /// let set = Bits::bit(7) | Bits::bit(100);
     /// assert!(set.has(100) && !set.has(8));
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `s` is 192 or more (past the three words), in every build; squares are below 144.
     #[inline]
     pub const fn has(self, s: u8) -> bool {
         (self.0[(s >> 6) as usize] >> (s & 63)) & 1 != 0
@@ -333,6 +402,10 @@ impl Bits {
     /// assert!(set.has(143));
     /// assert_eq!(set, Bits::bit(143));
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `s` is 192 or more (past the three words), in every build; squares are below 144.
     #[inline]
     pub fn set(&mut self, s: u8) {
         self.0[(s >> 6) as usize] |= 1 << (s & 63);
@@ -345,6 +418,10 @@ impl Bits {
     /// set.unset(5);
     /// assert_eq!(set, Bits::bit(6));
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `s` is 192 or more (past the three words), in every build; squares are below 144.
     #[inline]
     pub fn unset(&mut self, s: u8) {
         self.0[(s >> 6) as usize] &= !(1 << (s & 63));

@@ -474,10 +474,23 @@ fn the_gipf_position_string_reads_the_final_tags() {
         "{} W=18 lostW=0 B=16 lostB=0 next=x opening=gz",
         ".".repeat(37)
     );
+    let tournament = gipf::Rules::new(gipf::Variant::Tournament);
+    let e = gipf::fen::parse(&s, tournament).unwrap_err();
+    assert_eq!(
+        (e.column, e.expected.as_str()),
+        (
+            72,
+            "opening= and a letter n, g or b for each player, not both b"
+        )
+    );
+    // Outside the tournament game there is no opening to state (issue 20, item 9).
     let e = gipf::fen::parse(&s, rules).unwrap_err();
     assert_eq!(
         (e.column, e.expected.as_str()),
-        (72, "opening= and a letter n, g or b for each player")
+        (
+            72,
+            "the end of the position string (opening= is for the tournament game)"
+        )
     );
 }
 
