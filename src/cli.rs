@@ -23,7 +23,8 @@ mod locate;
 
 pub use crate::games::{GameId, UnknownGame};
 pub use input::{
-    FileRecords, Input, InputError, Located, display_name, game_of_input, open_input, size_error,
+    FileRecords, Input, InputError, Located, display_name, game_of_input, open_input,
+    overrides_error, size_error,
 };
 pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};
@@ -920,7 +921,9 @@ fn open_to_check(
 ) -> Result<(GameId, Input), InputError> {
     let mut input = open_input(path)?;
     let id = game_of_input(opts.game, name, &mut input)?;
-    size_error(id, opts.overrides)?;
+    // The command line's values, checked against the input's game before any record is
+    // read (with `--game`, the command line has checked them once already).
+    overrides_error(id, opts.overrides).map_err(|e| InputError::Usage(format!("{name}: {e}")))?;
     Ok((id, input))
 }
 

@@ -239,9 +239,35 @@ fn overrides(rules: &Option<String>, size: Option<u32>) -> Vec<(String, String)>
     v
 }
 
-/// `--size` means something only to a game with sizes.
-fn check_size(id: GameId, size: Option<u32>) -> Result<(), Fail> {
-    gamenote::cli::size_error(id, &overrides(&None, size)).map_err(|e| usage(e.to_string()))
+/// `--rules` and `--size` checked against the game, once, before any input is read: a value
+/// the game cannot use (`--rules nonsense`, `--size 27`, `--size` for a game without sizes)
+/// is a usage error. `file` names the input the game was told from, when it was not given
+/// by `--game`.
+fn check_values(
+    id: GameId,
+    rules: &Option<String>,
+    size: Option<u32>,
+    file: Option<&str>,
+) -> Result<(), Fail> {
+    gamenote::cli::overrides_error(id, &overrides(rules, size)).map_err(|e| match file {
+        Some(f) => usage(format!("{f}: {e}")),
+        None => usage(e),
+    })
+}
+
+/// The command's game, `--rules` and `--size`, when `--game` names the game.
+fn given_values(c: &Command) -> Option<(GameId, &Option<String>, Option<u32>)> {
+    let (game, rules, size) = match c {
+        Command::Check { reading: r, .. }
+        | Command::Convert { reading: r, .. }
+        | Command::Show { reading: r, .. }
+        | Command::Html { reading: r, .. }
+        | Command::Moves { reading: r, .. } => (r.game, &r.rules, r.size),
+        Command::Generate { making: m, .. } | Command::Perft { making: m, .. } => {
+            (m.game, &m.rules, m.size)
+        }
+    };
+    Some((game?, rules, size))
 }
 
 impl Reading {
@@ -262,7 +288,9 @@ impl Reading {
         let name = display_name(path);
         let mut input = open_input(path).map_err(|e| usage(e.to_string()))?;
         let id = game_of_input(self.game, &name, &mut input).map_err(|e| usage(e.to_string()))?;
-        check_size(id, self.size)?;
+        if self.game.is_none() {
+            check_values(id, &self.rules, self.size, Some(&name))?;
+        }
         Ok((name, id, input))
     }
 }
@@ -274,9 +302,6 @@ fn check(
     threads: Option<u16>,
     syntax_only: bool,
 ) -> Result<u8, Fail> {
-    if let Some(g) = r.game {
-        check_size(g, r.size)?;
-    }
     let overrides = r.overrides();
     let threads = threads
         .map(usize::from)
@@ -649,6 +674,9 @@ fn perft_cmd<G: Game>(depth: u32, m: &Making, divide: bool) -> Result<u8, Fail> 
 }
 
 fn run(cli: Cli) -> Result<u8, Fail> {
+    if let Some((id, rules, size)) = given_values(&cli.command) {
+        check_values(id, rules, size, None)?;
+    }
     match cli.command {
         Command::Check {
             files,
@@ -698,7 +726,6 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             output,
         } => {
             let id = making.game.ok_or_else(|| usage("generate needs --game"))?;
-            check_size(id, making.size)?;
             let sink = match output {
                 Some(p) if p.as_os_str().to_string_lossy().ends_with('/') || p.is_dir() => {
                     std::fs::create_dir_all(&p)
@@ -724,7 +751,6 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             divide,
         } => {
             let id = making.game.ok_or_else(|| usage("perft needs --game"))?;
-            check_size(id, making.size)?;
             with_game!(id, G => perft_cmd::<G>(depth, &making, divide))
         }
     }

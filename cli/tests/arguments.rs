@@ -256,3 +256,132 @@ fn a_directory_gets_one_file_per_record_named_by_seed_and_number() {
     names.sort();
     assert_eq!(names, ["near-miss-5-00001.gipf", "near-miss-5-00002.gipf"]);
 }
+
+// ---- item 15: an invalid --rules or --size is a usage error, said once ----
+
+const PYLON: &[u8] = b"[Game \"Pylon\"]\n\n1a1 *\n\n[Game \"Pylon\"]\n\n1a1 *\n";
+
+const PYLON_RULES: &str = "unknown Pylon rules \"nonsense\": expected standard, \
+                           standard,suicide=piece or standard,suicide=group";
+
+#[test]
+fn invalid_values_are_usage_errors_before_any_record_is_read() {
+    let f = file("values", "two.pylon", PYLON);
+    let size =
+        |n: &str| format!("--size: the Size tag \"{n}\" is not a Pylon board size from 2 to 26");
+    let cases = [
+        (
+            vec!["--rules", "nonsense"],
+            format!("--rules: {PYLON_RULES}"),
+        ),
+        (vec!["--size", "0"], size("0")),
+        (vec!["--size", "1"], size("1")),
+        (vec!["--size", "27"], size("27")),
+    ];
+    let commands: [&[&str]; 5] = [
+        &["check"],
+        &["show"],
+        &["convert", "--style", "standard"],
+        &["moves"],
+        &["html"],
+    ];
+    for (flags, message) in &cases {
+        for cmd in commands {
+            // The game told from the file: the error names the file, once, and no record
+            // is read (check only prints its summary of nothing).
+            let mut args: Vec<&str> = cmd.to_vec();
+            args.push(&f);
+            args.extend(flags.iter().copied());
+            let r = run(&args);
+            let out = if cmd[0] == "check" {
+                "0 records, 0 ok, 0 failed\n"
+            } else {
+                ""
+            };
+            assert_eq!(
+                (r.code, r.out.as_str(), r.err.clone()),
+                (2, out, format!("{f}: {message}\n")),
+                "{args:?}"
+            );
+            // With --game, before the input is even opened: a missing file is not reached.
+            let mut args: Vec<&str> = cmd.to_vec();
+            args.extend(["/nonexistent/x.pylon", "--game", "pylon"]);
+            args.extend(flags.iter().copied());
+            let r = run(&args);
+            assert_eq!(
+                (r.code, r.out.as_str(), r.err.clone()),
+                (2, "", format!("{message}\n")),
+                "{args:?}"
+            );
+        }
+        for cmd in [
+            vec!["perft", "1", "--game", "pylon"],
+            vec!["generate", "--game", "pylon"],
+        ] {
+            let mut args = cmd.clone();
+            args.extend(flags.iter().copied());
+            let r = run(&args);
+            assert_eq!(
+                (r.code, r.out.as_str(), r.err.clone()),
+                (2, "", format!("{message}\n")),
+                "{args:?}"
+            );
+        }
+    }
+    // Each game's rules are its own: checked against the game the file is read as.
+    let pylos = file("values", "a.pylos", b"[Game \"Pylos\"]\n\n1b2 1c3 *\n");
+    let r = run(&["check", &pylos, &f, "--rules", "alignment"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.out,
+        format!("{pylos} record 1: ok, 2 plies, result *\n1 records, 1 ok, 0 failed\n")
+    );
+    assert_eq!(
+        r.err,
+        format!(
+            "{f}: --rules: unknown Pylon rules \"alignment\": expected standard, \
+             standard,suicide=piece or standard,suicide=group\n"
+        )
+    );
+    // Valid values still read every record.
+    let r = run(&[
+        "check",
+        &f,
+        "--size",
+        "4",
+        "--rules",
+        "standard,suicide=group",
+    ]);
+    assert_eq!((r.code, r.err.as_str()), (0, ""));
+    assert_eq!(r.out.lines().last(), Some("2 records, 2 ok, 0 failed"));
+}
+
+#[test]
+fn each_game_names_its_own_rules_in_the_usage_error() {
+    for (game, message) in [
+        (
+            "pylos",
+            "--rules: unknown Pylos rule set \"nonsense\" (expected standard, alignment or children)",
+        ),
+        (
+            "gipf",
+            "--rules: unknown GIPF variant \"nonsense\" (expected basic, standard or tournament)",
+        ),
+        (
+            "threeman",
+            "--rules: unknown three-man chess rules \"nonsense\": expected standard, then any of \
+             open-moats, dead-moats-open, strict-creeks, ep-next-only, stalemate-eliminates",
+        ),
+    ] {
+        for cmd in [vec!["check", "-"], vec!["perft", "1"]] {
+            let mut args = cmd.clone();
+            args.extend(["--game", game, "--rules", "nonsense"]);
+            let r = run_with(&args, b"this input is never read\n");
+            assert_eq!(
+                (r.code, r.out.as_str(), r.err.clone()),
+                (2, "", format!("{message}\n")),
+                "{args:?}"
+            );
+        }
+    }
+}
