@@ -385,3 +385,84 @@ fn each_game_names_its_own_rules_in_the_usage_error() {
         }
     }
 }
+
+// ---- item 16: echoed lines show invisible characters escaped, the caret under them ----
+
+#[test]
+fn echoed_lines_escape_invisible_characters() {
+    // A right-to-left override, an escape sequence and a tab in a comment before an
+    // illegal move; the caret stands under the move in the escaped line.
+    let f = file(
+        "escape",
+        "rtl.pylos",
+        b"[Game \"Pylos\"]\n\n1b2 {\xe2\x80\xae\x1b[31m\t} 1b2 *\n",
+    );
+    let r = run(&["check", &f]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.out,
+        format!(
+            "{f}:3:15: ply 2 (1b2): 1b2 is occupied\n  \
+             1b2 {{\\u{{202e}}\\u{{1b}}[31m    }} 1b2 *\n  \
+             {}^^^\n1 records, 0 ok, 1 failed\n",
+            " ".repeat(29)
+        )
+    );
+    // The found text and the echoed token, escaped alike; JSON escapes it as \uXXXX.
+    let f = file(
+        "escape",
+        "found.pylos",
+        b"[Game \"Pylos\"]\n\n1b2 {\xe2\x80\xae} zz\xe2\x80\xae *\n",
+    );
+    let r = run(&["check", &f]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.out,
+        format!(
+            "{f}:3:9: expected a Pylos move such as 1b2, 1d2-2b2 or 1d1(1c1,1d1), found \
+             \"zz\\u{{202e}}\"\n  1b2 {{\\u{{202e}}}} zz\\u{{202e}} *\n  {}{}\n\
+             1 records, 0 ok, 1 failed\n",
+            " ".repeat(15),
+            "^".repeat(10)
+        )
+    );
+    let r = run(&["show", &f]);
+    assert_eq!((r.code, r.out.as_str()), (1, ""));
+    assert_eq!(
+        r.err.lines().nth(1),
+        Some("  1b2 {\\u{202e}} zz\\u{202e} *")
+    );
+    // A bad byte after invisible characters: the caret just after the escaped text.
+    let f = file(
+        "escape",
+        "byte.pylos",
+        b"[Game \"Pylos\"]\n\n1b2 {\xe2\x80\xae\x1b} \xff *\n",
+    );
+    let r = run(&["check", &f]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.out,
+        format!(
+            "{f}:3:10: expected UTF-8 text, found the byte 0xff\n  \
+             1b2 {{\\u{{202e}}\\u{{1b}}}} \n  {}^\n1 records, 0 ok, 1 failed\n",
+            " ".repeat(21)
+        )
+    );
+    // A tag value quoted raw in a set-up error's message is escaped too.
+    let f = file(
+        "escape",
+        "tag.pylos",
+        b"[Game \"Pylos\"]\n[Rules \"\xe2\x80\xaex\"]\n\n1b2 *\n",
+    );
+    let r = run(&["check", &f]);
+    assert_eq!(r.code, 1);
+    let shown: Vec<&str> = r.out.lines().take(3).collect();
+    assert!(shown[0].contains("\\u{202e}x"), "{}", r.out);
+    assert_eq!(shown[1], "  [Rules \"\\u{202e}x\"]");
+    assert_eq!(shown[2], format!("  {}", "^".repeat(19)));
+    assert!(!r.out.contains('\u{202e}'), "{}", r.out);
+    let r = run(&["check", &f, "--json"]);
+    assert_eq!(r.code, 1);
+    assert!(r.out.contains("\\u202ex"), "{}", r.out);
+    assert!(!r.out.contains('\u{202e}'), "{}", r.out);
+}
