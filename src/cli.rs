@@ -23,7 +23,8 @@ mod locate;
 
 pub use crate::games::{GameId, UnknownGame};
 pub use input::{
-    FileRecords, Input, InputError, Located, display_name, game_of_input, open_input, size_error,
+    FileRecords, Input, InputError, Located, display_name, game_of_input, open_input,
+    overrides_error, size_error,
 };
 pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};
@@ -155,6 +156,8 @@ impl Report {
 ///
 /// ```
 /// assert_eq!(gamenote::cli::json_str("a\"b\n"), r#""a\"b\n""#);
+/// // Invisible characters are escaped too, so a terminal shows the line as it is.
+/// assert_eq!(gamenote::cli::json_str("x\u{202e}y\u{e0041}"), r#""x\u202ey\udb40\udc41""#);
 /// ```
 pub fn json_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
@@ -166,8 +169,12 @@ pub fn json_str(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
+            // Controls, and the invisible characters an echoed line shows escaped (a
+            // right-to-left override would reorder a terminal's line), as `\uXXXX`.
+            c if (c as u32) < 0x20 || crate::error::invisible(c) => {
+                for unit in c.encode_utf16(&mut [0; 2]) {
+                    let _ = write!(out, "\\u{unit:04x}");
+                }
             }
             c => out.push(c),
         }
@@ -563,15 +570,23 @@ fn fill_report<G: Game>(
 pub fn bad_record_problem(file: &str, bad: &BadRecord) -> Problem {
     let e = &bad.error;
     let message = e.message();
-    let pad = " ".repeat(e.column.saturating_sub(1).min(100));
+    // The line up to the bad byte, escaped as every echoed line is, with the caret after it.
+    let at = e.column.saturating_sub(1).min(100);
+    let (shown, under) = crate::error::echo(&bad.line_text, bad.line_text.len(), usize::MAX);
+    let under = format!(
+        "{under:>width$}",
+        width = under.len() + at.saturating_sub(bad.line_text.chars().count())
+    );
     Problem {
         kind: "parse",
         line: e.line,
         column: e.column,
         ply: None,
         rendered: format!(
-            "{file}:{}:{}: {message}\n  {}\n  {pad}^",
-            e.line, e.column, bad.line_text
+            "{file}:{}:{}: {}\n  {shown}\n  {under}",
+            e.line,
+            e.column,
+            crate::error::escape_invisible(&message)
         ),
         message,
     }
@@ -920,7 +935,9 @@ fn open_to_check(
 ) -> Result<(GameId, Input), InputError> {
     let mut input = open_input(path)?;
     let id = game_of_input(opts.game, name, &mut input)?;
-    size_error(id, opts.overrides)?;
+    // The command line's values, checked against the input's game before any record is
+    // read (with `--game`, the command line has checked them once already).
+    overrides_error(id, opts.overrides).map_err(|e| InputError::Usage(format!("{name}: {e}")))?;
     Ok((id, input))
 }
 

@@ -195,27 +195,103 @@ pub fn render_at_line(
     let start = floor_char_boundary(source, span.start.min(source.len()));
     let (line, column) = line_col(source, start);
     let line_start = source[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let line_end = source[start..]
-        .find(['\n', '\r'])
-        .map_or(source.len(), |i| start + i);
-    let before: Vec<char> = source[line_start..start].chars().collect();
-    let skip = before.len().saturating_sub(60);
-    let shown: String = source[line_start..line_end]
-        .chars()
-        .skip(skip)
-        .take(100)
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let width = source[start..floor_char_boundary(source, span.end.min(line_end).max(start))]
-        .chars()
-        .count()
-        .clamp(1, 40);
-    let pad = " ".repeat(before.len() - skip);
+    let before = source[line_start..start].chars().count();
+    let from = source[line_start..start]
+        .char_indices()
+        .nth(before.saturating_sub(ECHO_BEFORE))
+        .map_or(start, |(i, _)| line_start + i);
+    let (shown, under) = echo(&source[from..], start - from, span.end.saturating_sub(from));
     format!(
-        "{file}:{}:{column}: {message}\n  {shown}\n  {pad}{}",
+        "{file}:{}:{column}: {}\n  {shown}\n  {under}",
         line + lines_before,
-        "^".repeat(width)
+        escape_invisible(message)
     )
+}
+
+/// How many characters of the line an echo shows before the error, and in all.
+pub(crate) const ECHO_BEFORE: usize = 60;
+const ECHO_SHOWN: usize = 100;
+/// The most characters of the source a caret line underlines.
+const ECHO_CARETS: usize = 40;
+
+/// The two lines under an error's message: `window` (text from the first character shown,
+/// running on to the end of its line or beyond) shown with [`escape_invisible`], at most
+/// 100 characters of it, and a line of spaces and carets under the bytes `at..end` of it,
+/// counted in the columns of what is shown, so the carets stand under the escaped text.
+pub(crate) fn echo(window: &str, at: usize, end: usize) -> (String, String) {
+    let mut shown = String::new();
+    let (mut pad, mut carets, mut under) = (0, 0, 0);
+    for (i, c) in window
+        .char_indices()
+        .take_while(|&(_, c)| c != '\n' && c != '\r')
+        .take(ECHO_SHOWN)
+    {
+        let before = shown.len();
+        push_shown(&mut shown, c);
+        let width = shown[before..].chars().count();
+        if i < at {
+            pad += width;
+        } else if i < end && under < ECHO_CARETS {
+            carets += width;
+            under += 1;
+        }
+    }
+    let mut line = " ".repeat(pad);
+    line.push_str(&"^".repeat(carets.max(1)));
+    (shown, line)
+}
+
+/// Whether `c` is shown escaped when text of the input is echoed: C0 controls (a tab
+/// aside, shown as spaces), DEL and C1 controls, the bidirectional controls (U+061C,
+/// U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), which could make a terminal show
+/// the line in another order than it has, and the other characters that are invisible or
+/// of no width (format characters such as U+200B, U+2060, U+FEFF and the tag characters,
+/// line and paragraph separators, variation selectors, fillers).
+pub(crate) fn invisible(c: char) -> bool {
+    matches!(c,
+        '\0'..='\u{8}' | '\u{a}'..='\u{1f}' | '\u{7f}'..='\u{9f}' | '\u{ad}' | '\u{34f}'
+        | '\u{600}'..='\u{605}' | '\u{61c}' | '\u{6dd}' | '\u{70f}' | '\u{890}'..='\u{891}'
+        | '\u{8e2}' | '\u{115f}'..='\u{1160}' | '\u{17b4}'..='\u{17b5}'
+        | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+        | '\u{2060}'..='\u{206f}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}'
+        | '\u{ffa0}' | '\u{fff0}'..='\u{fffb}' | '\u{110bd}' | '\u{110cd}'
+        | '\u{13430}'..='\u{1343f}' | '\u{1bca0}'..='\u{1bca3}' | '\u{1d173}'..='\u{1d17a}'
+        | '\u{e0000}'..='\u{e0fff}')
+}
+
+fn push_shown(out: &mut String, c: char) {
+    use std::fmt::Write as _;
+    if c == '\t' {
+        out.push_str("    ");
+    } else if invisible(c) {
+        let _ = write!(out, "\\u{{{:x}}}", c as u32);
+    } else {
+        out.push(c);
+    }
+}
+
+/// `text` as an error shows it: each control character, bidirectional control and other
+/// invisible character written as its escape (`\u{202e}`), as compilers do, and a tab as
+/// four spaces; so that what a terminal shows is what the text holds, in its order, and a
+/// caret counted in the columns of the result stands under the character it points at.
+///
+/// ```
+/// use gamenote::error::escape_invisible;
+/// assert_eq!(escape_invisible("1b2 1c3 *"), "1b2 1c3 *"); // most text is unchanged
+/// assert_eq!(escape_invisible("1b2 \u{202e}1c3"), "1b2 \\u{202e}1c3");
+/// assert_eq!(escape_invisible("a\u{1b}[31mb\u{7f}"), "a\\u{1b}[31mb\\u{7f}");
+/// assert_eq!(escape_invisible("a\tb"), "a    b");
+/// assert_eq!(escape_invisible("zero\u{200b}width é 中"), "zero\\u{200b}width é 中");
+/// ```
+pub fn escape_invisible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c == '\t' || invisible(c)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        push_shown(&mut out, c);
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Largest char boundary not after `i`.
@@ -470,7 +546,7 @@ impl ValueError {
     pub fn render(&self, file: &str, source: &str) -> String {
         match self.tag.as_deref().and_then(|t| find_tag(source, t)) {
             Some(span) => render_at(file, source, span, &self.message),
-            None => format!("{file}: {}", self.message),
+            None => format!("{file}: {}", escape_invisible(&self.message)),
         }
     }
 }
@@ -595,5 +671,105 @@ impl Error {
             Error::Illegal(e) => e.render(file, source),
             Error::Setup(e) => e.render(file, source),
         }
+    }
+}
+
+#[cfg(test)]
+mod echo_tests {
+    use super::*;
+
+    /// The shown line and the caret line of a rendered error.
+    fn echoed(rendered: &str) -> (String, String) {
+        let mut lines = rendered.lines().skip(1);
+        let mut next = || {
+            let line = lines.next().unwrap_or("");
+            line.strip_prefix("  ").unwrap_or(line).to_string()
+        };
+        (next(), next())
+    }
+
+    /// The caret line points at `token` in the shown line: the carets start at its first
+    /// column and are as wide as it.
+    fn points_at(shown: &str, carets: &str, token: &str) {
+        let at = shown.find(token).map(|i| shown[..i].chars().count());
+        let pad = carets.chars().take_while(|&c| c == ' ').count();
+        let width = carets.chars().filter(|&c| c == '^').count();
+        assert_eq!(Some(pad), at, "{shown:?}\n{carets:?}");
+        assert_eq!(width, token.chars().count(), "{shown:?}\n{carets:?}");
+    }
+
+    #[test]
+    fn invisible_characters_are_escaped_and_the_caret_follows() {
+        for (c, escaped) in [
+            ('\u{202e}', r"\u{202e}"),
+            ('\u{202a}', r"\u{202a}"),
+            ('\u{2066}', r"\u{2066}"),
+            ('\u{2069}', r"\u{2069}"),
+            ('\u{200e}', r"\u{200e}"),
+            ('\u{200f}', r"\u{200f}"),
+            ('\u{61c}', r"\u{61c}"),
+            ('\u{200b}', r"\u{200b}"),
+            ('\u{feff}', r"\u{feff}"),
+            ('\u{ad}', r"\u{ad}"),
+            ('\u{2028}', r"\u{2028}"),
+            ('\u{e0041}', r"\u{e0041}"),
+            ('\u{1b}', r"\u{1b}"),
+            ('\u{0}', r"\u{0}"),
+            ('\u{7f}', r"\u{7f}"),
+            ('\u{85}', r"\u{85}"),
+            ('\u{9b}', r"\u{9b}"),
+            ('\t', "    "),
+        ] {
+            let source = format!("1b2 {{a{c}b}} zz *");
+            let at = source.find("zz").unwrap_or(0);
+            let rendered = render_at("f", &source, at..at + 2, "m");
+            let (shown, carets) = echoed(&rendered);
+            assert_eq!(shown, format!("1b2 {{a{escaped}b}} zz *"), "{c:?}");
+            assert!(!shown.chars().any(invisible), "{c:?}");
+            points_at(&shown, &carets, "zz");
+            // The column is the input's, in characters, not the shown line's.
+            assert!(rendered.starts_with("f:1:11: m\n"), "{c:?}: {rendered}");
+        }
+    }
+
+    #[test]
+    fn carets_under_an_escaped_token_cover_its_escape() {
+        let source = "1b2 z\u{202e}z *";
+        let rendered = render_at("f", source, 4..9, "m");
+        let (shown, carets) = echoed(&rendered);
+        assert_eq!(shown, r"1b2 z\u{202e}z *");
+        assert_eq!(carets, "    ^^^^^^^^^^");
+        points_at(&shown, &carets, r"z\u{202e}z");
+    }
+
+    #[test]
+    fn messages_and_found_text_carry_no_raw_invisible_character() {
+        let source = "1b2 \u{202e}zz *";
+        let e = ParseError::at(source, 4, "a Pylos move");
+        assert_eq!(e.found, r#""\u{202e}zz""#);
+        assert_eq!(e.found_text().as_deref(), Some("\u{202e}zz"));
+        let rendered = e.render("f", source);
+        assert_eq!(
+            rendered,
+            "f:1:5: expected a Pylos move, found \"\\u{202e}zz\"\n  1b2 \\u{202e}zz *\n      ^^^^^^^^^^"
+        );
+        // A message quoting a tag's value raw is shown escaped.
+        let v = ValueError::new("unknown rules \"\u{202e}x\"");
+        assert_eq!(v.render("f", ""), "f: unknown rules \"\\u{202e}x\"");
+        let rendered = render_at("f", "[Rules \"\u{202e}x\"]", 0..14, "bad \u{202e}x");
+        assert_eq!(
+            rendered,
+            "f:1:1: bad \\u{202e}x\n  [Rules \"\\u{202e}x\"]\n  ^^^^^^^^^^^^^^^^^^^"
+        );
+    }
+
+    #[test]
+    fn a_long_line_with_escapes_keeps_its_window_and_caret() {
+        let source = format!("{} zz *", "\u{202e}".repeat(200));
+        let at = source.find("zz").unwrap_or(0);
+        let (shown, carets) = echoed(&render_at("f", &source, at..at + 2, "m"));
+        // 60 characters before the error, each escaped to 8 columns.
+        assert_eq!(shown, format!("{} zz *", r"\u{202e}".repeat(59)));
+        points_at(&shown, &carets, "zz");
     }
 }

@@ -138,7 +138,7 @@ enum Command {
         /// How many records, at most 1000000000
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
         count: u64,
-        /// Seed of the first record (record i uses seed + i)
+        /// Seed of the run (each record's own seed is mixed from it and the record's index)
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Plies per game, at most 100000 (games may end sooner)
@@ -239,9 +239,35 @@ fn overrides(rules: &Option<String>, size: Option<u32>) -> Vec<(String, String)>
     v
 }
 
-/// `--size` means something only to a game with sizes.
-fn check_size(id: GameId, size: Option<u32>) -> Result<(), Fail> {
-    gamenote::cli::size_error(id, &overrides(&None, size)).map_err(|e| usage(e.to_string()))
+/// `--rules` and `--size` checked against the game, once, before any input is read: a value
+/// the game cannot use (`--rules nonsense`, `--size 27`, `--size` for a game without sizes)
+/// is a usage error. `file` names the input the game was told from, when it was not given
+/// by `--game`.
+fn check_values(
+    id: GameId,
+    rules: &Option<String>,
+    size: Option<u32>,
+    file: Option<&str>,
+) -> Result<(), Fail> {
+    gamenote::cli::overrides_error(id, &overrides(rules, size)).map_err(|e| match file {
+        Some(f) => usage(format!("{f}: {e}")),
+        None => usage(e),
+    })
+}
+
+/// The command's game, `--rules` and `--size`, when `--game` names the game.
+fn given_values(c: &Command) -> Option<(GameId, &Option<String>, Option<u32>)> {
+    let (game, rules, size) = match c {
+        Command::Check { reading: r, .. }
+        | Command::Convert { reading: r, .. }
+        | Command::Show { reading: r, .. }
+        | Command::Html { reading: r, .. }
+        | Command::Moves { reading: r, .. } => (r.game, &r.rules, r.size),
+        Command::Generate { making: m, .. } | Command::Perft { making: m, .. } => {
+            (m.game, &m.rules, m.size)
+        }
+    };
+    Some((game?, rules, size))
 }
 
 impl Reading {
@@ -262,7 +288,9 @@ impl Reading {
         let name = display_name(path);
         let mut input = open_input(path).map_err(|e| usage(e.to_string()))?;
         let id = game_of_input(self.game, &name, &mut input).map_err(|e| usage(e.to_string()))?;
-        check_size(id, self.size)?;
+        if self.game.is_none() {
+            check_values(id, &self.rules, self.size, Some(&name))?;
+        }
         Ok((name, id, input))
     }
 }
@@ -274,9 +302,6 @@ fn check(
     threads: Option<u16>,
     syntax_only: bool,
 ) -> Result<u8, Fail> {
-    if let Some(g) = r.game {
-        check_size(g, r.size)?;
-    }
     let overrides = r.overrides();
     let threads = threads
         .map(usize::from)
@@ -570,12 +595,12 @@ fn generate_cmd<G: Game>(
     illegal: bool,
     mut sink: Sink,
 ) -> Result<u8, Fail> {
-    use gamenote::generate::{legal_game, near_miss};
+    use gamenote::generate::{legal_game, near_miss, record_seed};
     let rules = start_rules::<G>(&overrides(&m.rules, m.size))?;
     // Lines written so far to the stream, so that a near miss names its place in the file.
     let mut lines = 0usize;
     for i in 0..count {
-        let s = seed.wrapping_add(i);
+        let s = record_seed(seed, i);
         let game = legal_game::<G>(&rules, plies, s);
         let (text, kind) = match (illegal, illegal.then(|| near_miss(&game, s)).flatten()) {
             (true, Some(miss)) => {
@@ -594,7 +619,15 @@ fn generate_cmd<G: Game>(
                     format!("{{near miss: {}; expected {what}}}", miss.mutation).replace('\n', " ");
                 (format!("{comment}\n{}", miss.text), "near-miss")
             }
-            (true, None) => (game.record.to_string(), "near-miss"),
+            // Only a game over before its first move has no near miss: nothing in it can
+            // be made wrong, and a legal record must not pass for one.
+            (true, None) => {
+                return Err(usage(format!(
+                    "generate --illegal: record {} has no near miss (the game is over before \
+                     its first move, so no move can be made wrong)",
+                    i + 1
+                )));
+            }
             (false, _) => (game.record.to_string(), "game"),
         };
         match &mut sink {
@@ -607,7 +640,7 @@ fn generate_cmd<G: Game>(
                 lines += text.matches('\n').count();
             }
             Sink::Dir(dir) => {
-                let f = dir.join(format!("{kind}-{s:05}.{}", G::EXTENSION));
+                let f = dir.join(format!("{kind}-{seed}-{:05}.{}", i + 1, G::EXTENSION));
                 std::fs::write(&f, text)
                     .map_err(|e| Fail(format!("{}: cannot write: {e}", f.display()), 2))?;
             }
@@ -641,6 +674,9 @@ fn perft_cmd<G: Game>(depth: u32, m: &Making, divide: bool) -> Result<u8, Fail> 
 }
 
 fn run(cli: Cli) -> Result<u8, Fail> {
+    if let Some((id, rules, size)) = given_values(&cli.command) {
+        check_values(id, rules, size, None)?;
+    }
     match cli.command {
         Command::Check {
             files,
@@ -690,7 +726,6 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             output,
         } => {
             let id = making.game.ok_or_else(|| usage("generate needs --game"))?;
-            check_size(id, making.size)?;
             let sink = match output {
                 Some(p) if p.as_os_str().to_string_lossy().ends_with('/') || p.is_dir() => {
                     std::fs::create_dir_all(&p)
@@ -716,7 +751,6 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             divide,
         } => {
             let id = making.game.ok_or_else(|| usage("perft needs --game"))?;
-            check_size(id, making.size)?;
             with_game!(id, G => perft_cmd::<G>(depth, &making, divide))
         }
     }

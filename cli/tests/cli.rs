@@ -507,9 +507,15 @@ fn size_on_a_game_without_sizes_is_a_usage_error() {
     ] {
         let r = run(&args);
         assert_eq!(r.code, 2, "{args:?}");
+        // The game told from a file is named with the file (issue 20 item 15).
+        let from = if args[1] == f {
+            format!("{f}: ")
+        } else {
+            String::new()
+        };
         assert_eq!(
             r.err,
-            format!("--size: {game} has no board sizes (only pylon has)\n"),
+            format!("{from}--size: {game} has no board sizes (only pylon has)\n"),
             "{args:?}"
         );
         assert_eq!(r.out, out, "{args:?}");

@@ -71,6 +71,43 @@ pub fn size_error(id: GameId, overrides: &[(String, String)]) -> Result<(), Inpu
     Ok(())
 }
 
+/// The error of the command line's `--rules` and `--size` (as tags, from
+/// [`apply_overrides`](super::apply_overrides)'s list) for game `id`: `--size` for a game
+/// without sizes, or a value the game cannot read (`--rules nonsense`, `--size 27`). The
+/// command line calls it before reading any record, so an invalid value is said once, as a
+/// usage error, and not once a record.
+///
+/// ```
+/// use gamenote::cli::{overrides_error, GameId};
+/// let rules = |r: &str| [("Rules".to_string(), r.to_string())];
+/// assert!(overrides_error(GameId::Pylos, &rules("alignment")).is_ok());
+/// assert!(overrides_error(GameId::Gipf, &[]).is_ok()); // nothing given, nothing to check
+/// let err = overrides_error(GameId::Pylos, &rules("nonsense")).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "--rules: unknown Pylos rule set \"nonsense\" (expected standard, alignment or children)"
+/// );
+/// let size = [("Size".to_string(), "27".to_string())];
+/// let err = overrides_error(GameId::Pylon, &size).unwrap_err();
+/// assert_eq!(err.to_string(), "--size: the Size tag \"27\" is not a Pylon board size from 2 to 26");
+/// let err = overrides_error(GameId::Gipf, &size).unwrap_err();
+/// assert_eq!(err.to_string(), "--size: gipf has no board sizes (only pylon has)");
+/// ```
+pub fn overrides_error(id: GameId, overrides: &[(String, String)]) -> Result<(), InputError> {
+    size_error(id, overrides)?;
+    if overrides.is_empty() {
+        return Ok(());
+    }
+    crate::with_game!(id, G => <G as crate::game::RecordFormat>::rules_from_tags(overrides).map(|_| ())).map_err(|e| {
+        let flag = if e.tag.as_deref() == Some("Size") {
+            "--size"
+        } else {
+            "--rules"
+        };
+        InputError::Usage(format!("{flag}: {}", e.message))
+    })
+}
+
 /// The name a path is shown by: the path itself, with any bytes that are not UTF-8
 /// replaced; `-` is standard input.
 ///

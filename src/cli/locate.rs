@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use crate::error::floor_char_boundary;
+use crate::error::{ECHO_BEFORE as BEFORE, echo, escape_invisible, floor_char_boundary};
 use crate::text::tag_pair_raw;
 
 /// A forward-moving cursor over `source` that knows the line and column where it stands.
@@ -19,10 +19,6 @@ pub(crate) struct Locator<'a> {
     /// Characters from `line_start` to `pos`.
     chars: usize,
 }
-
-/// How many characters of the line are shown before the error, and in all.
-const BEFORE: usize = 60;
-const SHOWN: usize = 100;
 
 impl<'a> Locator<'a> {
     pub(crate) fn new(source: &'a str) -> Self {
@@ -84,29 +80,11 @@ impl<'a> Locator<'a> {
             }
             back += 1;
         }
-        let shown: String = src[from..]
-            .chars()
-            .take_while(|&c| c != '\n' && c != '\r')
-            .take(SHOWN)
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect();
-        let width = src[start..]
-            .chars()
-            .take_while(|&c| c != '\n' && c != '\r')
-            .take(40)
-            .scan(start, |at, c| {
-                let here = *at;
-                *at += c.len_utf8();
-                Some(here)
-            })
-            .take_while(|&at| at < span.end)
-            .count()
-            .max(1);
+        let (shown, under) = echo(&src[from..], start - from, span.end.saturating_sub(from));
         let rendered = format!(
-            "{file}:{}:{column}: {message}\n  {shown}\n  {}{}",
+            "{file}:{}:{column}: {}\n  {shown}\n  {under}",
             line + lines_before,
-            " ".repeat(back),
-            "^".repeat(width)
+            escape_invisible(message)
         );
         (line + lines_before, column, rendered)
     }
@@ -152,6 +130,33 @@ mod tests {
             let (l, c) = crate::error::line_col(src, span.start);
             assert_eq!((line, column), (l + 2, c));
         }
+    }
+
+    #[test]
+    fn escapes_as_the_error_module_does() {
+        let src = "[Game \"Py\u{202e}los\"]\n\n1b2 {\t\u{1b}\u{2066}} z\u{200b}z 1b2 *\n";
+        let mut loc = Locator::new(src);
+        let zz = src.find('z').unwrap_or(0);
+        for (span, message) in [
+            (0..20, "a\u{202e}"),
+            (zz..zz + 5, "b"),
+            (zz + 6..zz + 9, "c"),
+        ] {
+            let want = crate::error::render_at_line("f", src, span.clone(), message, 0);
+            let (_, _, got) = loc.render("f", span.clone(), message, 0);
+            assert_eq!(got, want);
+            assert!(
+                !got.lines()
+                    .flat_map(str::chars)
+                    .any(crate::error::invisible),
+                "{got}"
+            );
+        }
+        let (_, _, got) = Locator::new(src).render("f", zz..zz + 5, "b", 0);
+        assert_eq!(
+            got,
+            "f:3:11: b\n  1b2 {    \\u{1b}\\u{2066}} z\\u{200b}z 1b2 *\n                           ^^^^^^^^^^"
+        );
     }
 
     #[test]

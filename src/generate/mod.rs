@@ -82,6 +82,35 @@ impl Rng {
     }
 }
 
+/// The seed of record `index` of a run started from `seed` (`gamenote generate --seed`):
+/// both are mixed (the SplitMix64 finaliser, applied to the seed and again to the sum of
+/// that and the index times an odd constant), so the records of one run have distinct
+/// seeds, and two runs from different seeds do not share records, as `seed + index` would
+/// (seed 1 repeating seed 0 shifted by one, and the largest seed wrapping round to 0).
+///
+/// ```
+/// use gamenote::generate::record_seed;
+/// assert_ne!(record_seed(1, 0), record_seed(0, 1));
+/// assert_ne!(record_seed(u64::MAX, 1), record_seed(0, 0));
+/// let run: Vec<u64> = (0..1000).map(|i| record_seed(7, i)).collect();
+/// let mut distinct = run.clone();
+/// distinct.sort_unstable();
+/// distinct.dedup();
+/// assert_eq!(distinct.len(), run.len());
+/// assert_eq!(record_seed(7, 3), record_seed(7, 3)); // the same on every machine
+/// ```
+pub fn record_seed(seed: u64, index: u64) -> u64 {
+    /// The SplitMix64 output function: a bijection of 64-bit words that mixes every bit.
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    // Both steps are bijections of the index for a given seed, so a run never repeats a
+    // record's seed; the seed is mixed first, so neighbouring seeds start far apart.
+    mix(mix(seed ^ 0x6A09_E667_F3BC_C909).wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+}
+
 /// A legal game: its record (written in the default style), the moves and the final position.
 ///
 /// ```
@@ -198,7 +227,8 @@ pub struct NearMiss<G: Game> {
     pub expected: Expected,
 }
 
-/// The kinds of near miss, tried in turn from a seed-chosen start.
+/// The kinds of near miss, tried in turn from a seed-chosen start (from the first, an
+/// illegal move, for a game of no moves).
 ///
 /// ```
 /// use gamenote::generate::{legal_game, mutate, MutationKind, Rng};
@@ -233,7 +263,8 @@ impl MutationKind {
 }
 
 /// A near miss of `game`, of a kind and at a place chosen by `seed`; `None` when no kind
-/// applies (an empty game).
+/// applies (a game over before its first move). A game of no moves gets an illegal first
+/// move, or, when the game has no near miss to offer there, an unparsable one.
 ///
 /// ```
 /// use gamenote::generate::{legal_game, near_miss};
@@ -245,7 +276,13 @@ impl MutationKind {
 /// ```
 pub fn near_miss<G: Game>(game: &LegalGame<G>, seed: u64) -> Option<NearMiss<G>> {
     let mut rng = Rng::new(seed ^ 0x5851_F42D_4C95_7F2D);
-    let first = rng.below(MutationKind::ALL.len());
+    // A game of no moves has one kind of near miss worth making, an illegal first move
+    // (else an unparsable one): it is tried first.
+    let first = if game.record.plies.is_empty() {
+        0
+    } else {
+        rng.below(MutationKind::ALL.len())
+    };
     (0..MutationKind::ALL.len())
         .map(|i| MutationKind::ALL[(first + i) % MutationKind::ALL.len()])
         .find_map(|k| mutate(game, k, &mut rng))
@@ -261,8 +298,14 @@ pub fn near_miss<G: Game>(game: &LegalGame<G>, seed: u64) -> Option<NearMiss<G>>
 /// assert_eq!(miss.expected.kind, "illegal");
 /// assert!(miss.expected.ply.is_some_and(|k| (1..=16).contains(&k)));
 /// assert_eq!(verify(&miss), Ok(())); // the checker reports exactly that
+/// // A game of no moves gets a first move that is illegal, or one that does not parse.
 /// let empty = legal_game::<Pylos>(&Default::default(), 0, 8);
-/// assert!(mutate(&empty, MutationKind::Unparsable, &mut Rng::new(3)).is_none());
+/// let miss = mutate(&empty, MutationKind::IllegalMove, &mut Rng::new(3)).unwrap();
+/// assert_eq!((miss.expected.kind, miss.expected.ply), ("illegal", Some(1)));
+/// assert_eq!(verify(&miss), Ok(()));
+/// let miss = mutate(&empty, MutationKind::Unparsable, &mut Rng::new(3)).unwrap();
+/// assert_eq!(miss.expected.kind, "parse");
+/// assert!(mutate(&empty, MutationKind::WrongAnnotation, &mut Rng::new(3)).is_none());
 /// ```
 pub fn mutate<G: Game>(
     game: &LegalGame<G>,
@@ -271,6 +314,30 @@ pub fn mutate<G: Game>(
 ) -> Option<NearMiss<G>> {
     let n = game.record.plies.len();
     match kind {
+        MutationKind::IllegalMove if n == 0 => {
+            // No move to spoil: an illegal first move is added, if the game is not over.
+            let start = G::setup(&game.record.tags).ok()?;
+            if G::outcome(&start).is_some() {
+                return None;
+            }
+            let options = G::near_misses(&start);
+            if options.is_empty() {
+                return None;
+            }
+            let (name, notation) = options[rng.below(options.len())].clone();
+            let mut record = game.record.clone();
+            record.plies.push(Ply::new(notation));
+            Some(NearMiss {
+                text: record.to_string(),
+                record: Some(record),
+                mutation: name.to_string(),
+                expected: Expected {
+                    kind: "illegal",
+                    ply: Some(1),
+                    at: None,
+                },
+            })
+        }
         MutationKind::IllegalMove | MutationKind::WrongAnnotation => {
             if n == 0 {
                 return None;
@@ -333,11 +400,21 @@ pub fn mutate<G: Game>(
             })
         }
         MutationKind::Unparsable => {
+            // A game of no moves gets an unparsable first move, if it has a legal one.
+            let mut first = game.record.clone();
             if n == 0 {
-                return None;
+                let start = G::setup(&game.record.tags).ok()?;
+                let mut legal = Vec::new();
+                if G::outcome(&start).is_none() {
+                    G::legal_moves(&start, &mut legal);
+                }
+                let m = legal.first()?;
+                first
+                    .plies
+                    .push(Ply::new(G::notate(&start, m, G::Style::default())));
             }
-            let k = rng.below(n);
-            let text = game.record.to_string();
+            let k = rng.below(first.plies.len());
+            let text = first.to_string();
             let reread = Record::<G>::parse(&text).ok()?;
             let span = reread.plies.get(k)?.span.clone();
             let mut out = String::with_capacity(text.len() + 2);
