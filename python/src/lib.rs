@@ -856,10 +856,13 @@ impl Position {
     fn __repr__(&self) -> PyResult<String> {
         Ok(format!("Position({:?}, game={:?})", self.__str__()?, self.game.name()))
     }
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<Position>()
-            .is_ok_and(|o| o.get().game == self.game && o.get().pos == self.pos)
+    /// Equal when of the same game with the same position string.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(o) = other.cast::<Position>() else {
+            return Ok(false);
+        };
+        let o = o.get();
+        Ok(o.game == self.game && (o.pos == self.pos || o.__str__()? == self.__str__()?))
     }
     fn __hash__(&self) -> PyResult<u64> {
         use std::hash::{Hash, Hasher};
