@@ -102,7 +102,13 @@ fn problem_error(py: Python<'_>, p: &Problem) -> PyErr {
 }
 
 /// A parse error in `source` (of `file`, `lines_before` lines into it) as an exception.
-fn parse_error(py: Python<'_>, file: &str, source: &str, lines_before: usize, e: &ParseError) -> PyErr {
+fn parse_error(
+    py: Python<'_>,
+    file: &str,
+    source: &str,
+    lines_before: usize,
+    e: &ParseError,
+) -> PyErr {
     let p = cli::problem_at(file, source, lines_before, &Error::Parse(e.clone()), 0);
     problem_error(py, &Problem::from(&p))
 }
@@ -283,7 +289,13 @@ impl Record {
         let style = style_of::<G>(style)?;
         let out = gamenote::record::convert(rec, style, self.mode)
             .map_err(|e| any_error(py, &self.name, &self.text, self.lines_before, &e))?;
-        let mut r = Record::new(self.game, out.to_string(), &self.name, self.index, self.mode);
+        let mut r = Record::new(
+            self.game,
+            out.to_string(),
+            &self.name,
+            self.index,
+            self.mode,
+        );
         let _ = r.parsed.set(Ok(G::wrap_record(out)));
         r.name.clone_from(&self.name);
         Ok(r)
@@ -299,10 +311,10 @@ impl Record {
             Some(k) => k,
         };
         if want < 0 || want >= n {
-            if let Some(e) = &replay.error {
-                if ply.is_some_and(|k| k >= n) {
-                    return Err(any_error(py, &self.name, &self.text, self.lines_before, e));
-                }
+            if let Some(e) = &replay.error
+                && ply.is_some_and(|k| k >= n)
+            {
+                return Err(any_error(py, &self.name, &self.text, self.lines_before, e));
             }
             return Err(pyo3::exceptions::PyIndexError::new_err(format!(
                 "ply {} out of range: the record has positions 0 to {}",
@@ -478,7 +490,9 @@ fn unknown_game(py: Python<'_>, file: &str, lines_before: usize) -> PyErr {
         line: lines_before + 1,
         column: 1,
         ply: None,
-        message: "the record's game is unknown: no [Game] tag naming a known game, and no game= given".into(),
+        message:
+            "the record's game is unknown: no [Game] tag naming a known game, and no game= given"
+                .into(),
         rendered: String::new(),
     };
     let p = Problem {
@@ -503,7 +517,10 @@ impl Read for PyReader {
             self.pending.clear();
             self.at = 0;
             let chunk = Python::attach(|py| -> PyResult<Vec<u8>> {
-                let data = self.file.bind(py).call_method1("read", (buf.len().max(1),))?;
+                let data = self
+                    .file
+                    .bind(py)
+                    .call_method1("read", (buf.len().max(1),))?;
                 if let Ok(b) = data.cast::<PyBytes>() {
                     Ok(b.as_bytes().to_vec())
                 } else if let Ok(s) = data.cast::<PyString>() {
@@ -605,7 +622,12 @@ fn piece_records<G: Pick>(
             }
         };
         let lines = lines_before + text[..start].matches('\n').count();
-        make(text[start..end].to_string(), lines, offset + start as u64, report);
+        make(
+            text[start..end].to_string(),
+            lines,
+            offset + start as u64,
+            report,
+        );
         start = end;
         if start >= text.len() {
             break;
@@ -684,7 +706,11 @@ fn read(
     let os = py.import("os")?;
     let path: String = os.call_method1("fspath", (source,))?.extract()?;
     let file = std::fs::File::open(&path).map_err(|e| {
-        pyo3::exceptions::PyOSError::new_err((e.raw_os_error().unwrap_or(0), e.to_string(), path.clone()))
+        pyo3::exceptions::PyOSError::new_err((
+            e.raw_os_error().unwrap_or(0),
+            e.to_string(),
+            path.clone(),
+        ))
     })?;
     let game = match game {
         Some(g) => Some(g.to_string()),
@@ -854,7 +880,11 @@ impl Position {
         })
     }
     fn __repr__(&self) -> PyResult<String> {
-        Ok(format!("Position({:?}, game={:?})", self.__str__()?, self.game.name()))
+        Ok(format!(
+            "Position({:?}, game={:?})",
+            self.__str__()?,
+            self.game.name()
+        ))
     }
     /// Equal when of the same game with the same position string.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
