@@ -1,0 +1,167 @@
+"""Read, check, write and convert the written records of Pylos, GIPF, three-man chess and Pylon."""
+
+import os
+from typing import IO, Iterator, List, Optional, Union
+
+class GamenoteError(ValueError):
+    """A record, move or position that does not read or breaks the rules."""
+
+    kind: str
+    """`parse`, `illegal` or `mismatch`."""
+    line: int
+    """1-based line in the source."""
+    column: int
+    """1-based column in the source."""
+    ply: Optional[int]
+    """1-based ply of the offending move, when there is one."""
+    message: str
+    """The message in words."""
+    rendered: str
+    """The message with the file name, line and column (and the caret when known)."""
+
+class UnknownGameError(GamenoteError):
+    """A record whose game neither its own [Game] tag nor the `game` keyword tells."""
+
+class Problem:
+    """An error or a warning of a check, with its place. `str()` gives `line:column: message`."""
+
+    kind: str
+    line: int
+    column: int
+    ply: Optional[int]
+    message: str
+    rendered: str
+    def exception(self) -> GamenoteError:
+        """The exception this problem raises."""
+
+class Check:
+    """The verdict on one record; true when the record parsed and every move was legal."""
+
+    ok: bool
+    plies: int
+    """Moves replayed legally."""
+    result: Optional[str]
+    """The result the replay reached (`1-0`, `*`, ...)."""
+    error: Optional[Problem]
+    """The first error, if any."""
+    warnings: List[Problem]
+    """Mismatches accepted in lenient reading."""
+    def to_json(self) -> str:
+        """The report as `gamenote check --json` writes it."""
+    def raise_for_error(self) -> None:
+        """Raises the error as a `GamenoteError`, if there is one."""
+    def __bool__(self) -> bool: ...
+
+class Record:
+    """One record: its text as read, where it stood, parsed and checked when asked.
+
+    `str()` writes it as the library prints records (tags, a blank line, the movetext).
+    """
+
+    def __init__(self, text: str, *, game: Optional[str] = None, mode: str = "strict") -> None:
+        """One record from its text; its game from its [Game] tag, else `game`."""
+    game: str
+    """`pylos`, `gipf`, `threeman` or `pylon`."""
+    text: str
+    """The text as read."""
+    index: int
+    """1-based index in its source."""
+    line: int
+    """1-based line where the record starts in its source."""
+    offset: int
+    """Byte offset of the record in its source."""
+    tags: dict[str, str]
+    """The tags in their order (raises GamenoteError if the record does not parse)."""
+    result: Optional[str]
+    """The result written at the end of the record."""
+    def tag(self, name: str) -> Optional[str]:
+        """The value of one tag, or None."""
+    def moves(self, style: Optional[str] = None) -> List[str]:
+        """The moves as written, or rewritten in `style` (see `styles(game)`)."""
+    def check(self, *, mode: Optional[str] = None) -> Check:
+        """The one-pass check of `gamenote check` ("strict" or "lenient"; the reading's mode if None)."""
+    def convert(self, style: Optional[str] = None) -> "Record":
+        """The record with every move rewritten in `style` (the game's default style if None)."""
+    def position(self, ply: Optional[int] = None) -> "Position":
+        """The position after `ply` moves: 0 the start, None the end, negative from the end."""
+    def _repr_svg_(self) -> Optional[str]: ...
+
+class Records(Iterator[Record]):
+    """The records of a source, read lazily one at a time and checked as they are read.
+
+    An unreadable piece (not UTF-8, a NUL, too long, an I/O error) or a record of no known
+    game raises GamenoteError with its line and column; `next()` may be called again after it.
+    """
+
+    def __iter__(self) -> "Records": ...
+    def __next__(self) -> Record: ...
+
+class Position:
+    """A position: side to move, legal moves, play, outcome, `str()` the position string, SVG."""
+
+    def __init__(self, text: str, *, game: str, rules: Optional[str] = None) -> None:
+        """The position a position string gives (as in a [Position] tag)."""
+    @staticmethod
+    def start(game: str, *, rules: Optional[str] = None) -> "Position":
+        """The start position of `game` under `rules` (its default rules if None)."""
+    game: str
+    to_move: int
+    """The seat to move: 0 for the first player."""
+    outcome: Optional[str]
+    """`1-0`, `0-1`, `1/2-1/2`, `1-0-0`, ... once the game is over, else None."""
+    def legal_moves(self, style: Optional[str] = None) -> List[str]:
+        """The legal moves written in `style` (the game's default style if None)."""
+    def play(self, move: str) -> "Position":
+        """The position after `move`, written in any of the game's notations."""
+    def svg(self) -> Optional[str]:
+        """The SVG picture."""
+    def _repr_svg_(self) -> Optional[str]: ...
+    def __hash__(self) -> int: ...
+
+class NearMiss:
+    """A legal record with one thing made wrong, and the error a checker must report."""
+
+    record: Record
+    mutation: str
+    kind: str
+    ply: Optional[int]
+    line: Optional[int]
+    column: Optional[int]
+
+class Generated(Iterator):
+    """Generated records (or NearMiss values), made lazily."""
+
+    def __iter__(self) -> "Generated": ...
+    def __next__(self): ...
+    def __len__(self) -> int: ...
+
+def read(
+    source: Union[str, "os.PathLike[str]", IO[bytes], IO[str]],
+    *,
+    game: Optional[str] = None,
+    mode: str = "strict",
+    name: Optional[str] = None,
+) -> Records:
+    """Records read lazily from a path or a file object; each record's game from its own
+    [Game] tag, else `game`, else a path's extension."""
+
+def reads(
+    text: Union[str, bytes], *, game: Optional[str] = None, mode: str = "strict", name: Optional[str] = None
+) -> Records:
+    """Records read lazily from a str or bytes."""
+
+def generate(
+    game: str, *, count: int = 1, seed: int = 0, plies: int = 40, rules: Optional[str] = None, size: Optional[int] = None
+) -> Generated:
+    """`count` legal games from `seed` (record i from seed + i), as `gamenote generate` makes them."""
+
+def near_misses(
+    game: str, *, count: int = 1, seed: int = 0, plies: int = 40, rules: Optional[str] = None, size: Optional[int] = None
+) -> Generated:
+    """Near misses of `count` legal games from `seed`, as `gamenote generate --illegal` makes them."""
+
+def games() -> List[str]:
+    """The games' names: pylos, gipf, threeman, pylon."""
+
+def styles(game: str) -> List[str]:
+    """The styles a game's moves can be written in."""

@@ -1,0 +1,1106 @@
+//! The `gamenote` Python package's native module (`gamenote._native`): records read lazily
+//! from a path, a file object or a string; their checks, conversions and positions; the
+//! generators. The Python names and their documentation are in `gamenote/__init__.pyi`.
+
+mod dispatch;
+
+use std::collections::VecDeque;
+use std::io::{self, Read};
+use std::sync::{Mutex, OnceLock};
+
+use dispatch::{AnyPosition, AnyRecord, Checkers, Pick, dispatch, game_of};
+use gamenote::cli::{self, Problem as CliProblem, Report};
+use gamenote::games::GameId;
+use gamenote::stream::{BadRecord, RecordReader};
+use gamenote::{Error, Mode, Notate, ParseError, Picture, Play, RecordFormat};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString};
+
+create_exception!(
+    gamenote,
+    GamenoteError,
+    PyValueError,
+    "A record, move or position that does not read or breaks the rules: `kind`, `line`, `column`, `ply`, `message`."
+);
+create_exception!(
+    gamenote,
+    UnknownGameError,
+    GamenoteError,
+    "A record whose game is told neither by its own [Game] tag nor by the `game` keyword."
+);
+
+// ---------------------------------------------------------------- errors and problems
+
+/// An error or a warning of a check, with its place.
+#[pyclass(frozen, module = "gamenote", name = "Problem")]
+#[derive(Clone)]
+struct Problem {
+    #[pyo3(get)]
+    kind: &'static str,
+    #[pyo3(get)]
+    line: usize,
+    #[pyo3(get)]
+    column: usize,
+    #[pyo3(get)]
+    ply: Option<usize>,
+    #[pyo3(get)]
+    message: String,
+    #[pyo3(get)]
+    rendered: String,
+}
+
+impl From<&CliProblem> for Problem {
+    fn from(p: &CliProblem) -> Self {
+        Problem {
+            kind: p.kind,
+            line: p.line,
+            column: p.column,
+            ply: p.ply,
+            message: p.message.clone(),
+            rendered: p.rendered.clone(),
+        }
+    }
+}
+
+#[pymethods]
+impl Problem {
+    fn __str__(&self) -> String {
+        format!("{}:{}: {}", self.line, self.column, self.message)
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Problem(kind={:?}, line={}, column={}, ply={}, message={:?})",
+            self.kind,
+            self.line,
+            self.column,
+            self.ply.map_or("None".to_string(), |p| p.to_string()),
+            self.message
+        )
+    }
+    /// The exception this problem raises (a `GamenoteError`).
+    fn exception(&self, py: Python<'_>) -> PyErr {
+        problem_error(py, self)
+    }
+}
+
+/// A `GamenoteError` (or a subclass) carrying the problem's fields as attributes.
+fn error_with(py: Python<'_>, err: PyErr, p: &Problem) -> PyErr {
+    let v = err.value(py);
+    let _ = v.setattr("kind", p.kind);
+    let _ = v.setattr("line", p.line);
+    let _ = v.setattr("column", p.column);
+    let _ = v.setattr("ply", p.ply);
+    let _ = v.setattr("message", p.message.as_str());
+    let _ = v.setattr("rendered", p.rendered.as_str());
+    err
+}
+
+fn problem_error(py: Python<'_>, p: &Problem) -> PyErr {
+    error_with(py, GamenoteError::new_err(p.__str__()), p)
+}
+
+/// A parse error in `source` (of `file`, `lines_before` lines into it) as an exception.
+fn parse_error(
+    py: Python<'_>,
+    file: &str,
+    source: &str,
+    lines_before: usize,
+    e: &ParseError,
+) -> PyErr {
+    let p = cli::problem_at(file, source, lines_before, &Error::Parse(e.clone()), 0);
+    problem_error(py, &Problem::from(&p))
+}
+
+fn any_error(py: Python<'_>, file: &str, source: &str, lines_before: usize, e: &Error) -> PyErr {
+    let p = cli::problem_at(file, source, lines_before, e, 0);
+    problem_error(py, &Problem::from(&p))
+}
+
+fn mode_of(mode: &str) -> PyResult<Mode> {
+    match mode {
+        "strict" => Ok(Mode::Strict),
+        "lenient" => Ok(Mode::Lenient),
+        _ => Err(PyValueError::new_err(format!(
+            "unknown mode {mode:?}: expected \"strict\" or \"lenient\""
+        ))),
+    }
+}
+
+fn game_id(name: &str) -> PyResult<GameId> {
+    name.parse::<GameId>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn style_of<G: Notate>(style: Option<&str>) -> PyResult<G::Style> {
+    match style {
+        None => Ok(G::Style::default()),
+        Some(s) => s
+            .parse::<G::Style>()
+            .map_err(|e| PyValueError::new_err(e.to_string())),
+    }
+}
+
+fn mismatch() -> PyErr {
+    PyRuntimeError::new_err("gamenote: a value of one game was read as another's")
+}
+
+// ---------------------------------------------------------------- the check
+
+/// The verdict on one record: `ok` (also its truth value), the plies replayed, the result
+/// reached, the first error and the warnings of lenient reading.
+#[pyclass(frozen, module = "gamenote", name = "Check")]
+struct Check {
+    report: Report,
+}
+
+#[pymethods]
+impl Check {
+    #[getter]
+    fn ok(&self) -> bool {
+        self.report.ok()
+    }
+    #[getter]
+    fn plies(&self) -> usize {
+        self.report.plies
+    }
+    #[getter]
+    fn result(&self) -> Option<String> {
+        self.report.result.clone()
+    }
+    #[getter]
+    fn error(&self) -> Option<Problem> {
+        self.report.error.as_ref().map(Problem::from)
+    }
+    #[getter]
+    fn warnings(&self) -> Vec<Problem> {
+        self.report.warnings.iter().map(Problem::from).collect()
+    }
+    /// The report as `gamenote check --json` writes it.
+    fn to_json(&self) -> String {
+        self.report.to_json()
+    }
+    /// Raises the error as a `GamenoteError`, if there is one.
+    fn raise_for_error(&self, py: Python<'_>) -> PyResult<()> {
+        match &self.report.error {
+            Some(p) => Err(problem_error(py, &Problem::from(p))),
+            None => Ok(()),
+        }
+    }
+    fn __bool__(&self) -> bool {
+        self.report.ok()
+    }
+    fn __repr__(&self) -> String {
+        let r = &self.report;
+        match &r.error {
+            None => format!(
+                "<Check ok: {} plies, result {}, {} warnings>",
+                r.plies,
+                r.result.as_deref().unwrap_or("None"),
+                r.warnings.len()
+            ),
+            Some(e) => format!(
+                "<Check {} at {}:{} (ply {}): {}>",
+                e.kind,
+                e.line,
+                e.column,
+                e.ply.map_or("None".into(), |p| p.to_string()),
+                e.message
+            ),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- records
+
+/// One record: its text as read and where it stood; parsed and checked when asked.
+#[pyclass(frozen, module = "gamenote", name = "Record")]
+struct Record {
+    game: GameId,
+    text: String,
+    lines_before: usize,
+    offset: u64,
+    index: usize,
+    mode: Mode,
+    name: String,
+    report: OnceLock<Report>,
+    parsed: OnceLock<Result<AnyRecord, ParseError>>,
+}
+
+impl Record {
+    fn new(game: GameId, text: String, name: &str, index: usize, mode: Mode) -> Self {
+        Record {
+            game,
+            text,
+            lines_before: 0,
+            offset: 0,
+            index,
+            mode,
+            name: name.to_string(),
+            report: OnceLock::new(),
+            parsed: OnceLock::new(),
+        }
+    }
+
+    fn parsed(&self, py: Python<'_>) -> PyResult<&AnyRecord> {
+        let parsed = self.parsed.get_or_init(|| {
+            dispatch!(self.game, G => gamenote::Record::<G>::parse(&self.text).map(G::wrap_record))
+        });
+        parsed
+            .as_ref()
+            .map_err(|e| parse_error(py, &self.name, &self.text, self.lines_before, e))
+    }
+
+    fn report(&self, mode: Mode) -> Report {
+        dispatch!(self.game, G => {
+            let mut checker = gamenote::replay::Checker::<G>::new(mode);
+            let mut reports =
+                cli::check_record::<G, _>(&self.name, &self.text, self.lines_before, &mut checker);
+            let mut report = if reports.is_empty() {
+                Report::from_empty(&self.name)
+            } else {
+                reports.swap_remove(0)
+            };
+            report.record = self.index;
+            report
+        })
+    }
+
+    fn record_of<'a, G: Pick>(&'a self, py: Python<'_>) -> PyResult<&'a gamenote::Record<G>> {
+        G::record(self.parsed(py)?).ok_or_else(mismatch)
+    }
+
+    fn moves_g<G: Pick>(&self, py: Python<'_>, style: Option<&str>) -> PyResult<Vec<String>> {
+        let rec = self.record_of::<G>(py)?;
+        match style {
+            None => Ok(rec.plies.iter().map(|p| p.notation.to_string()).collect()),
+            Some(_) => {
+                let style = style_of::<G>(style)?;
+                let out = gamenote::record::convert(rec, style, self.mode)
+                    .map_err(|e| any_error(py, &self.name, &self.text, self.lines_before, &e))?;
+                Ok(out.plies.iter().map(|p| p.notation.to_string()).collect())
+            }
+        }
+    }
+
+    fn convert_g<G: Pick>(&self, py: Python<'_>, style: Option<&str>) -> PyResult<Record> {
+        let rec = self.record_of::<G>(py)?;
+        let style = style_of::<G>(style)?;
+        let out = gamenote::record::convert(rec, style, self.mode)
+            .map_err(|e| any_error(py, &self.name, &self.text, self.lines_before, &e))?;
+        let mut r = Record::new(
+            self.game,
+            out.to_string(),
+            &self.name,
+            self.index,
+            self.mode,
+        );
+        let _ = r.parsed.set(Ok(G::wrap_record(out)));
+        r.name.clone_from(&self.name);
+        Ok(r)
+    }
+
+    fn position_g<G: Pick>(&self, py: Python<'_>, ply: Option<isize>) -> PyResult<Position> {
+        let rec = self.record_of::<G>(py)?;
+        let (mut positions, replay) = gamenote::record::positions(rec, self.mode);
+        let n = positions.len() as isize;
+        let want = match ply {
+            None => n - 1,
+            Some(k) if k < 0 => n + k,
+            Some(k) => k,
+        };
+        if want < 0 || want >= n {
+            if let Some(e) = &replay.error
+                && ply.is_some_and(|k| k >= n)
+            {
+                return Err(any_error(py, &self.name, &self.text, self.lines_before, e));
+            }
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "ply {} out of range: the record has positions 0 to {}",
+                ply.unwrap_or(0),
+                n - 1
+            )));
+        }
+        let pos = positions.swap_remove(want as usize);
+        Ok(Position {
+            game: self.game,
+            pos: G::wrap_position(pos),
+        })
+    }
+}
+
+trait FromEmpty {
+    fn from_empty(file: &str) -> Self;
+}
+
+impl FromEmpty for Report {
+    /// The report on a text with no record in it: only comments or blank space.
+    fn from_empty(file: &str) -> Report {
+        let problem = CliProblem {
+            kind: "parse",
+            line: 1,
+            column: 1,
+            ply: None,
+            message: "expected a record, found only blank space or comments".into(),
+            rendered: format!("{file}:1:1: expected a record, found only blank space or comments"),
+        };
+        Report {
+            file: file.to_string(),
+            record: 0,
+            plies: 0,
+            result: None,
+            error: Some(problem),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+#[pymethods]
+impl Record {
+    /// A record read from `text` (one record; see `reads` for many).
+    #[new]
+    #[pyo3(signature = (text, *, game=None, mode="strict"))]
+    fn py_new(py: Python<'_>, text: &str, game: Option<&str>, mode: &str) -> PyResult<Self> {
+        let default = game.map(game_id).transpose()?;
+        let mode = mode_of(mode)?;
+        let Some(id) = game_of(text, default) else {
+            return Err(unknown_game(py, "<string>", 0));
+        };
+        Ok(Record::new(id, text.to_string(), "<string>", 1, mode))
+    }
+
+    /// The game's `--game` name: `pylos`, `gipf`, `threeman` or `pylon`.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.game.name()
+    }
+    /// The record's text as read.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+    /// 1-based index of the record in its source.
+    #[getter]
+    fn index(&self) -> usize {
+        self.index
+    }
+    /// 1-based line where the record's text starts in its source.
+    #[getter]
+    fn line(&self) -> usize {
+        self.lines_before + 1
+    }
+    /// Byte offset of the record's text in its source.
+    #[getter]
+    fn offset(&self) -> u64 {
+        self.offset
+    }
+    /// The tags in their order, as a dict.
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let parsed = self.parsed(py)?;
+        let d = PyDict::new(py);
+        let tags: &[(String, String)] = match parsed {
+            AnyRecord::Pylos(r) => &r.tags,
+            AnyRecord::Gipf(r) => &r.tags,
+            AnyRecord::ThreeMan(r) => &r.tags,
+            AnyRecord::Pylon(r) => &r.tags,
+        };
+        for (k, v) in tags {
+            if !d.contains(k)? {
+                d.set_item(k, v)?;
+            }
+        }
+        Ok(d)
+    }
+    /// The value of one tag, or None.
+    fn tag(&self, py: Python<'_>, name: &str) -> PyResult<Option<String>> {
+        let parsed = self.parsed(py)?;
+        Ok(match parsed {
+            AnyRecord::Pylos(r) => r.tag(name).map(str::to_string),
+            AnyRecord::Gipf(r) => r.tag(name).map(str::to_string),
+            AnyRecord::ThreeMan(r) => r.tag(name).map(str::to_string),
+            AnyRecord::Pylon(r) => r.tag(name).map(str::to_string),
+        })
+    }
+    /// The moves as written, or rewritten in `style`.
+    #[pyo3(signature = (style=None))]
+    fn moves(&self, py: Python<'_>, style: Option<&str>) -> PyResult<Vec<String>> {
+        dispatch!(self.game, G => self.moves_g::<G>(py, style))
+    }
+    /// The result written at the end of the record (`1-0`, `*`, …), or None.
+    #[getter]
+    fn result(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        dispatch!(self.game, G => {
+            let rec = self.record_of::<G>(py)?;
+            Ok(rec.result.map(G::write_result))
+        })
+    }
+    /// Checks the record in one pass (every move resolved and played): a `Check`.
+    #[pyo3(signature = (*, mode=None))]
+    fn check(&self, mode: Option<&str>) -> PyResult<Check> {
+        let mode = mode.map(mode_of).transpose()?;
+        let report = match mode {
+            Some(m) if m != self.mode => self.report(m),
+            _ => self.report.get_or_init(|| self.report(self.mode)).clone(),
+        };
+        Ok(Check { report })
+    }
+    /// The record with every move rewritten in `style` (the game's default style if None).
+    #[pyo3(signature = (style=None))]
+    fn convert(&self, py: Python<'_>, style: Option<&str>) -> PyResult<Record> {
+        dispatch!(self.game, G => self.convert_g::<G>(py, style))
+    }
+    /// The position after `ply` moves (0: the start; None: the end; negative: from the end).
+    #[pyo3(signature = (ply=None))]
+    fn position(&self, py: Python<'_>, ply: Option<isize>) -> PyResult<Position> {
+        dispatch!(self.game, G => self.position_g::<G>(py, ply))
+    }
+    /// The record written by the library (tags, then the movetext), or its text as read if
+    /// it does not parse.
+    fn __str__(&self, py: Python<'_>) -> String {
+        match self.parsed(py) {
+            Ok(r) => match r {
+                AnyRecord::Pylos(r) => r.to_string(),
+                AnyRecord::Gipf(r) => r.to_string(),
+                AnyRecord::ThreeMan(r) => r.to_string(),
+                AnyRecord::Pylon(r) => r.to_string(),
+            },
+            Err(_) => self.text.clone(),
+        }
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<gamenote.Record game={:?} index={} line={} bytes={}>",
+            self.game.name(),
+            self.index,
+            self.lines_before + 1,
+            self.text.len()
+        )
+    }
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let pos = self.position(py, None)?;
+        Ok(pos.svg())
+    }
+}
+
+fn unknown_game(py: Python<'_>, file: &str, lines_before: usize) -> PyErr {
+    let p = Problem {
+        kind: "parse",
+        line: lines_before + 1,
+        column: 1,
+        ply: None,
+        message:
+            "the record's game is unknown: no [Game] tag naming a known game, and no game= given"
+                .into(),
+        rendered: String::new(),
+    };
+    let p = Problem {
+        rendered: format!("{file}:{}:1: {}", p.line, p.message),
+        ..p
+    };
+    error_with(py, UnknownGameError::new_err(p.__str__()), &p)
+}
+
+// ---------------------------------------------------------------- reading
+
+/// A Python file object as a byte stream: `read(n)` giving bytes, or str (encoded in UTF-8).
+struct PyReader {
+    file: Py<PyAny>,
+    pending: Vec<u8>,
+    at: usize,
+}
+
+impl Read for PyReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at >= self.pending.len() {
+            self.pending.clear();
+            self.at = 0;
+            let chunk = Python::attach(|py| -> PyResult<Vec<u8>> {
+                let data = self
+                    .file
+                    .bind(py)
+                    .call_method1("read", (buf.len().max(1),))?;
+                if let Ok(b) = data.cast::<PyBytes>() {
+                    Ok(b.as_bytes().to_vec())
+                } else if let Ok(s) = data.cast::<PyString>() {
+                    Ok(s.to_cow()?.as_bytes().to_vec())
+                } else {
+                    Err(PyTypeError::new_err("read() gave neither bytes nor str"))
+                }
+            })
+            .map_err(|e| io::Error::other(e.to_string()))?;
+            self.pending = chunk;
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+type Input = Box<dyn Read + Send + Sync>;
+
+struct Source {
+    reader: RecordReader<Input>,
+    checkers: Checkers,
+    pending: VecDeque<Record>,
+    index: usize,
+}
+
+/// The records of a source, read lazily one at a time, each checked as it is read (the
+/// same one-pass check as `gamenote check`), in the game of its own `[Game]` tag.
+#[pyclass(module = "gamenote", name = "Records")]
+struct Records {
+    source: Mutex<Source>,
+    default: Option<GameId>,
+    mode: Mode,
+    name: String,
+}
+
+impl Records {
+    fn open(input: Input, name: String, game: Option<&str>, mode: &str) -> PyResult<Self> {
+        Ok(Records {
+            source: Mutex::new(Source {
+                reader: RecordReader::new(input),
+                checkers: Checkers::default(),
+                pending: VecDeque::new(),
+                index: 0,
+            }),
+            default: game.map(game_id).transpose()?,
+            mode: mode_of(mode)?,
+            name,
+        })
+    }
+}
+
+/// The records of one piece the stream reader cut, checked.
+fn piece_records<G: Pick>(
+    src: &mut Source,
+    name: &str,
+    mode: Mode,
+    text: String,
+    lines_before: usize,
+    offset: u64,
+) {
+    let checker = G::checker(&mut src.checkers, mode);
+    let reports = cli::check_record::<G, _>(name, &text, lines_before, checker);
+    let n = reports.len();
+    let mut make = |text: String, lines_before: usize, offset: u64, mut report: Report| {
+        src.index += 1;
+        report.record = src.index;
+        let r = Record {
+            game: G::GAME,
+            text,
+            lines_before,
+            offset,
+            index: src.index,
+            mode,
+            name: name.to_string(),
+            report: OnceLock::new(),
+            parsed: OnceLock::new(),
+        };
+        let _ = r.report.set(report);
+        src.pending.push_back(r);
+    };
+    if n <= 1 {
+        if let Some(report) = reports.into_iter().next() {
+            make(text, lines_before, offset, report);
+        }
+        return;
+    }
+    // Several records in one piece (records with no tags between them): cut the text where
+    // each ends, as the check did.
+    let mut start = 0;
+    for (i, report) in reports.into_iter().enumerate() {
+        let end = if i + 1 == n {
+            text.len()
+        } else {
+            match gamenote::Record::<G>::parse_next(&text, start) {
+                Ok((_, rest)) => text.len() - rest.len(),
+                Err(_) => text.len(),
+            }
+        };
+        let lines = lines_before + text[..start].matches('\n').count();
+        make(
+            text[start..end].to_string(),
+            lines,
+            offset + start as u64,
+            report,
+        );
+        start = end;
+        if start >= text.len() {
+            break;
+        }
+    }
+}
+
+fn bad_piece(py: Python<'_>, name: &str, bad: &BadRecord) -> PyErr {
+    problem_error(py, &Problem::from(&cli::bad_record_problem(name, bad)))
+}
+
+#[pymethods]
+impl Records {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The next record. An unreadable piece (bytes that are not UTF-8, a NUL, a record over
+    /// the length limit, an I/O error) or a record of no known game raises a
+    /// `GamenoteError` with its line and column; iteration may go on after it.
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Record>> {
+        let mut src = self
+            .source
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the record reader was poisoned by a panic"))?;
+        loop {
+            if let Some(r) = src.pending.pop_front() {
+                return Ok(Some(r));
+            }
+            let Some(piece) = src.reader.next() else {
+                return Ok(None);
+            };
+            let raw = piece.map_err(|bad| bad_piece(py, &self.name, &bad))?;
+            let Some(id) = game_of(&raw.text, self.default) else {
+                if raw.text.trim().is_empty() {
+                    continue;
+                }
+                return Err(unknown_game(py, &self.name, raw.lines_before));
+            };
+            let (text, lines, offset) = (raw.text, raw.lines_before, raw.offset);
+            dispatch!(id, G => piece_records::<G>(&mut src, &self.name, self.mode, text, lines, offset));
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<gamenote.Records of {:?}>", self.name)
+    }
+}
+
+/// Records read lazily from a path (str or os.PathLike) or a file object (binary or text).
+#[pyfunction]
+#[pyo3(signature = (source, *, game=None, mode="strict", name=None))]
+fn read(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    game: Option<&str>,
+    mode: &str,
+    name: Option<String>,
+) -> PyResult<Records> {
+    if source.hasattr("read")? {
+        let name = match name {
+            Some(n) => n,
+            None => source
+                .getattr("name")
+                .ok()
+                .and_then(|n| n.extract::<String>().ok())
+                .unwrap_or_else(|| "<file>".into()),
+        };
+        let input = PyReader {
+            file: source.clone().unbind(),
+            pending: Vec::new(),
+            at: 0,
+        };
+        return Records::open(Box::new(input), name, game, mode);
+    }
+    let os = py.import("os")?;
+    let path: String = os.call_method1("fspath", (source,))?.extract()?;
+    let file = std::fs::File::open(&path).map_err(|e| {
+        pyo3::exceptions::PyOSError::new_err((
+            e.raw_os_error().unwrap_or(0),
+            e.to_string(),
+            path.clone(),
+        ))
+    })?;
+    let game = match game {
+        Some(g) => Some(g.to_string()),
+        None => GameId::from_extension(&path).map(|g| g.name().to_string()),
+    };
+    Records::open(
+        Box::new(io::BufReader::with_capacity(0, file)),
+        name.unwrap_or(path),
+        game.as_deref(),
+        mode,
+    )
+}
+
+/// Records read lazily from a str or bytes.
+#[pyfunction]
+#[pyo3(signature = (text, *, game=None, mode="strict", name=None))]
+fn reads(
+    text: &Bound<'_, PyAny>,
+    game: Option<&str>,
+    mode: &str,
+    name: Option<String>,
+) -> PyResult<Records> {
+    let bytes: Vec<u8> = if let Ok(s) = text.cast::<PyString>() {
+        s.to_cow()?.as_bytes().to_vec()
+    } else if let Ok(b) = text.cast::<PyBytes>() {
+        b.as_bytes().to_vec()
+    } else {
+        return Err(PyTypeError::new_err("reads() takes a str or bytes"));
+    };
+    Records::open(
+        Box::new(io::Cursor::new(bytes)),
+        name.unwrap_or_else(|| "<string>".into()),
+        game,
+        mode,
+    )
+}
+
+// ---------------------------------------------------------------- positions
+
+/// A position of one game: the side to move, the legal moves, play, the outcome, the
+/// position string (`str()`) and the SVG picture.
+#[pyclass(frozen, module = "gamenote", name = "Position")]
+struct Position {
+    game: GameId,
+    pos: AnyPosition,
+}
+
+impl Position {
+    fn get<G: Pick>(&self) -> PyResult<&G::Position> {
+        G::position(&self.pos).ok_or_else(mismatch)
+    }
+
+    fn legal_g<G: Pick>(&self, style: Option<&str>) -> PyResult<Vec<String>> {
+        let pos = self.get::<G>()?;
+        let style = style_of::<G>(style)?;
+        let mut moves = Vec::new();
+        G::legal_moves(pos, &mut moves);
+        Ok(moves
+            .iter()
+            .map(|m| G::notate(pos, m, style).to_string())
+            .collect())
+    }
+
+    fn play_g<G: Pick>(&self, py: Python<'_>, mv: &str) -> PyResult<Position> {
+        let pos = self.get::<G>()?;
+        let notation = match mv.trim().parse::<G::Notation>() {
+            Ok(n) => n,
+            Err(first) => {
+                // A style the notation declares in a tag (Pylos's numeric): try each.
+                let found = G::GAME.styles().iter().find_map(|s| {
+                    let tags = [("Style".to_string(), (*s).to_string())];
+                    match G::parse_notation(mv.trim(), &tags) {
+                        Ok((rest, n)) if rest.trim().is_empty() => Some(n),
+                        _ => None,
+                    }
+                });
+                found.ok_or_else(|| parse_error(py, "<move>", mv.trim(), 0, &first))?
+            }
+        };
+        let m = G::resolve(pos, &notation).map_err(|e| {
+            let p = Problem {
+                kind: match e.kind {
+                    gamenote::MoveErrorKind::Mismatch => "mismatch",
+                    _ => "illegal",
+                },
+                line: 1,
+                column: 1,
+                ply: None,
+                message: format!("{mv}: {e}"),
+                rendered: format!("<move>:1:1: {mv}: {e}"),
+            };
+            problem_error(py, &p)
+        })?;
+        let mut next = pos.clone();
+        G::play(&mut next, &m);
+        Ok(Position {
+            game: self.game,
+            pos: G::wrap_position(next),
+        })
+    }
+
+    fn svg(&self) -> Option<String> {
+        dispatch!(self.game, G => self.get::<G>().ok().and_then(|p| G::svg(p, None)))
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// The position a position string gives (the game's default rules unless `rules`).
+    #[new]
+    #[pyo3(signature = (text, *, game, rules=None))]
+    fn py_new(py: Python<'_>, text: &str, game: &str, rules: Option<&str>) -> PyResult<Self> {
+        let id = game_id(game)?;
+        dispatch!(id, G => {
+            let rules = match rules {
+                None => <G as Play>::Rules::default(),
+                Some(r) => r.parse().map_err(|e: gamenote::ValueError| PyValueError::new_err(e.to_string()))?,
+            };
+            let pos = G::read_position(text, &rules)
+                .map_err(|e| parse_error(py, "<position>", text, 0, &e))?;
+            Ok(Position { game: id, pos: G::wrap_position(pos) })
+        })
+    }
+
+    /// The start position of `game` under `rules` (its default rules if None).
+    #[staticmethod]
+    #[pyo3(signature = (game, *, rules=None))]
+    fn start(game: &str, rules: Option<&str>) -> PyResult<Position> {
+        let id = game_id(game)?;
+        dispatch!(id, G => {
+            let rules = match rules {
+                None => <G as Play>::Rules::default(),
+                Some(r) => r.parse().map_err(|e: gamenote::ValueError| PyValueError::new_err(e.to_string()))?,
+            };
+            Ok(Position { game: id, pos: G::wrap_position(G::start(&rules)) })
+        })
+    }
+
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.game.name()
+    }
+    /// The seat to move: 0 for the first player.
+    #[getter]
+    fn to_move(&self) -> PyResult<usize> {
+        dispatch!(self.game, G => Ok(G::to_move(self.get::<G>()?)))
+    }
+    /// The legal moves, written in `style` (the game's default if None).
+    #[pyo3(signature = (style=None))]
+    fn legal_moves(&self, style: Option<&str>) -> PyResult<Vec<String>> {
+        dispatch!(self.game, G => self.legal_g::<G>(style))
+    }
+    /// The position after `move`, written in any of the game's notations.
+    fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
+        dispatch!(self.game, G => self.play_g::<G>(py, r#move))
+    }
+    /// The outcome (`1-0`, `0-1`, `1/2-1/2`, `1-0-0`, …) once the game is over, else None.
+    #[getter]
+    fn outcome(&self) -> PyResult<Option<String>> {
+        dispatch!(self.game, G => Ok(G::outcome(self.get::<G>()?).map(|o| o.to_string())))
+    }
+    /// The position string (as in a `[Position]` tag).
+    fn __str__(&self) -> PyResult<String> {
+        dispatch!(self.game, G => {
+            let p = self.get::<G>()?;
+            Ok(G::position_string(p).unwrap_or_else(|| p.to_string()))
+        })
+    }
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!(
+            "Position({:?}, game={:?})",
+            self.__str__()?,
+            self.game.name()
+        ))
+    }
+    /// Equal when of the same game with the same position string.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(o) = other.cast::<Position>() else {
+            return Ok(false);
+        };
+        let o = o.get();
+        Ok(o.game == self.game && (o.pos == self.pos || o.__str__()? == self.__str__()?))
+    }
+    fn __hash__(&self) -> PyResult<u64> {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.game.hash(&mut h);
+        self.__str__()?.hash(&mut h);
+        Ok(h.finish())
+    }
+    /// The SVG picture of the position, or None for a game without one.
+    #[pyo3(name = "svg")]
+    fn py_svg(&self) -> Option<String> {
+        self.svg()
+    }
+    fn _repr_svg_(&self) -> Option<String> {
+        self.svg()
+    }
+}
+
+// ---------------------------------------------------------------- generators
+
+/// Generated records, lazily: legal games, or near misses (each `NearMiss`).
+#[pyclass(module = "gamenote", name = "Generated")]
+struct Generated {
+    game: GameId,
+    tags: Vec<(String, String)>,
+    seed: u64,
+    next: u64,
+    count: u64,
+    plies: usize,
+    near_miss: bool,
+}
+
+/// A legal record with one thing made wrong, and the error a checker must report.
+#[pyclass(frozen, module = "gamenote", name = "NearMiss")]
+struct NearMiss {
+    #[pyo3(get)]
+    record: Py<Record>,
+    #[pyo3(get)]
+    mutation: String,
+    #[pyo3(get)]
+    kind: &'static str,
+    #[pyo3(get)]
+    ply: Option<usize>,
+    #[pyo3(get)]
+    line: Option<usize>,
+    #[pyo3(get)]
+    column: Option<usize>,
+}
+
+#[pymethods]
+impl NearMiss {
+    fn __repr__(&self) -> String {
+        format!(
+            "<NearMiss {}: expected {} at ply {:?}, line {:?}, column {:?}>",
+            self.mutation, self.kind, self.ply, self.line, self.column
+        )
+    }
+}
+
+fn rules_of<G: Pick>(tags: &[(String, String)]) -> PyResult<G::Rules> {
+    match G::rules_from_tags(tags) {
+        Ok(r) => Ok(r),
+        Err(_) if tags.is_empty() => Ok(G::variants().into_iter().next().unwrap_or_default()),
+        Err(e) => Err(PyValueError::new_err(e.to_string())),
+    }
+}
+
+impl Generated {
+    fn make<G: Pick>(&self, py: Python<'_>, i: u64) -> PyResult<Py<PyAny>> {
+        use gamenote::generate::{legal_game, near_miss};
+        let rules = rules_of::<G>(&self.tags)?;
+        let s = self.seed.wrapping_add(i);
+        let game = legal_game::<G>(&rules, self.plies, s);
+        let index = i as usize + 1;
+        if self.near_miss {
+            if let Some(miss) = near_miss(&game, s) {
+                let mut rec = Record::new(G::GAME, miss.text, "<generated>", index, Mode::Strict);
+                if let Some(r) = miss.record {
+                    rec.parsed = OnceLock::from(Ok(G::wrap_record(r)));
+                }
+                let e = miss.expected;
+                let out = NearMiss {
+                    record: Py::new(py, rec)?,
+                    mutation: miss.mutation,
+                    kind: e.kind,
+                    ply: e.ply,
+                    line: e.at.map(|a| a.0),
+                    column: e.at.map(|a| a.1),
+                };
+                return Ok(Py::new(py, out)?.into_any());
+            }
+            return Ok(py.None());
+        }
+        let text = game.record.to_string();
+        let rec = Record::new(G::GAME, text, "<generated>", index, Mode::Strict);
+        let _ = rec.parsed.set(Ok(G::wrap_record(game.record)));
+        Ok(Py::new(py, rec)?.into_any())
+    }
+}
+
+#[pymethods]
+impl Generated {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __next__(mut slf: PyRefMut<'_, Self>, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        while slf.next < slf.count {
+            let i = slf.next;
+            slf.next += 1;
+            let item = dispatch!(slf.game, G => slf.make::<G>(py, i))?;
+            if !item.is_none(py) {
+                return Ok(Some(item));
+            }
+        }
+        Ok(None)
+    }
+    fn __len__(&self) -> usize {
+        (self.count - self.next) as usize
+    }
+}
+
+fn generated(
+    game: &str,
+    count: u64,
+    seed: u64,
+    plies: usize,
+    rules: Option<String>,
+    size: Option<u32>,
+    near_miss: bool,
+) -> PyResult<Generated> {
+    let id = game_id(game)?;
+    let mut tags = Vec::new();
+    if let Some(r) = rules {
+        tags.push(("Rules".to_string(), r));
+    }
+    if let Some(n) = size {
+        tags.push(("Size".to_string(), n.to_string()));
+    }
+    dispatch!(id, G => rules_of::<G>(&tags).map(drop))?;
+    Ok(Generated {
+        game: id,
+        tags,
+        seed,
+        next: 0,
+        count,
+        plies,
+        near_miss,
+    })
+}
+
+/// `count` legal games of `game` from `seed` (record i from seed + i), `plies` moves each
+/// (fewer when the game ends), as `gamenote generate` makes them.
+#[pyfunction]
+#[pyo3(signature = (game, *, count=1, seed=0, plies=40, rules=None, size=None))]
+fn generate(
+    game: &str,
+    count: u64,
+    seed: u64,
+    plies: usize,
+    rules: Option<String>,
+    size: Option<u32>,
+) -> PyResult<Generated> {
+    generated(game, count, seed, plies, rules, size, false)
+}
+
+/// Near misses of `count` legal games from `seed`, as `gamenote generate --illegal` makes them.
+#[pyfunction]
+#[pyo3(signature = (game, *, count=1, seed=0, plies=40, rules=None, size=None))]
+fn near_misses(
+    game: &str,
+    count: u64,
+    seed: u64,
+    plies: usize,
+    rules: Option<String>,
+    size: Option<u32>,
+) -> PyResult<Generated> {
+    generated(game, count, seed, plies, rules, size, true)
+}
+
+/// The games' `--game` names.
+#[pyfunction]
+fn games() -> Vec<&'static str> {
+    GameId::ALL.iter().map(|g| g.name()).collect()
+}
+
+/// The styles a game's moves can be written in.
+#[pyfunction]
+fn styles(game: &str) -> PyResult<Vec<&'static str>> {
+    Ok(game_id(game)?.styles().to_vec())
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("GamenoteError", py.get_type::<GamenoteError>())?;
+    m.add("UnknownGameError", py.get_type::<UnknownGameError>())?;
+    m.add_class::<Problem>()?;
+    m.add_class::<Check>()?;
+    m.add_class::<Record>()?;
+    m.add_class::<Records>()?;
+    m.add_class::<Position>()?;
+    m.add_class::<Generated>()?;
+    m.add_class::<NearMiss>()?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(reads, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(near_misses, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(styles, m)?)?;
+    Ok(())
+}
