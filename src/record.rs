@@ -677,7 +677,8 @@ pub fn replay_with<G: Game>(
     mode: Mode,
     mut visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
 ) -> Replay<G> {
-    let start = match G::setup(&record.tags) {
+    let mut warnings = Vec::new();
+    let start = match crate::game::setup_in::<G>(&record.tags, mode, &mut warnings) {
         Ok(p) => p,
         Err(msg) => {
             let start = G::start(&G::Rules::default());
@@ -692,6 +693,7 @@ pub fn replay_with<G: Game>(
         }
     };
     let mut stepper = Stepper::<G>::new(start.clone(), mode);
+    stepper.warnings = warnings;
     let mut moves = Vec::with_capacity(record.plies.len());
     for (i, ply) in record.plies.iter().enumerate() {
         stepper.step(i + 1, ply, |n, before, m, after| {

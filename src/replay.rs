@@ -681,7 +681,8 @@ impl<G: Game> Checker<G> {
             self.set_tag(&n, &v);
             self.overrides[i] = (n, v);
         }
-        let stepper = match G::setup(self.live()) {
+        let mut warnings = Vec::new();
+        let mut stepper = match crate::game::setup_in::<G>(self.live(), self.mode, &mut warnings) {
             Ok(pos) => Stepper::new(pos, self.mode),
             Err(msg) => {
                 let mut s = Stepper::new(G::start(&G::Rules::default()), self.mode);
@@ -689,6 +690,7 @@ impl<G: Game> Checker<G> {
                 s
             }
         };
+        stepper.warnings = warnings;
         self.stepper = Some(stepper);
     }
 }

@@ -297,6 +297,7 @@ impl RecordFormat for Gipf {
     }
 
     fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
+        crate::game::no_size::<Self>(tags)?;
         match tag(tags, "Rules") {
             Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules")),
             None => match tag(tags, "Variant") {

@@ -264,6 +264,8 @@ impl Notate for Pylon {
 }
 
 impl RecordFormat for Pylon {
+    const SPARE_TAGS: &'static [&'static str] = &[];
+
     fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
         let mut rules: Rules = match tag(tags, "Rules") {
             Some("standard") | None => Rules::default(),
