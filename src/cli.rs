@@ -284,6 +284,14 @@ fn setup_span<G: Game>(
     let Err(err) = G::setup(tags) else {
         return None;
     };
+    // The tag the error names, when the record has it.
+    if let Some(span) = err
+        .tag
+        .as_deref()
+        .and_then(|name| tag_span(source, from, until, name))
+    {
+        return Some(span);
+    }
     let mut rest = Vec::with_capacity(tags.len());
     for name in SETUP_TAGS {
         if crate::game::tag(tags, name).is_none() {

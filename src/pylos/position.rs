@@ -92,6 +92,11 @@ pub enum ReserveRule {
 /// assert_eq!(r.to_string(), "alignment,takeback=optional");
 /// assert_eq!(Rules::default().to_string(), "standard");
 /// assert!("chess".parse::<Rules>().is_err());
+/// let twice = "standard,takeback=optional,takeback=mandatory".parse::<Rules>().unwrap_err();
+/// assert_eq!(
+///     twice.message,
+///     "the Pylos rule option takeback is given twice (takeback=optional, then takeback=mandatory)"
+/// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -127,7 +132,19 @@ impl FromStr for Rules {
     type Err = ValueError;
     fn from_str(s: &str) -> Result<Rules, ValueError> {
         let mut rules = Rules::default();
+        // Each option once: `takeback=optional,takeback=mandatory` says two things.
+        let mut seen: [Option<&str>; 2] = [None, None];
         for (i, part) in s.split(',').map(str::trim).enumerate() {
+            if let Some((key, _)) = part.split_once('=')
+                && let Some(k) = ["takeback", "reserve"].iter().position(|o| *o == key)
+            {
+                if let Some(first) = seen[k] {
+                    return Err(ValueError::new(format!(
+                        "the Pylos rule option {key} is given twice ({first}, then {part})"
+                    )));
+                }
+                seen[k] = Some(part);
+            }
             match (i, part.split_once('=')) {
                 (0, None) => {
                     rules.set = match part {
