@@ -789,6 +789,21 @@ pub trait RecordFormat: Notate {
         CommentMove::Comment
     }
 
+    /// Where a comment after the result, which the game reads (Pylon's score comment), holds
+    /// a value it cannot be: the byte offset in `comment` and what was expected there. The
+    /// record reader makes it a parse error at that place. The default: `None`.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylon::Pylon, pylos::Pylos};
+    /// assert_eq!(Pylon::bad_comment_after_result("W 5000000000 B 3"), Some((2, "a score from 0 to 4294967295")));
+    /// assert_eq!(Pylon::bad_comment_after_result("W 5 B 3"), None);
+    /// assert_eq!(Pylos::bad_comment_after_result("W 5000000000 B 3"), None);
+    /// ```
+    fn bad_comment_after_result(_comment: &str) -> Option<(usize, &'static str)> {
+        None
+    }
+
     /// Reads a result token at the start of `input` when there is one, followed by a token
     /// boundary. The default knows `1-0`, `0-1`, `1/2-1/2` and `*`.
     ///
