@@ -789,6 +789,25 @@ pub trait RecordFormat: Notate {
         CommentMove::Comment
     }
 
+    /// The rules a record's first written move implies when its tags (`tags`, with the
+    /// command line's overrides) name none: a GIPF record whose first push brings in a
+    /// GIPF-piece can only be a tournament game. Replay, conversion and the viewer set such
+    /// a record up under these rules. The default: none.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::gipf::{Gipf, Variant};
+    /// let first = "Gd1-f2".parse()?;
+    /// assert_eq!(Gipf::rules_from_first_move(&[], &first).map(|r| r.variant), Some(Variant::Tournament));
+    /// let named = [("Rules".to_string(), "standard".to_string())];
+    /// assert_eq!(Gipf::rules_from_first_move(&named, &first), None, "the tag decides");
+    /// assert_eq!(Gipf::rules_from_first_move(&[], &"d1-e2".parse()?), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    fn rules_from_first_move(_tags: &Tags, _first: &Self::Notation) -> Option<Self::Rules> {
+        None
+    }
+
     /// Where a comment after the result, which the game reads (Pylon's score comment), holds
     /// a value it cannot be: the byte offset in `comment` and what was expected there. The
     /// record reader makes it a parse error at that place. The default: `None`.
@@ -1070,6 +1089,18 @@ pub(crate) fn no_size<G: Play>(tags: &Tags) -> Result<(), ValueError> {
         Some(_) => Err(ValueError::new(format!("{} has no board sizes", G::NAME)).in_tag("Size")),
         None => Ok(()),
     }
+}
+
+/// `tags` with the `[Rules]` tag that the first move `first` implies
+/// ([`RecordFormat::rules_from_first_move`]), when it implies one.
+pub(crate) fn implied_tags<G: RecordFormat>(
+    tags: &Tags,
+    first: Option<&G::Notation>,
+) -> Option<Vec<(String, String)>> {
+    let rules = G::rules_from_first_move(tags, first?)?;
+    let mut out = tags.to_vec();
+    out.push(("Rules".to_string(), rules.to_string()));
+    Some(out)
 }
 
 /// [`RecordFormat::setup`] in `mode`: when lenient, a spare tag

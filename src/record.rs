@@ -678,7 +678,10 @@ pub fn replay_with<G: Game>(
     mut visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
 ) -> Replay<G> {
     let mut warnings = Vec::new();
-    let start = match crate::game::setup_in::<G>(&record.tags, mode, &mut warnings) {
+    let first = record.plies.first().map(|p| &p.notation);
+    let implied = crate::game::implied_tags::<G>(&record.tags, first);
+    let tags = implied.as_deref().unwrap_or(&record.tags);
+    let start = match crate::game::setup_in::<G>(tags, mode, &mut warnings) {
         Ok(p) => p,
         Err(msg) => {
             let start = G::start(&G::Rules::default());
@@ -781,7 +784,9 @@ pub fn convert<G: Game>(
     if let Some(e) = r.error {
         return Err(e);
     }
-    let rules = G::rules_from_tags(&record.tags).map_err(Error::Setup)?;
+    let first = record.plies.first().map(|p| &p.notation);
+    let implied = crate::game::implied_tags::<G>(&record.tags, first);
+    let rules = G::rules_from_tags(implied.as_deref().unwrap_or(&record.tags)).map_err(Error::Setup)?;
     let mut out = Record::<G> {
         tags: Vec::new(),
         comments_before: record.comments_before.clone(),

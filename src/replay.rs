@@ -596,6 +596,9 @@ impl<G: Game> Checker<G> {
         ply: Ply<G::Notation>,
         visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
     ) {
+        if self.stepper.is_none() && !self.syntax_only {
+            self.set_up(Some(&ply.notation));
+        }
         if self.count(&ply) {
             let n = self.plies;
             self.stepper().step(n, &ply, visit);
@@ -665,7 +668,7 @@ impl<G: Game> Checker<G> {
     #[inline]
     fn stepper(&mut self) -> &mut Stepper<G> {
         if self.stepper.is_none() {
-            self.set_up();
+            self.set_up(None);
         }
         match &mut self.stepper {
             Some(s) => s,
@@ -675,11 +678,15 @@ impl<G: Game> Checker<G> {
 
     /// Sets the stepper up from the record's tags and the overrides.
     #[cold]
-    fn set_up(&mut self) {
+    fn set_up(&mut self, first: Option<&G::Notation>) {
         for i in 0..self.overrides.len() {
             let (n, v) = std::mem::take(&mut self.overrides[i]);
             self.set_tag(&n, &v);
             self.overrides[i] = (n, v);
+        }
+        // Rules the first move implies when no tag names them (GIPF's `G` first).
+        if let Some(rules) = first.and_then(|n| G::rules_from_first_move(self.live(), n)) {
+            self.set_tag("Rules", &rules.to_string());
         }
         let mut warnings = Vec::new();
         let mut stepper = match crate::game::setup_in::<G>(self.live(), self.mode, &mut warnings) {
@@ -726,6 +733,9 @@ impl<G: Game> Visitor<G> for Checker<G> {
     }
 
     fn ply(&mut self, ply: Ply<G::Notation>) {
+        if self.stepper.is_none() && !self.syntax_only {
+            self.set_up(Some(&ply.notation));
+        }
         if self.count(&ply) {
             let n = self.plies;
             self.stepper().step_quietly(n, &ply);
@@ -738,6 +748,9 @@ impl<G: Game> Visitor<G> for Checker<G> {
         if let Some(ply) = slot.as_ref()
             && self.count(ply)
         {
+            if self.stepper.is_none() {
+                self.set_up(Some(&ply.notation));
+            }
             let n = self.plies;
             self.stepper().step_quietly(n, ply);
         }

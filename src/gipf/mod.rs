@@ -324,6 +324,15 @@ impl RecordFormat for Gipf {
         }
     }
 
+    /// No `[Rules]` and no `[Variant]`: a first push that brings in a GIPF-piece (`G`) is
+    /// the tournament game's ([`infer_rules`]).
+    fn rules_from_first_move(tags: &Tags, first: &Notation) -> Option<Rules> {
+        if tag(tags, "Rules").is_some() || tag(tags, "Variant").is_some() {
+            return None;
+        }
+        infer_rules(Some(first))
+    }
+
     /// The `[Position]` tag (a position string), else the start position of the rules with
     /// the extra pieces of a `[Handicap "White N"]` tag.
     fn setup(tags: &Tags) -> Result<Position, ValueError> {
