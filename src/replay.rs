@@ -351,7 +351,13 @@ impl<G: Game> Stepper<G> {
                 mark.mark,
                 G::write_result(GameResult::Decided(o))
             ),
-            (None, None) => format!("{} says the game is over, but no result follows", mark.mark),
+            // The rules have not ended the game: say whose turn it was, so that the reader
+            // knows which result to write (the player to move resigned, or lost otherwise).
+            (None, None) => format!(
+                "{} says the game is over, but no result follows ({} to move)",
+                mark.mark,
+                seat_name::<G>(G::to_move(&self.pos))
+            ),
             // A finished game's `*` is the result's own mismatch, reported above.
             (Some(GameResult::Unfinished), None) => format!(
                 "{} says the game is over, but the result is {}",
@@ -361,6 +367,15 @@ impl<G: Game> Stepper<G> {
             _ => return,
         };
         self.mismatch(mark.mismatch(reason));
+    }
+}
+
+/// A seat's name in messages: White and Black in two-player games, else its number.
+fn seat_name<G: Game>(seat: usize) -> String {
+    match (G::SEATS, seat) {
+        (2, 0) => "White".into(),
+        (2, _) => "Black".into(),
+        _ => format!("seat {}", seat + 1),
     }
 }
 
