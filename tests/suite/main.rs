@@ -17,6 +17,7 @@ mod gipf_props;
 mod gipf_resolve_play;
 mod gipf_rules;
 mod gipf_testdata;
+mod issue20_rules;
 mod one_pass;
 mod pylon_perft;
 mod pylon_resolve_play;
