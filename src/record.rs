@@ -786,7 +786,8 @@ pub fn convert<G: Game>(
     }
     let first = record.plies.first().map(|p| &p.notation);
     let implied = crate::game::implied_tags::<G>(&record.tags, first);
-    let rules = G::rules_from_tags(implied.as_deref().unwrap_or(&record.tags)).map_err(Error::Setup)?;
+    let rules =
+        G::rules_from_tags(implied.as_deref().unwrap_or(&record.tags)).map_err(Error::Setup)?;
     let mut out = Record::<G> {
         tags: Vec::new(),
         comments_before: record.comments_before.clone(),

@@ -14,7 +14,10 @@ struct Run {
 }
 
 fn run(args: &[&str]) -> Run {
-    let o = Command::new(BIN).args(args).output().expect("the binary runs");
+    let o = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the binary runs");
     Run {
         code: o.status.code().unwrap_or(-1),
         out: String::from_utf8_lossy(&o.stdout).into_owned(),
@@ -39,15 +42,17 @@ fn pylos_set_up_position_that_is_over_is_judged() {
     let r = run(&["check", &f]);
     assert_eq!(r.code, 1, "{}{}", r.out, r.err);
     assert!(
-        r.out
-            .contains(&format!("{f}:4:1: the record says 1-0 but the game ended 0-1")),
+        r.out.contains(&format!(
+            "{f}:4:1: the record says 1-0 but the game ended 0-1"
+        )),
         "{}",
         r.out
     );
     assert!(r.out.ends_with("1 records, 0 ok, 1 failed\n"), "{}", r.out);
     let show = run(&["show", &f]);
     assert!(
-        show.out.contains("reserves: White 0, Black 5; Black has won"),
+        show.out
+            .contains("reserves: White 0, Black 5; Black has won"),
         "{}",
         show.out
     );
@@ -57,7 +62,11 @@ fn pylos_set_up_position_that_is_over_is_judged() {
     );
     let r = run(&["check", &right]);
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
-    assert!(r.out.contains("record 1: ok, 0 plies, result 0-1"), "{}", r.out);
+    assert!(
+        r.out.contains("record 1: ok, 0 plies, result 0-1"),
+        "{}",
+        r.out
+    );
 }
 
 #[test]
@@ -92,13 +101,18 @@ fn tags_read_strictly_fail_and_warn_when_lenient() {
     let r = run(&["check", &f]);
     assert_eq!(r.code, 1);
     assert!(
-        r.out.contains(&format!("{f}:2:1: unknown Pylos style \"bogus\"")),
+        r.out
+            .contains(&format!("{f}:2:1: unknown Pylos style \"bogus\"")),
         "{}",
         r.out
     );
     let r = run(&["check", "--lenient", &f]);
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
-    assert!(r.out.contains("record 1: ok, 2 plies, result *"), "{}", r.out);
+    assert!(
+        r.out.contains("record 1: ok, 2 plies, result *"),
+        "{}",
+        r.out
+    );
     assert!(
         r.err
             .contains(&format!("warning: {f}:2:1: unknown Pylos style \"bogus\"")),
@@ -116,7 +130,10 @@ fn tags_read_strictly_fail_and_warn_when_lenient() {
         "twice.pylos",
         "[Game \"Pylos\"]\n[Rules \"standard,takeback=optional,takeback=mandatory\"]\n\n1b2 *\n",
     );
-    for args in [vec!["check", f.as_str()], vec!["check", "--lenient", f.as_str()]] {
+    for args in [
+        vec!["check", f.as_str()],
+        vec!["check", "--lenient", f.as_str()],
+    ] {
         let r = run(&args);
         assert_eq!(r.code, 1, "{args:?}");
         assert!(
@@ -140,8 +157,9 @@ fn a_result_with_four_scores_is_no_result() {
     let r = run(&["check", &f]);
     assert_eq!(r.code, 1);
     assert!(
-        r.out
-            .contains(&format!("{f}:4:5: the Result tag \"1-0-0-0\" is not a result")),
+        r.out.contains(&format!(
+            "{f}:4:5: the Result tag \"1-0-0-0\" is not a result"
+        )),
         "{}",
         r.out
     );
@@ -149,15 +167,25 @@ fn a_result_with_four_scores_is_no_result() {
 
 #[test]
 fn gipf_records_as_people_write_them() {
-    let f = file("tagless.gipf", "1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) Ge8 (14) *\n");
+    let f = file(
+        "tagless.gipf",
+        "1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) Ge8 (14) *\n",
+    );
     let r = run(&["check", &f]);
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
-    assert!(r.out.contains("record 1: ok, 4 plies, result *"), "{}", r.out);
+    assert!(
+        r.out.contains("record 1: ok, 4 plies, result *"),
+        "{}",
+        r.out
+    );
     let c = run(&["convert", &f, "--style", "complete"]);
     assert_eq!(c.code, 0, "{}", c.err);
     assert!(c.out.contains("[Rules \"tournament\"]"), "{}", c.out);
 
-    let f = file("open.gipf", "[Game \"GIPF\"]\n[Rules \"tournament\"]\n\n1.Gh4 (16\n");
+    let f = file(
+        "open.gipf",
+        "[Game \"GIPF\"]\n[Rules \"tournament\"]\n\n1.Gh4 (16\n",
+    );
     let r = run(&["check", &f]);
     assert_eq!(r.code, 1);
     assert!(
@@ -168,7 +196,10 @@ fn gipf_records_as_people_write_them() {
         r.out
     );
 
-    let f = file("x.gipf", "[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.a5-c5 (11) X\n");
+    let f = file(
+        "x.gipf",
+        "[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.a5-c5 (11) X\n",
+    );
     let r = run(&["check", "--lenient", &f]);
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
     assert!(

@@ -110,7 +110,10 @@ impl FromStr for Rules {
     fn from_str(s: &str) -> Result<Self, ValueError> {
         let mut r = Rules::default();
         for (i, part) in s.split(',').map(str::trim).enumerate() {
-            if i > 0 && OPTIONS.contains(&part) && s.split(',').map(str::trim).take(i).any(|p| p == part) {
+            if i > 0
+                && OPTIONS.contains(&part)
+                && s.split(',').map(str::trim).take(i).any(|p| p == part)
+            {
                 return Err(ValueError::new(format!(
                     "the three-man chess rule option {part} is given twice"
                 )));

@@ -27,10 +27,13 @@ const PYLOS_STUCK: &str = "bwwwwwwwwwwwwwwb/bbbbwbbbb/..../. w 0 5";
 
 #[test]
 fn pylos_set_up_position_with_the_player_to_move_stuck_is_decided() {
-    for rules in ["standard", "standard,reserve=immediately", "standard,reserve=no_moves"] {
-        let text = format!(
-            "[Game \"Pylos\"]\n[Rules \"{rules}\"]\n[Position \"{PYLOS_STUCK}\"]\n\n1-0\n"
-        );
+    for rules in [
+        "standard",
+        "standard,reserve=immediately",
+        "standard,reserve=no_moves",
+    ] {
+        let text =
+            format!("[Game \"Pylos\"]\n[Rules \"{rules}\"]\n[Position \"{PYLOS_STUCK}\"]\n\n1-0\n");
         assert_eq!(
             error::<Pylos>(&text),
             (
@@ -71,14 +74,26 @@ fn pylos_set_up_position_judged_by_each_reserve_rule() {
         Pylos::outcome(&Pylos::setup(&tags).expect("sets up"))
     };
     let open = "w...b.........../........./..../. w 14 14";
-    for rules in ["standard", "standard,reserve=immediately", "standard,reserve=no_moves"] {
+    for rules in [
+        "standard",
+        "standard,reserve=immediately",
+        "standard,reserve=no_moves",
+    ] {
         assert_eq!(judged(open, rules), None, "{rules}: the game goes on");
     }
     // Black to move with no ball in reserve, but with a raise (2c3 to 3a1).
     let black_out = "wbwbwbwbwbwbwbwb/bbbbbbbww/..../. b 5 0";
-    assert_eq!(judged(black_out, "standard"), Some(Outcome::Win(0)), "on_turn: White won");
+    assert_eq!(
+        judged(black_out, "standard"),
+        Some(Outcome::Win(0)),
+        "on_turn: White won"
+    );
     assert_eq!(judged(black_out, "standard,reserve=immediately"), None);
-    assert_eq!(judged(black_out, "standard,reserve=no_moves"), None, "Black can raise");
+    assert_eq!(
+        judged(black_out, "standard,reserve=no_moves"),
+        None,
+        "Black can raise"
+    );
     // White, who has just moved, emptied his own reserve.
     let white_out = "wbwbwbwbwbwbwbwb/wwwwwwwbb/..../. b 0 5";
     assert_eq!(judged(white_out, "standard"), None);
@@ -90,14 +105,15 @@ fn pylos_set_up_position_judged_by_each_reserve_rule() {
     assert_eq!(judged(white_out, "standard,reserve=no_moves"), None);
     // The top filled: its owner has won, whatever the rules.
     let full = "wbwbwbwbwbwbwbwb/wbwbwbwbw/wbwb/b w 0 0";
-    for rules in ["standard", "standard,reserve=immediately", "standard,reserve=no_moves"] {
+    for rules in [
+        "standard",
+        "standard,reserve=immediately",
+        "standard,reserve=no_moves",
+    ] {
         assert_eq!(judged(full, rules), Some(Outcome::Win(1)), "{rules}");
     }
     // A written result that the rules contradict is refused at the result field.
-    let tags = [(
-        "Position".to_string(),
-        format!("{PYLOS_STUCK} 1-0"),
-    )];
+    let tags = [("Position".to_string(), format!("{PYLOS_STUCK} 1-0"))];
     let err = Pylos::setup(&tags).unwrap_err();
     assert_eq!(err.tag.as_deref(), Some("Position"));
     assert_eq!(
@@ -139,7 +155,12 @@ fn set_up_end_is_judged<G: Game>(rules: &G::Rules) {
         text.push_str(&format!("[Position \"{s}\"]\n\n"));
         let line = text.lines().count() + 1;
         let (kind, l, c, message) = error::<G>(&format!("{text}{wrong}\n"));
-        assert_eq!((kind, l, c), ("mismatch", line, 1), "{}: {message}", G::NAME);
+        assert_eq!(
+            (kind, l, c),
+            ("mismatch", line, 1),
+            "{}: {message}",
+            G::NAME
+        );
         let want = format!("the record says {wrong} but the game ended {right}");
         assert!(message.starts_with(&want), "{}: {message}", G::NAME);
         let ok = one::<G>(&format!("{text}{right}\n"), Mode::Strict);
@@ -172,7 +193,13 @@ const PYLON_SPEC: &str = "[Game \"Pylon\"]\n[Size \"3\"]\n[Rules \"standard,suic
 #[test]
 fn pylon_score_comment_out_of_range_is_an_error_at_the_number() {
     assert!(one::<Pylon>(PYLON_SPEC, Mode::Strict).ok());
-    let col = PYLON_SPEC.lines().nth(4).expect("movetext").find("{W").expect("score") + 1;
+    let col = PYLON_SPEC
+        .lines()
+        .nth(4)
+        .expect("movetext")
+        .find("{W")
+        .expect("score")
+        + 1;
     for (score, at) in [
         ("{W 3 B 4294967303}", col + 7),
         ("{W 99999999999 B 7}", col + 3),
@@ -184,7 +211,8 @@ fn pylon_score_comment_out_of_range_is_an_error_at_the_number() {
             let p = r.error.unwrap_or_else(|| panic!("{score}: no error"));
             assert_eq!((p.kind, p.line, p.column), ("parse", 5, at), "{score}");
             assert!(
-                p.message.starts_with("expected a score from 0 to 4294967295"),
+                p.message
+                    .starts_with("expected a score from 0 to 4294967295"),
                 "{}",
                 p.message
             );
@@ -241,7 +269,11 @@ fn pylos_style_tag_is_read_strictly() {
     // Every real style is accepted.
     for style in ["canonical", "compact", "numeric", "compact+markers"] {
         let t = text.replace("bogus", style);
-        let t = if style == "numeric" { t.replace("1b2 1c3", "6 11") } else { t };
+        let t = if style == "numeric" {
+            t.replace("1b2 1c3", "6 11")
+        } else {
+            t
+        };
         assert!(one::<Pylos>(&t, Mode::Strict).ok(), "{style}");
     }
 }
@@ -259,8 +291,16 @@ fn size_tag_on_a_game_without_sizes_is_refused() {
         assert!(r.error.is_none(), "{:?}", r.error);
         assert_eq!(r.warnings.len(), 1);
         assert_eq!(
-            (r.warnings[0].line, r.warnings[0].column, r.warnings[0].message.as_str()),
-            (line, 1, format!("{} has no board sizes (the tag is ignored)", G::NAME).as_str())
+            (
+                r.warnings[0].line,
+                r.warnings[0].column,
+                r.warnings[0].message.as_str()
+            ),
+            (
+                line,
+                1,
+                format!("{} has no board sizes (the tag is ignored)", G::NAME).as_str()
+            )
         );
     }
     case::<Pylos>("[Game \"Pylos\"]\n", "1b2 *");
@@ -301,7 +341,8 @@ fn rule_options_given_twice_are_refused_in_every_game() {
             }
         }
     }
-    let gipf = "[Game \"GIPF\"]\n[Rules \"standard,last-gipf=first,last-gipf=white-loses\"]\n\na5-c5 *\n";
+    let gipf =
+        "[Game \"GIPF\"]\n[Rules \"standard,last-gipf=first,last-gipf=white-loses\"]\n\na5-c5 *\n";
     assert_eq!(
         error::<Gipf>(gipf),
         (
@@ -363,7 +404,14 @@ fn tags_no_game_reads_round_trip() {
 
 #[test]
 fn results_are_exact() {
-    for bad in ["1-0-0-0", "0-0-0-1", "1/2-1/2-0-0", "1-0-0-0-0-0-0-0", "0-1-", "-1-0"] {
+    for bad in [
+        "1-0-0-0",
+        "0-0-0-1",
+        "1/2-1/2-0-0",
+        "1-0-0-0-0-0-0-0",
+        "0-1-",
+        "-1-0",
+    ] {
         assert!(bad.parse::<GameResult>().is_err(), "{bad}");
         assert!(bad.parse::<Outcome>().is_err(), "{bad}");
     }
@@ -371,7 +419,11 @@ fn results_are_exact() {
     assert_eq!("0-0-1".parse::<Outcome>(), Ok(Outcome::Win(2)));
     // Each game's own reader takes its own forms only.
     for g in ["1-0-0-0", "1-0-0", "0-1-0", "1/2-1/2-0"] {
-        assert_eq!(Pylos::parse_result(g).map(|(r, _)| r.is_empty()), None, "{g}");
+        assert_eq!(
+            Pylos::parse_result(g).map(|(r, _)| r.is_empty()),
+            None,
+            "{g}"
+        );
         assert_eq!(Gipf::parse_result(g), None, "{g}");
         assert_eq!(Pylon::parse_result(g), None, "{g}");
     }
@@ -414,8 +466,15 @@ fn tagless_gipf_record_with_g_first_is_the_tournament_game() {
     assert_eq!(out.tag("Rules"), Some("tournament"));
     // Without G first there is no telling basic from standard.
     let (kind, line, column, message) = error::<Gipf>("1.e2 *\n");
-    assert_eq!((kind, line, column), ("parse", 1, 3), "at the first move: there is no tag");
-    assert!(message.starts_with("a GIPF record needs [Rules"), "{message}");
+    assert_eq!(
+        (kind, line, column),
+        ("parse", 1, 3),
+        "at the first move: there is no tag"
+    );
+    assert!(
+        message.starts_with("a GIPF record needs [Rules"),
+        "{message}"
+    );
     // A tag names the rules: the first move does not change them.
     let named = format!("[Rules \"standard\"]\n\n{text}");
     assert_eq!(error::<Gipf>(&named).1, 3);
@@ -430,7 +489,11 @@ fn gipf_unclosed_reserve_count_names_the_missing_parenthesis() {
     ] {
         let text = format!("[Game \"GIPF\"]\n[Rules \"tournament\"]\n\n{moves}\n");
         let (kind, line, col, message) = error::<Gipf>(&text);
-        assert_eq!((kind, line, col), ("parse", 4, column), "{moves}: {message}");
+        assert_eq!(
+            (kind, line, col),
+            ("parse", 4, column),
+            "{moves}: {message}"
+        );
         assert!(
             message.starts_with("expected ')' to close the reserve count, such as (16), found \""),
             "{message}"
