@@ -633,11 +633,12 @@ impl<G: Game> Checker<G> {
     ///
     /// ```
     /// use gamenote::{gipf::Gipf, replay::Checker, visit::visit, Error, Mode};
-    /// // A GIPF record must name its rules; the command line's `--rules` can name them instead.
-    /// let text = "1.Ge2/Gd1-f2 *";
+    /// // A GIPF record must name its rules (unless its first push is a G: the tournament
+    /// // game's); the command line's `--rules` can name them instead.
+    /// let text = "1.a5-c5/i5-g5 *";
     /// let v = visit::<Gipf, _>(text, Checker::new(Mode::Strict)).next().unwrap();
     /// assert!(matches!(v.error, Some(Error::Setup(_))));
-    /// let rules = [("Rules".to_string(), "tournament".to_string())];
+    /// let rules = [("Rules".to_string(), "basic".to_string())];
     /// let v = visit::<Gipf, _>(text, Checker::with_overrides(Mode::Strict, &rules)).next().unwrap();
     /// assert_eq!((v.is_ok(), v.plies), (true, 2));
     /// ```
