@@ -277,7 +277,7 @@ fn problem_with(
 }
 
 /// The tags that set a game up; a set-up error is placed at the one to blame.
-const SETUP_TAGS: [&str; 5] = ["Rules", "Variant", "Size", "Position", "Handicap"];
+const SETUP_TAGS: [&str; 6] = ["Rules", "Variant", "Size", "Position", "Handicap", "Style"];
 
 /// Where the set-up error of a record with `tags` lies in `source` (whose record text
 /// runs from `from` to `until`, its first move): the tag without which the error goes away
@@ -291,6 +291,14 @@ fn setup_span<G: Game>(
     let Err(err) = G::setup(tags) else {
         return None;
     };
+    // The tag the error names, when the record has it.
+    if let Some(span) = err
+        .tag
+        .as_deref()
+        .and_then(|name| tag_span(source, from, until, name))
+    {
+        return Some(span);
+    }
     let mut rest = Vec::with_capacity(tags.len());
     for name in SETUP_TAGS {
         if crate::game::tag(tags, name).is_none() {
@@ -537,8 +545,17 @@ fn fill_report<G: Game>(
         .warnings
         .iter()
         .map(|w| {
+            // A spare tag left out when lenient (`written` is the tag): placed at the tag.
+            let at = match w.written.strip_prefix('[') {
+                Some(t) if w.ply == 0 && w.span.is_none() => {
+                    let name = t.split(' ').next().unwrap_or(t);
+                    let until = checker.first_ply_start().unwrap_or(source.len());
+                    tag_span(source, from, until, name).unwrap_or(start..start)
+                }
+                _ => start..start,
+            };
             let e = Error::Illegal(w.clone());
-            problem_with(loc, file, lines_before, &e, start..start)
+            problem_with(loc, file, lines_before, &e, at)
         })
         .collect();
     let error = verdict.error.as_ref().map(|e| {

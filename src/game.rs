@@ -15,7 +15,9 @@ use crate::text::{self, Parsed};
 /// Seats are numbered in turn order from 0 (White first). `Display` and `FromStr` use the
 /// written scores, one per seat and at least two: `1-0`, `0-1`, `1/2-1/2`, `0-0-1`,
 /// `1/2-0-1/2`. Where a game writes its results otherwise (three-man chess always gives
-/// three scores), [`Written`] gives its own form.
+/// three scores), [`Written`] gives its own form. `FromStr` is exact: two or three scores
+/// (no game here has more seats), each `0` or the share of the seats that scored, so
+/// `1-0-0` is a three-seat win for White but `1-0-0-0` is not a result.
 ///
 /// ```
 /// use gamenote::Outcome;
@@ -24,6 +26,7 @@ use crate::text::{self, Parsed};
 /// assert_eq!("1-0-0".parse::<Outcome>(), Ok(Outcome::Win(0)));
 /// assert_eq!("1/2-1/2".parse::<Outcome>(), Ok(Outcome::Draw(0b11)));
 /// assert!("1-1".parse::<Outcome>().is_err());
+/// assert!("1-0-0-0".parse::<Outcome>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -593,6 +596,23 @@ pub trait RecordFormat: Notate {
     /// none (the default) it keeps no copy of the tags at all.
     const TOKEN_TAGS: &'static [&'static str] = &[];
 
+    /// The tags [`RecordFormat::setup`] reads but the game can do without. A value it cannot
+    /// use in one of them is an error at the tag when reading strictly, and a warning under
+    /// [`Mode::Lenient`], the record then being read as if the tag were absent. Every other
+    /// set-up tag (`[Rules]`, `[Position]`, …) is needed to play, and its error is an error
+    /// in both modes. The default: `[Size]`, which the default [`RecordFormat::rules_from_tags`]
+    /// refuses (only Pylon has board sizes).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylon::Pylon, pylos::Pylos};
+    /// assert_eq!(Pylos::SPARE_TAGS, ["Size", "Style"]);
+    /// assert!(Pylon::SPARE_TAGS.is_empty(), "a Pylon record's size is needed to play it");
+    /// let err = Pylos::setup(&[("Size".into(), "5".into())]).unwrap_err();
+    /// assert_eq!((err.tag.as_deref(), err.message.as_str()), (Some("Size"), "Pylos has no board sizes"));
+    /// ```
+    const SPARE_TAGS: &'static [&'static str] = &["Size"];
+
     /// The marks after a move that say the game is over ([`WrittenEnding::marks`]: GIPF's
     /// `X`). Reading checks them against the record: a move carrying one must be the last,
     /// and a result that is not `*` must follow it (a mismatch otherwise, an error when strict
@@ -629,6 +649,7 @@ pub trait RecordFormat: Notate {
     /// # Ok::<(), gamenote::ValueError>(())
     /// ```
     fn rules_from_tags(tags: &Tags) -> Result<Self::Rules, ValueError> {
+        no_size::<Self>(tags)?;
         match tag(tags, "Rules") {
             Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules")),
             None => Ok(Self::Rules::default()),
@@ -766,6 +787,40 @@ pub trait RecordFormat: Notate {
         _tags: &Tags,
     ) -> CommentMove<Self::Notation> {
         CommentMove::Comment
+    }
+
+    /// The rules a record's first written move implies when its tags (`tags`, with the
+    /// command line's overrides) name none: a GIPF record whose first push brings in a
+    /// GIPF-piece can only be a tournament game. Replay, conversion and the viewer set such
+    /// a record up under these rules. The default: none.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::gipf::{Gipf, Variant};
+    /// let first = "Gd1-f2".parse()?;
+    /// assert_eq!(Gipf::rules_from_first_move(&[], &first).map(|r| r.variant), Some(Variant::Tournament));
+    /// let named = [("Rules".to_string(), "standard".to_string())];
+    /// assert_eq!(Gipf::rules_from_first_move(&named, &first), None, "the tag decides");
+    /// assert_eq!(Gipf::rules_from_first_move(&[], &"d1-e2".parse()?), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    fn rules_from_first_move(_tags: &Tags, _first: &Self::Notation) -> Option<Self::Rules> {
+        None
+    }
+
+    /// Where a comment after the result, which the game reads (Pylon's score comment), holds
+    /// a value it cannot be: the byte offset in `comment` and what was expected there. The
+    /// record reader makes it a parse error at that place. The default: `None`.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylon::Pylon, pylos::Pylos};
+    /// assert_eq!(Pylon::bad_comment_after_result("W 5000000000 B 3"), Some((2, "a score from 0 to 4294967295")));
+    /// assert_eq!(Pylon::bad_comment_after_result("W 5 B 3"), None);
+    /// assert_eq!(Pylos::bad_comment_after_result("W 5000000000 B 3"), None);
+    /// ```
+    fn bad_comment_after_result(_comment: &str) -> Option<(usize, &'static str)> {
+        None
     }
 
     /// Reads a result token at the start of `input` when there is one, followed by a token
@@ -1028,6 +1083,67 @@ pub fn tag<'t>(tags: &'t Tags, name: &str) -> Option<&'t str> {
         .map(|(_, v)| v.as_str())
 }
 
+/// Refuses a `[Size]` tag on a game without board sizes (every game but Pylon).
+pub(crate) fn no_size<G: Play>(tags: &Tags) -> Result<(), ValueError> {
+    match tag(tags, "Size") {
+        Some(_) => Err(ValueError::new(format!("{} has no board sizes", G::NAME)).in_tag("Size")),
+        None => Ok(()),
+    }
+}
+
+/// `tags` with the `[Rules]` tag that the first move `first` implies
+/// ([`RecordFormat::rules_from_first_move`]), when it implies one.
+pub(crate) fn implied_tags<G: RecordFormat>(
+    tags: &Tags,
+    first: Option<&G::Notation>,
+) -> Option<Vec<(String, String)>> {
+    let rules = G::rules_from_first_move(tags, first?)?;
+    let mut out = tags.to_vec();
+    out.push(("Rules".to_string(), rules.to_string()));
+    Some(out)
+}
+
+/// [`RecordFormat::setup`] in `mode`: when lenient, a spare tag
+/// ([`RecordFormat::SPARE_TAGS`]) whose value the game cannot use is left out and becomes
+/// a warning (ply 0, no span, the tag as written in `written`), each such tag once.
+pub(crate) fn setup_in<G: RecordFormat>(
+    tags: &Tags,
+    mode: Mode,
+    warnings: &mut Vec<crate::error::IllegalMove>,
+) -> Result<G::Position, ValueError> {
+    let mut kept: Option<Vec<(String, String)>> = None;
+    loop {
+        let now = kept.as_deref().unwrap_or(tags);
+        let err = match G::setup(now) {
+            Ok(pos) => return Ok(pos),
+            Err(e) => e,
+        };
+        let spare = err
+            .tag
+            .as_deref()
+            .and_then(|t| G::SPARE_TAGS.iter().find(|s| s.eq_ignore_ascii_case(t)));
+        let (Mode::Lenient, Some(spare)) = (mode, spare) else {
+            return Err(err);
+        };
+        let Some((name, value)) = now.iter().find(|(n, _)| n.eq_ignore_ascii_case(spare)) else {
+            return Err(err);
+        };
+        warnings.push(crate::error::IllegalMove {
+            ply: 0,
+            written: format!("[{name} \"{value}\"]"),
+            kind: crate::error::MoveErrorKind::Mismatch,
+            reason: format!("{} (the tag is ignored)", err.message),
+            span: None,
+        });
+        kept = Some(
+            now.iter()
+                .filter(|(n, _)| !n.eq_ignore_ascii_case(spare))
+                .cloned()
+                .collect(),
+        );
+    }
+}
+
 /// Reads `1-0`, `0-1`, `1/2-1/2` or `*` when followed by a token boundary.
 ///
 /// ```
@@ -1077,7 +1193,8 @@ impl FromStr for Outcome {
         let expected = "a result: one score per seat such as 1-0, 0-1 or 1/2-1/2";
         let bad = || ParseError::at(s, 0, expected);
         let scores: Vec<&str> = s.split('-').collect();
-        if scores.len() < 2 || scores.len() > 8 {
+        // Two or three scores: one per seat of a two- or three-player game (issue 20, 8).
+        if scores.len() < 2 || scores.len() > 3 {
             return Err(bad());
         }
         let mut set = 0u8;

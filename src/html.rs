@@ -195,7 +195,9 @@ pub fn viewer_checked<G: Game>(
 
 fn page<G: Game>(record: &Record<G>, mode: Mode) -> (String, Option<Error>) {
     let mut frames = Frames::default();
-    if let Ok(s) = G::setup(&record.tags) {
+    let first = record.plies.first().map(|p| &p.notation);
+    let implied = crate::game::implied_tags::<G>(&record.tags, first);
+    if let Ok(s) = G::setup(implied.as_deref().unwrap_or(&record.tags)) {
         frames.push(&frame::<G>(&s, None));
     }
     let r = replay_with(record, mode, |_, _, m, after| {

@@ -703,7 +703,11 @@ pub fn replay_with<G: Game>(
     mode: Mode,
     mut visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
 ) -> Replay<G> {
-    let start = match G::setup(&record.tags) {
+    let mut warnings = Vec::new();
+    let first = record.plies.first().map(|p| &p.notation);
+    let implied = crate::game::implied_tags::<G>(&record.tags, first);
+    let tags = implied.as_deref().unwrap_or(&record.tags);
+    let start = match crate::game::setup_in::<G>(tags, mode, &mut warnings) {
         Ok(p) => p,
         Err(msg) => {
             let start = G::start(&G::Rules::default());
@@ -718,6 +722,7 @@ pub fn replay_with<G: Game>(
         }
     };
     let mut stepper = Stepper::<G>::new(start.clone(), mode);
+    stepper.warnings = warnings;
     let mut moves = Vec::with_capacity(record.plies.len());
     for (i, ply) in record.plies.iter().enumerate() {
         stepper.step(i + 1, ply, |n, before, m, after| {
@@ -805,7 +810,10 @@ pub fn convert<G: Game>(
     if let Some(e) = r.error {
         return Err(e);
     }
-    let rules = G::rules_from_tags(&record.tags).map_err(Error::Setup)?;
+    let first = record.plies.first().map(|p| &p.notation);
+    let implied = crate::game::implied_tags::<G>(&record.tags, first);
+    let rules =
+        G::rules_from_tags(implied.as_deref().unwrap_or(&record.tags)).map_err(Error::Setup)?;
     let mut out = Record::<G> {
         tags: Vec::new(),
         comments_before: record.comments_before.clone(),

@@ -351,7 +351,13 @@ impl<G: Game> Stepper<G> {
                 mark.mark,
                 G::write_result(GameResult::Decided(o))
             ),
-            (None, None) => format!("{} says the game is over, but no result follows", mark.mark),
+            // The rules have not ended the game: say whose turn it was, so that the reader
+            // knows which result to write (the player to move resigned, or lost otherwise).
+            (None, None) => format!(
+                "{} says the game is over, but no result follows ({} to move)",
+                mark.mark,
+                seat_name::<G>(G::to_move(&self.pos))
+            ),
             // A finished game's `*` is the result's own mismatch, reported above.
             (Some(GameResult::Unfinished), None) => format!(
                 "{} says the game is over, but the result is {}",
@@ -361,6 +367,15 @@ impl<G: Game> Stepper<G> {
             _ => return,
         };
         self.mismatch(mark.mismatch(reason));
+    }
+}
+
+/// A seat's name in messages: White and Black in two-player games, else its number.
+fn seat_name<G: Game>(seat: usize) -> String {
+    match (G::SEATS, seat) {
+        (2, 0) => "White".into(),
+        (2, _) => "Black".into(),
+        _ => format!("seat {}", seat + 1),
     }
 }
 
@@ -596,6 +611,9 @@ impl<G: Game> Checker<G> {
         ply: Ply<G::Notation>,
         visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
     ) {
+        if self.stepper.is_none() && !self.syntax_only {
+            self.set_up(Some(&ply.notation));
+        }
         if self.count(&ply) {
             let n = self.plies;
             self.stepper().step(n, &ply, visit);
@@ -615,11 +633,12 @@ impl<G: Game> Checker<G> {
     ///
     /// ```
     /// use gamenote::{gipf::Gipf, replay::Checker, visit::visit, Error, Mode};
-    /// // A GIPF record must name its rules; the command line's `--rules` can name them instead.
-    /// let text = "1.Ge2/Gd1-f2 *";
+    /// // A GIPF record must name its rules (unless its first push is a G: the tournament
+    /// // game's); the command line's `--rules` can name them instead.
+    /// let text = "1.a5-c5/i5-g5 *";
     /// let v = visit::<Gipf, _>(text, Checker::new(Mode::Strict)).next().unwrap();
     /// assert!(matches!(v.error, Some(Error::Setup(_))));
-    /// let rules = [("Rules".to_string(), "tournament".to_string())];
+    /// let rules = [("Rules".to_string(), "basic".to_string())];
     /// let v = visit::<Gipf, _>(text, Checker::with_overrides(Mode::Strict, &rules)).next().unwrap();
     /// assert_eq!((v.is_ok(), v.plies), (true, 2));
     /// ```
@@ -665,7 +684,7 @@ impl<G: Game> Checker<G> {
     #[inline]
     fn stepper(&mut self) -> &mut Stepper<G> {
         if self.stepper.is_none() {
-            self.set_up();
+            self.set_up(None);
         }
         match &mut self.stepper {
             Some(s) => s,
@@ -675,13 +694,18 @@ impl<G: Game> Checker<G> {
 
     /// Sets the stepper up from the record's tags and the overrides.
     #[cold]
-    fn set_up(&mut self) {
+    fn set_up(&mut self, first: Option<&G::Notation>) {
         for i in 0..self.overrides.len() {
             let (n, v) = std::mem::take(&mut self.overrides[i]);
             self.set_tag(&n, &v);
             self.overrides[i] = (n, v);
         }
-        let stepper = match G::setup(self.live()) {
+        // Rules the first move implies when no tag names them (GIPF's `G` first).
+        if let Some(rules) = first.and_then(|n| G::rules_from_first_move(self.live(), n)) {
+            self.set_tag("Rules", &rules.to_string());
+        }
+        let mut warnings = Vec::new();
+        let mut stepper = match crate::game::setup_in::<G>(self.live(), self.mode, &mut warnings) {
             Ok(pos) => Stepper::new(pos, self.mode),
             Err(msg) => {
                 let mut s = Stepper::new(G::start(&G::Rules::default()), self.mode);
@@ -689,6 +713,7 @@ impl<G: Game> Checker<G> {
                 s
             }
         };
+        stepper.warnings = warnings;
         self.stepper = Some(stepper);
     }
 }
@@ -724,6 +749,9 @@ impl<G: Game> Visitor<G> for Checker<G> {
     }
 
     fn ply(&mut self, ply: Ply<G::Notation>) {
+        if self.stepper.is_none() && !self.syntax_only {
+            self.set_up(Some(&ply.notation));
+        }
         if self.count(&ply) {
             let n = self.plies;
             self.stepper().step_quietly(n, &ply);
@@ -736,6 +764,9 @@ impl<G: Game> Visitor<G> for Checker<G> {
         if let Some(ply) = slot.as_ref()
             && self.count(ply)
         {
+            if self.stepper.is_none() {
+                self.set_up(Some(&ply.notation));
+            }
             let n = self.plies;
             self.stepper().step_quietly(n, ply);
         }

@@ -449,6 +449,18 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
                     }
                 }
             }
+            if result && let Some((at, what)) = G::bad_comment_after_result(c) {
+                // The comment's text lies in `input` (else: at the comment's brace).
+                let at = (c.as_ptr() as usize)
+                    .checked_sub(input.as_ptr() as usize)
+                    .filter(|&o| o + c.len() <= input.len())
+                    .map_or(start, |o| o + at);
+                return Err(Failure {
+                    at,
+                    expected: what.into(),
+                    ply: None,
+                });
+            }
             match pending.get_mut() {
                 Some(p) if !result => p.comments.push(text::unescape_comment(c).into_owned()),
                 _ => v.comment(&text::unescape_comment(c)),

@@ -297,8 +297,23 @@ impl RecordFormat for Gipf {
     }
 
     fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
+        crate::game::no_size::<Self>(tags)?;
         match tag(tags, "Rules") {
-            Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Rules")),
+            Some(v) => {
+                let rules: Rules = v.parse().map_err(|e: ValueError| e.in_tag("Rules"))?;
+                // Both tags name the variant: they must name the same one.
+                if let Some(w) = tag(tags, "Variant")
+                    && let Ok(variant) = w.parse::<Variant>()
+                    && variant != rules.variant
+                {
+                    return Err(ValueError::new(format!(
+                        "the Variant tag says {variant} but the Rules tag says {}",
+                        rules.variant
+                    ))
+                    .in_tag("Variant"));
+                }
+                Ok(rules)
+            }
             None => match tag(tags, "Variant") {
                 Some(v) => v.parse().map_err(|e: ValueError| e.in_tag("Variant")),
                 None => Err(ValueError::new(
@@ -307,6 +322,15 @@ impl RecordFormat for Gipf {
                 )),
             },
         }
+    }
+
+    /// No `[Rules]` and no `[Variant]`: a first push that brings in a GIPF-piece (`G`) is
+    /// the tournament game's ([`infer_rules`]).
+    fn rules_from_first_move(tags: &Tags, first: &Notation) -> Option<Rules> {
+        if tag(tags, "Rules").is_some() || tag(tags, "Variant").is_some() {
+            return None;
+        }
+        infer_rules(Some(first))
     }
 
     /// The `[Position]` tag (a position string), else the start position of the rules with

@@ -412,6 +412,19 @@ fn at_end(s: &str) -> bool {
     }
 }
 
+/// After a half-move with no reserve count read: a count opened and never closed
+/// (`Gh4 (16`), the text where its `)` is missing.
+#[inline]
+fn unclosed_reserve(input: &str) -> Option<&str> {
+    let t = input.trim_start_matches([' ', '\t', '\n', '\r']);
+    let digits = t.strip_prefix('(')?;
+    let after = digits.trim_start_matches(|c: char| c.is_ascii_digit());
+    (after.len() < digits.len() && !after.starts_with(')')).then_some(after)
+}
+
+/// What is expected where a reserve count lacks its `)`.
+const CLOSE_RESERVE: &str = "')' to close the reserve count, such as (16)";
+
 #[inline(always)]
 fn reserve(input: &str) -> (&str, Option<u16>) {
     let b = input.as_bytes();
@@ -508,7 +521,9 @@ pub(crate) fn quick<'a>(
         return quick_groups(input, spare);
     };
     let (after, res) = reserve(rest);
-    if (res.is_some() && !ends_token(after)) || (res.is_none() && after.starts_with('(')) {
+    if (res.is_some() && !ends_token(after))
+        || (res.is_none() && (after.starts_with('(') || unclosed_reserve(after).is_some()))
+    {
         return None;
     }
     Some((
@@ -639,7 +654,9 @@ fn groups_into<'a>(input: &'a str, n: &mut Notation) -> Option<&'a str> {
         return None;
     }
     let (after, res) = reserve(rest);
-    if (res.is_some() && !ends_token(after)) || (res.is_none() && after.starts_with('(')) {
+    if (res.is_some() && !ends_token(after))
+        || (res.is_none() && (after.starts_with('(') || unclosed_reserve(after).is_some()))
+    {
         return None;
     }
     n.reserve = res;
@@ -660,6 +677,11 @@ fn plain_half_move(input: &str) -> Option<PResult<'_, Notation>> {
     }
     if res.is_none() && after.starts_with('(') {
         return Some(failure(after, "a reserve count such as (16)"));
+    }
+    if res.is_none()
+        && let Some(at) = unclosed_reserve(after)
+    {
+        return Some(failure(at, CLOSE_RESERVE));
     }
     Some(Ok((
         after,
@@ -813,6 +835,11 @@ pub(crate) fn half_move(input: &str) -> PResult<'_, Notation> {
     }
     if res.is_none() && rest.starts_with('(') {
         return failure(rest, "a reserve count such as (16)");
+    }
+    if res.is_none()
+        && let Some(at) = unclosed_reserve(rest)
+    {
+        return failure(at, CLOSE_RESERVE);
     }
     Ok((rest, n))
 }

@@ -173,10 +173,19 @@ impl FromStr for Rules {
         let mut parts = s.split(',');
         let variant: Variant = parts.next().unwrap_or("").parse()?;
         let mut r = Rules::new(variant);
+        let mut seen: Option<&str> = None;
         for opt in parts {
             let opt = opt.trim();
             match opt.split_once('=') {
-                Some(("last-gipf", v)) => r.last_gipf = v.parse()?,
+                Some(("last-gipf", v)) => {
+                    if let Some(first) = seen {
+                        return Err(ValueError::new(format!(
+                            "the GIPF rule option last-gipf is given twice ({first}, then {opt})"
+                        )));
+                    }
+                    seen = Some(opt);
+                    r.last_gipf = v.parse()?;
+                }
                 _ => {
                     return Err(ValueError::new(format!(
                         "unknown GIPF rule option \"{opt}\" (expected last-gipf=first|white-loses|to-move-wins)"

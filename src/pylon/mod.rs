@@ -24,7 +24,7 @@ mod rules;
 
 pub use coord::{DEFAULT_SIZE, Geometry, MAX_POINTS, MAX_SIZE, MIN_SIZE, Point, WORDS};
 pub(crate) use notation::notation;
-pub use notation::{Notation, Score, Style, score_comment};
+pub use notation::{Notation, Score, Style, score_comment, score_out_of_range};
 pub use position::{Move, Position};
 pub use rules::{Rules, Suicide};
 
@@ -264,6 +264,8 @@ impl Notate for Pylon {
 }
 
 impl RecordFormat for Pylon {
+    const SPARE_TAGS: &'static [&'static str] = &[];
+
     fn rules_from_tags(tags: &Tags) -> Result<Rules, ValueError> {
         let mut rules: Rules = match tag(tags, "Rules") {
             Some("standard") | None => Rules::default(),
@@ -290,6 +292,11 @@ impl RecordFormat for Pylon {
             return Ok((rest, Token::Move(n)));
         }
         crate::game::result_or_move::<Self>(input, tags)
+    }
+
+    /// A score comment with a number too large to be a score.
+    fn bad_comment_after_result(comment: &str) -> Option<(usize, &'static str)> {
+        score_out_of_range(comment).map(|at| (at, "a score from 0 to 4294967295"))
     }
 
     fn check_result(

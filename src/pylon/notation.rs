@@ -185,14 +185,36 @@ impl FromStr for Notation {
 }
 
 /// Reads a score comment's text (`W 3 B 7`, spaces optional); `None` when the comment is not
-/// a score.
+/// a score, or when a number in it is above 4,294,967,295 (see [`score_out_of_range`]).
 ///
 /// ```
 /// use gamenote::pylon::score_comment;
 /// assert_eq!(score_comment(" W 3 B 7 "), Some((3, 7)));
 /// assert_eq!(score_comment("a fine game"), None);
+/// assert_eq!(score_comment("W 4294967296 B 0"), None);
 /// ```
 pub fn score_comment(c: &str) -> Option<(u32, u32)> {
+    scan_score(c).ok().flatten()
+}
+
+/// In a comment that would be a score comment but for the size of a number, the byte
+/// offset of the first number above 4,294,967,295; `None` for a score that reads and for any
+/// other comment.
+///
+/// ```
+/// use gamenote::pylon::score_out_of_range;
+/// assert_eq!(score_out_of_range("W 4294967296 B 0"), Some(2));
+/// assert_eq!(score_out_of_range("W 4294967295 B 99999999999"), Some(15));
+/// assert_eq!(score_out_of_range("W 4294967295 B 0"), None);
+/// assert_eq!(score_out_of_range("W 99999999999 and more"), None, "not a score: a comment");
+/// ```
+pub fn score_out_of_range(c: &str) -> Option<usize> {
+    scan_score(c).err()
+}
+
+/// A score comment read: `Ok(Some(score))`, `Ok(None)` when it is not one, `Err(at)` when it
+/// is one but for the number at byte `at`, too large for a `u32`.
+fn scan_score(c: &str) -> Result<Option<(u32, u32)>, usize> {
     /// The index of the first byte from `i` that is not a space or a tab.
     fn sp(b: &[u8], mut i: usize) -> usize {
         while matches!(b.get(i), Some(b' ' | b'\t')) {
@@ -200,26 +222,33 @@ pub fn score_comment(c: &str) -> Option<(u32, u32)> {
         }
         i
     }
-    /// `letter`, spaces, then one to nine digits, from `i`: the number and the index after.
-    fn item(b: &[u8], i: usize, letter: u8) -> Option<(u32, usize)> {
+    /// `letter`, spaces, then digits, from `i`: the number (`Err` with its start when it
+    /// is above `u32::MAX`) and the index after.
+    fn item(b: &[u8], i: usize, letter: u8) -> Option<(Result<u32, usize>, usize)> {
         if b.get(i) != Some(&letter) {
             return None;
         }
         let (start, mut i) = (sp(b, i + 1), sp(b, i + 1));
-        let mut n = 0u32;
+        let mut n = Some(0u32);
         while let Some(&d) = b.get(i).filter(|d| d.is_ascii_digit()) {
-            if i - start == 9 {
-                return None;
-            }
-            n = n * 10 + u32::from(d - b'0');
+            n = n
+                .and_then(|n| n.checked_mul(10))
+                .and_then(|n| n.checked_add(u32::from(d - b'0')));
             i += 1;
         }
-        (i > start).then_some((n, i))
+        (i > start).then_some((n.ok_or(start), i))
     }
     let b = c.as_bytes();
-    let (w, i) = item(b, sp(b, 0), b'W')?;
-    let (k, i) = item(b, sp(b, i), b'B')?;
-    (sp(b, i) == b.len()).then_some((w, k))
+    let Some((w, i)) = item(b, sp(b, 0), b'W') else {
+        return Ok(None);
+    };
+    let Some((k, i)) = item(b, sp(b, i), b'B') else {
+        return Ok(None);
+    };
+    if sp(b, i) != b.len() {
+        return Ok(None);
+    }
+    Ok(Some((w?, k?)))
 }
 
 /// Pylon's written result: the result token and the score comment after it, as a record ends

@@ -102,6 +102,11 @@ impl FromStr for Rules {
         for (k, item) in s.split(',').map(str::trim).enumerate() {
             match item {
                 "standard" if k == 0 => {}
+                "suicide=piece" | "suicide=group" if seen_suicide => {
+                    return Err(ValueError::new(format!(
+                        "the Pylon rule option suicide is given twice in \"{s}\""
+                    )));
+                }
                 "suicide=piece" | "suicide=group" if !seen_suicide => {
                     seen_suicide = true;
                     rules.suicide = if item.ends_with("group") {

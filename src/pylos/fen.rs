@@ -159,5 +159,18 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
     if let Some(&(at, _)) = f.get(5) {
         return Err(ParseError::at(text, at, "the end of the position string"));
     }
-    Ok(Position::from_parts(rules, balls, reserve, turn, winner))
+    let pos = Position::from_parts(rules, balls, reserve, turn, winner);
+    // A written result the rules contradict: the position is decided the other way.
+    if let (Some(w), Some(&(at, _))) = (winner, f.get(4))
+        && let Some(judged) = pos.judged_winner()
+        && judged != w
+    {
+        let (result, side) = [("1-0", "White"), ("0-1", "Black")][judged & 1];
+        return Err(ParseError::at(
+            text,
+            at,
+            format!("{result} (the rules give this position to {side}), or the end"),
+        ));
+    }
+    Ok(pos)
 }

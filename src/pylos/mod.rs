@@ -25,7 +25,7 @@ pub(crate) use notation::notation;
 pub use notation::{Form, Markers, Nag, Notation, Style, Takebacks};
 pub use position::{Move, Position, ReserveRule, RuleSet, Rules, Takeback};
 
-use crate::error::{MoveError, ParseError};
+use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
     GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token, tag,
 };
@@ -220,6 +220,7 @@ fn check_markers(before: &Position, n: &Notation, m: &Move) -> Result<(), MoveEr
 
 impl RecordFormat for Pylos {
     const TOKEN_TAGS: &'static [&'static str] = &["Style"];
+    const SPARE_TAGS: &'static [&'static str] = &["Size", "Style"];
 
     #[inline(always)]
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Token<Notation>> {
@@ -252,6 +253,25 @@ impl RecordFormat for Pylos {
 
     fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
         fen::parse(text, *rules)
+    }
+
+    /// As the default, and strict about `[Style]` (a style the record reads, since a
+    /// numeric record reads otherwise), and a `[Position]` is judged as the position after a
+    /// move is: a player to move who is stuck, or out of balls, has already lost.
+    fn setup(tags: &Tags) -> Result<Position, ValueError> {
+        if let Some(v) = tag(tags, "Style") {
+            v.parse::<Style>().map_err(|e| e.in_tag("Style"))?;
+        }
+        let rules = Self::rules_from_tags(tags)?;
+        match tag(tags, "Position") {
+            None => Ok(Position::new(rules)),
+            Some(v) => {
+                let mut pos =
+                    fen::parse(v.trim(), rules).map_err(crate::game::position_tag_error)?;
+                pos.judge_setup();
+                Ok(pos)
+            }
+        }
     }
 
     fn parse_result(input: &str) -> Option<(&str, GameResult)> {

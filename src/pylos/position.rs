@@ -92,6 +92,11 @@ pub enum ReserveRule {
 /// assert_eq!(r.to_string(), "alignment,takeback=optional");
 /// assert_eq!(Rules::default().to_string(), "standard");
 /// assert!("chess".parse::<Rules>().is_err());
+/// let twice = "standard,takeback=optional,takeback=mandatory".parse::<Rules>().unwrap_err();
+/// assert_eq!(
+///     twice.message,
+///     "the Pylos rule option takeback is given twice (takeback=optional, then takeback=mandatory)"
+/// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -127,7 +132,19 @@ impl FromStr for Rules {
     type Err = ValueError;
     fn from_str(s: &str) -> Result<Rules, ValueError> {
         let mut rules = Rules::default();
+        // Each option once: `takeback=optional,takeback=mandatory` says two things.
+        let mut seen: [Option<&str>; 2] = [None, None];
         for (i, part) in s.split(',').map(str::trim).enumerate() {
+            if let Some((key, _)) = part.split_once('=')
+                && let Some(k) = ["takeback", "reserve"].iter().position(|o| *o == key)
+            {
+                if let Some(first) = seen[k] {
+                    return Err(ValueError::new(format!(
+                        "the Pylos rule option {key} is given twice ({first}, then {part})"
+                    )));
+                }
+                seen[k] = Some(part);
+            }
             match (i, part.split_once('=')) {
                 (0, None) => {
                     rules.set = match part {
@@ -539,6 +556,49 @@ impl Position {
     /// ```
     pub fn winner(&self) -> Option<usize> {
         self.winner.map(usize::from)
+    }
+
+    /// The winner the rules give a set-up position, judged as [`Position::play`] judges the
+    /// position after a move (the player not to move having made it): `4a1` filled (its
+    /// ball's owner), the reserve rule in force, and a player to move who has no legal move
+    /// (he loses: passing is not allowed). `None` while the game goes on. The stored winner
+    /// is not read.
+    ///
+    /// ```
+    /// use gamenote::pylos::{Rules, fen};
+    /// // White to move, no ball in reserve, and 2b2 (his only free ball) holds up every
+    /// // level-3 slot: White is stuck and Black has won.
+    /// let pos = fen::parse("bwwwwwwwwwwwwwwb/bbbbwbbbb/..../. w 0 5", Rules::default())?;
+    /// assert_eq!((pos.winner(), pos.judged_winner()), (None, Some(1)));
+    /// assert_eq!(fen::parse("w...b.........../........./..../. w 14 14", Rules::default())?.judged_winner(), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn judged_winner(&self) -> Option<usize> {
+        let to = self.turn as usize;
+        let last = to ^ 1;
+        if (self.balls[0] | self.balls[1]) & TOP.bit() != 0 {
+            return Some(usize::from(self.balls[0] & TOP.bit() == 0));
+        }
+        let by_reserve = match self.rules.reserve {
+            ReserveRule::OnTurn => (self.reserve[to] == 0).then_some(last),
+            ReserveRule::Immediately => (self.reserve[last] == 0).then_some(to),
+            ReserveRule::NoMoves => None,
+        };
+        by_reserve.or_else(|| {
+            let mut open = self.clone();
+            open.winner = None;
+            let mut any = false;
+            open.generate(|_| any = true);
+            (!any).then_some(last)
+        })
+    }
+
+    /// Stores [`Position::judged_winner`] when no winner is stored: what a set-up position
+    /// (`[Position]`) already decides.
+    pub(crate) fn judge_setup(&mut self) {
+        if self.winner.is_none() {
+            self.winner = self.judged_winner().map(|w| w as u8);
+        }
     }
 
     /// The game's outcome, once it is over.

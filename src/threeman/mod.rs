@@ -105,10 +105,19 @@ impl FromStr for Rules {
     /// assert!(r.open_moats && r.ep_next_only && !r.strict_creeks);
     /// assert_eq!(r.to_string(), "standard,open-moats,ep-next-only");
     /// assert!("standard,fast".parse::<Rules>().is_err());
+    /// assert!("standard,open-moats,open-moats".parse::<Rules>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Self, ValueError> {
         let mut r = Rules::default();
         for (i, part) in s.split(',').map(str::trim).enumerate() {
+            if i > 0
+                && OPTIONS.contains(&part)
+                && s.split(',').map(str::trim).take(i).any(|p| p == part)
+            {
+                return Err(ValueError::new(format!(
+                    "the three-man chess rule option {part} is given twice"
+                )));
+            }
             match part {
                 "standard" if i == 0 => {}
                 "open-moats" => r.open_moats = true,

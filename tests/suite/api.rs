@@ -128,7 +128,8 @@ fn set_up_errors_name_their_tag_and_render_with_a_caret() {
         "a.pylon:2:1: the Size tag \"27\" is not a Pylon board size from 2 to 26\n  \
          [Size \"27\"]\n  ^^^^^^^^^^^"
     );
-    let text = "[Game \"GIPF\"]\n\n1.Ge2 *\n";
+    // (A first push with G would be the tournament game's: issue 20, item 18.)
+    let text = "[Game \"GIPF\"]\n\n1.a5-c5 *\n";
     let rec: Record<gipf::Gipf> = text.parse().unwrap();
     let e = replay(&rec, Mode::Strict).into_result().unwrap_err();
     assert!(

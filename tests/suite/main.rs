@@ -17,6 +17,7 @@ mod gipf_props;
 mod gipf_resolve_play;
 mod gipf_rules;
 mod gipf_testdata;
+mod issue20_rules;
 mod number_constructors;
 mod one_pass;
 mod position_strings;

@@ -3,11 +3,13 @@
 
 use gamenote::pylon::{Rules, parse_size, score_comment};
 
-/// The score comment reader as it was before its byte-by-byte rewrite.
+/// The score comment reader as it was before its byte-by-byte rewrite, with the one change
+/// since: a score is any number up to `u32::MAX`, where it stopped at nine digits (issue 20,
+/// item 4: a larger number is no score, and the record reader refuses it).
 fn former(c: &str) -> Option<(u32, u32)> {
     fn num(s: &str) -> Option<(u32, &str)> {
         let n = s.bytes().take_while(u8::is_ascii_digit).count();
-        if n == 0 || n > 9 {
+        if n == 0 {
             return None;
         }
         Some((s[..n].parse().ok()?, &s[n..]))
@@ -37,6 +39,8 @@ fn score_comment_reads_as_before() {
         "007",
         "123456789",
         "1234567890",
+        "4294967295",
+        "4294967296",
         "x",
         "é",
         "\n",
