@@ -23,7 +23,8 @@ mod locate;
 
 pub use crate::games::{GameId, UnknownGame};
 pub use input::{
-    FileRecords, Input, InputError, Located, display_name, game_of_input, open_input, size_error,
+    FileRecords, Input, InputError, Located, display_name, game_of_input, open_input,
+    piece_game, piece_records, size_error,
 };
 pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};
@@ -141,13 +142,12 @@ impl Report {
     /// then names).
     fn number(&mut self, record: usize) {
         self.record = record;
-        let file = &self.file;
-        if let Some(p) = self.error.as_mut().filter(|p| p.junk) {
-            let head = format!("{file}:{}:{}: ", p.line, p.column);
-            if let Some(rest) = p.rendered.strip_prefix(&head) {
-                p.rendered = format!("{head}junk after record {record}: {rest}");
-            }
-            p.message = format!("junk after record {record}: {}", p.message);
+        if let Some(p) = self.error.take() {
+            self.error = Some(if p.junk {
+                junk_problem(&self.file, p, record)
+            } else {
+                p
+            });
         }
     }
 
@@ -268,6 +268,28 @@ pub fn problem_at(
         err,
         fallback..fallback,
     )
+}
+
+/// [`problem_at`] with a fallback span.
+fn problem_at_span(
+    file: &str,
+    source: &str,
+    lines_before: usize,
+    err: &Error,
+    fallback: Range<usize>,
+) -> Problem {
+    problem_with(&mut Locator::new(source), file, lines_before, err, fallback)
+}
+
+/// `p`, made the problem of junk after record `record`.
+fn junk_problem(file: &str, mut p: Problem, record: usize) -> Problem {
+    let head = format!("{file}:{}:{}: ", p.line, p.column);
+    if let Some(rest) = p.rendered.strip_prefix(&head) {
+        p.rendered = format!("{head}junk after record {record}: {rest}");
+    }
+    p.message = format!("junk after record {record}: {}", p.message);
+    p.junk = true;
+    p
 }
 
 fn problem_with(
@@ -680,7 +702,7 @@ pub fn check_piece(
     mode: Mode,
 ) -> Vec<Report> {
     crate::with_game!(id, G => {
-        check_piece_with::<G>(file, piece, &mut Checker::with_overrides(mode, overrides))
+        check_piece_with::<G, _>(file, piece, &mut Checker::with_overrides(mode, overrides))
     })
 }
 
@@ -697,11 +719,14 @@ pub fn check_piece(
 /// assert_eq!((reports[0].ok(), reports[1].ok()), (true, false));
 /// assert_eq!(reports[1].error.as_ref().map(|p| (p.line, p.ply)), Some((5, Some(2))));
 /// ```
-pub fn check_piece_with<G: Game>(
+pub fn check_piece_with<G: Game, V>(
     file: &str,
     piece: &Result<RawRecord, BadRecord>,
-    checker: &mut Checker<G>,
-) -> Vec<Report> {
+    checker: &mut V,
+) -> Vec<Report>
+where
+    V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
+{
     let (text, lines_before, stop) = crate::stream::piece_parts(piece);
     let mut out = Vec::new();
     let mut scratch = crate::visit::Scratch::default();

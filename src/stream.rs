@@ -258,7 +258,9 @@ fn movetext_stop(seg: &[u8]) -> usize {
         let p = from + k;
         if seg[p] == b'[' {
             let j = seg[..p].iter().rposition(|&c| !is_blank(c));
-            if j.is_none_or(|j| seg[j] != b'\n') {
+            // A byte-order mark before it may start a line (two files joined): the line
+            // is scanned as usual.
+            if j.is_none_or(|j| seg[j] != b'\n' && seg[j] != 0xBF) {
                 // A `[` inside a line: movetext like any other byte.
                 from = p + 1;
                 continue;
