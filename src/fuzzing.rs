@@ -332,12 +332,18 @@ fn grammar_follows_the_cut<G: Game>(
         let Ok((_, rest)) = Record::<G>::parse_next(&raw.text, 0) else {
             continue; // a broken record ends where the cut ends it
         };
-        assert!(
-            rest.trim().is_empty(),
-            "the grammar ends a record before the cut: {:?} left of {:?}",
-            rest,
-            raw.text
-        );
+        if !rest.trim().is_empty() {
+            // Junk after the record's result: it runs to the cut.
+            let at = raw.text.len() - rest.len();
+            assert_eq!(
+                crate::visit::junk_end(&raw.text, at),
+                raw.text.len(),
+                "the grammar ends a record before the cut: {:?} left of {:?}",
+                rest,
+                raw.text
+            );
+            continue;
+        }
         let Some(Ok(next)) = pieces.get(i + 1) else {
             continue;
         };
@@ -392,7 +398,7 @@ pub fn stream_verdicts<G: Game>(
     data: &[u8],
     limits: crate::stream::Limits,
 ) -> (Vec<SyntaxVerdict>, Vec<SyntaxVerdict>) {
-    use crate::visit::{Summarize, visit};
+    use crate::visit::Summarize;
     let mut streamed = Vec::new();
     let mut reader = crate::stream::Reader::with_limits(Trickle { data, step: 0 }, limits);
     let mut check = Summarize::default();
@@ -401,18 +407,21 @@ pub fn stream_verdicts<G: Game>(
     }
     let mut alone = Vec::new();
     for piece in crate::stream::RecordReader::with_limits(data, limits) {
-        match piece {
-            Err(bad) => alone.push(Err(bad.error)),
-            Ok(raw) => {
-                for v in visit::<G, _>(&raw.text, Summarize::default()) {
-                    alone.push(v.map_err(|mut e| {
-                        let at = raw.offset as usize;
-                        e.line += raw.lines_before;
-                        e.span = e.span.start + at..e.span.end + at;
-                        e
-                    }));
-                }
-            }
+        use crate::visit::Stepped;
+        let (text, lines_before, stop) = crate::stream::piece_parts(&piece);
+        let offset = match &piece {
+            Ok(raw) => raw.offset,
+            Err(bad) => bad.partial.as_ref().map_or(0, |p| p.record.offset),
+        };
+        let mut walk = crate::visit::Walk::new(lines_before + 1, offset as usize);
+        let mut scratch = crate::visit::Scratch::default();
+        let mut check = Summarize::default();
+        while let Some(step) = walk.step::<G, _>(text, stop.as_ref(), &mut scratch, &mut check) {
+            alone.push(match step {
+                Stepped::Record(v) => v,
+                Stepped::Junk(e) => Err(e),
+                Stepped::Bad(bad) | Stepped::BadJunk(bad) => Err(bad.error),
+            });
         }
     }
     (streamed, alone)

@@ -333,7 +333,7 @@ pub fn piece_game(
 /// let piece = RecordReader::new(text.as_bytes()).next().unwrap();
 /// let items = piece_records::<Pylos>("a.pylos", &piece, 7);
 /// assert_eq!(items[0].as_ref().map(|l| (l.index, l.record.plies.len())).ok(), Some((7, 2)));
-/// let junk = items[1].as_ref().unwrap_err();
+/// let junk = items[1].as_ref().err().expect("junk after record 7");
 /// assert_eq!((junk.junk, junk.line, junk.column), (true, 5, 1));
 /// assert!(junk.rendered.starts_with("a.pylos:5:1: junk after record 7: expected a tag pair"));
 /// ```
