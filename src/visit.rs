@@ -445,7 +445,16 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         };
         if first == b'{' {
             let start = input.len() - s.len();
-            let (rest, c) = long_token(s, text::comment(s)).map_err(err)?;
+            let (rest, c) = match long_token(s, text::comment(s)) {
+                Ok(read) => read,
+                // A comment after the result that does not close (or is too long) is
+                // junk: the record before it is complete.
+                Err(_) if result => {
+                    junk = true;
+                    break;
+                }
+                Err(e) => return Err(err(e)),
+            };
             s = rest;
             if !result && content {
                 let live = scratch.tags.live();
