@@ -25,9 +25,18 @@
 //! [`RecordReader`] hands out each record's text as an owned [`RawRecord`], to be read
 //! later or on another thread.
 //!
+//! A record ends with its result and the comments after it. Text after the result that is
+//! no comment is **junk**: it does not belong to the record, which is judged on its own, and
+//! it runs to the next tag line ([`Item::Junk`], from [`Reader::read_item`]). Bad bytes
+//! (NUL, not UTF-8) after a complete record are junk too: the record before them is read
+//! from the text before them ([`BadRecord::partial`]). A piece longer than the limit hands
+//! out its first [`Limits::max_record_bytes`] bytes (nothing more is held): a record
+//! complete in them is read as usual and the rest is junk; one that is not fails as too long.
+//! A byte-order mark at the start of a line (files joined by `cat`) is skipped like blanks.
+//!
 //! Because records are cut at tag lines, a record without tags can only be the first of a
 //! stream: later, its movetext belongs to the record before it (and is then reported as
-//! text after that record's result). While a record over the limit is skipped, a run of
+//! junk after that record's result). While a record over the limit is skipped, a run of
 //! more than 4096 blanks at the start of a line is not kept, so the columns of the next
 //! record's first line can then come out short.
 
