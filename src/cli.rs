@@ -23,8 +23,8 @@ mod locate;
 
 pub use crate::games::{GameId, UnknownGame};
 pub use input::{
-    FileRecords, Input, InputError, Located, display_name, game_of_input, open_input,
-    piece_game, piece_records, size_error,
+    FileRecords, Input, InputError, Located, display_name, game_of_input, open_input, piece_game,
+    piece_records, size_error,
 };
 pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};
@@ -558,8 +558,13 @@ where
             }
             Stepped::Junk(e) => {
                 let end = e.span.end;
-                let mut p =
-                    problem_with(&mut loc, &report.file, lines_before, &Error::Parse(e), end..end);
+                let mut p = problem_with(
+                    &mut loc,
+                    &report.file,
+                    lines_before,
+                    &Error::Parse(e),
+                    end..end,
+                );
                 p.junk = true;
                 each(&mut error_report(&report.file, record, p))?;
             }
@@ -946,8 +951,9 @@ impl<'a> Checkers<'a> {
         } else {
             &[]
         };
-        let checker = G::slot(&mut self.slots)
-            .get_or_insert_with(|| Checker::with_overrides(mode, overrides).syntax_only(syntax_only));
+        let checker = G::slot(&mut self.slots).get_or_insert_with(|| {
+            Checker::with_overrides(mode, overrides).syntax_only(syntax_only)
+        });
         check_piece_text::<G, _>(
             &mut self.report,
             text,
@@ -1024,32 +1030,34 @@ pub fn check_files(
         for _ in 0..threads {
             let rx = Arc::clone(&job_rx);
             let tx = res_tx.clone();
-            scope.spawn(move || loop {
-                let job = match rx.lock() {
-                    Ok(guard) => guard.recv(),
-                    Err(_) => return,
-                };
-                let Ok((seq, index, file, work)) = job else {
-                    return;
-                };
-                let done = match work {
-                    Work::Pieces(default, pieces) => {
-                        // One checker a game a batch: its buffers serve every record in it.
-                        let mut checkers = Checkers::new(&file, default, opts);
-                        let mut reports = Vec::new();
-                        for piece in &pieces {
-                            let (text, lines_before, stop) = crate::stream::piece_parts(piece);
-                            let _ = checkers.piece(text, lines_before, stop.as_ref(), |r| {
-                                reports.push(r.clone());
-                                Ok(())
-                            });
+            scope.spawn(move || {
+                loop {
+                    let job = match rx.lock() {
+                        Ok(guard) => guard.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok((seq, index, file, work)) = job else {
+                        return;
+                    };
+                    let done = match work {
+                        Work::Pieces(default, pieces) => {
+                            // One checker a game a batch: its buffers serve every record in it.
+                            let mut checkers = Checkers::new(&file, default, opts);
+                            let mut reports = Vec::new();
+                            for piece in &pieces {
+                                let (text, lines_before, stop) = crate::stream::piece_parts(piece);
+                                let _ = checkers.piece(text, lines_before, stop.as_ref(), |r| {
+                                    reports.push(r.clone());
+                                    Ok(())
+                                });
+                            }
+                            Done::Reports(reports)
                         }
-                        Done::Reports(reports)
+                        Work::Failed(e) => Done::Failed(e),
+                    };
+                    if tx.send((seq, index, done)).is_err() {
+                        return;
                     }
-                    Work::Failed(e) => Done::Failed(e),
-                };
-                if tx.send((seq, index, done)).is_err() {
-                    return;
                 }
             });
         }

@@ -504,8 +504,17 @@ fn junk_after<G: Game>(seed: u64, extra: usize, tail: &[u8]) {
     assert!(alone.1.is_ok(), "a generated game is well written: {text}");
     for limits in [Limits::default(), small] {
         let (full, syntax, report) = first(&joined, limits);
-        assert_eq!(full, alone.0, "the verdict changed with junk after {text:?}");
-        assert_eq!(syntax, alone.1, "the syntax verdict changed with junk after {text:?}");
-        assert_eq!(report, alone.2, "the report changed with junk after {text:?}");
+        assert_eq!(
+            full, alone.0,
+            "the verdict changed with junk after {text:?}"
+        );
+        assert_eq!(
+            syntax, alone.1,
+            "the syntax verdict changed with junk after {text:?}"
+        );
+        assert_eq!(
+            report, alone.2,
+            "the report changed with junk after {text:?}"
+        );
     }
 }

@@ -656,7 +656,10 @@ fn decode(
                 (valid, None)
             } else {
                 let found = format!("the byte 0x{:02x}", checked[at]);
-                (valid, Some(bad_at(valid, "UTF-8 text", &found, lines_before)))
+                (
+                    valid,
+                    Some(bad_at(valid, "UTF-8 text", &found, lines_before)),
+                )
             }
         }
     };
@@ -670,8 +673,16 @@ fn decode(
         Some(limits) => Some(Stop {
             record: too_long(limits, lines_before, offset),
             junk: bad.unwrap_or_else(|| {
-                let found = format!("text past the record limit of {} bytes", limits.max_record_bytes);
-                shift(bad_at(text, crate::visit::JUNK_EXPECTED, &found, lines_before))
+                let found = format!(
+                    "text past the record limit of {} bytes",
+                    limits.max_record_bytes
+                );
+                shift(bad_at(
+                    text,
+                    crate::visit::JUNK_EXPECTED,
+                    &found,
+                    lines_before,
+                ))
             }),
         }),
         None => bad.map(|bad| Stop {
@@ -1024,7 +1035,10 @@ impl<R: Read> Reader<R> {
     /// assert_eq!((junk.line, junk.column, junk.found.as_str()), (3, 1, "a NUL byte"));
     /// assert!(reader.read_item::<Pylos, _>(&mut check).is_none());
     /// ```
-    pub fn read_item<G: Game, V: Visitor<G>>(&mut self, visitor: &mut V) -> Option<Item<V::Output>> {
+    pub fn read_item<G: Game, V: Visitor<G>>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Item<V::Output>> {
         loop {
             let step =
                 self.walk

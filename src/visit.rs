@@ -721,14 +721,9 @@ impl Walk {
                             return Some(Stepped::Bad(stop.record.clone()));
                         }
                     }
-                    let Some((out, next)) = visit_next::<G, V>(
-                        text,
-                        at,
-                        self.base,
-                        &mut self.lines,
-                        scratch,
-                        v,
-                    ) else {
+                    let Some((out, next)) =
+                        visit_next::<G, V>(text, at, self.base, &mut self.lines, scratch, v)
+                    else {
                         self.next = Next::End;
                         continue;
                     };

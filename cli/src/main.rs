@@ -9,8 +9,8 @@ use clap::{Parser, Subcommand};
 
 use gamenote::cli::{
     CheckOptions, Input, Keep, Kept, Located, Report, apply_overrides, check_files,
-    check_piece_with, display_name, game_of_input, json_str, open_input, piece_game,
-    piece_records, print_checked,
+    check_piece_with, display_name, game_of_input, json_str, open_input, piece_game, piece_records,
+    print_checked,
 };
 use gamenote::games::DefaultGame;
 use gamenote::stream::{Limits, RecordReader};
@@ -18,8 +18,9 @@ use gamenote::{Game, GameId, Mode, Notate, Play, with_game};
 
 /// The games, as every command's help names them.
 const GAME_HELP: &str = "The game: pylos, gipf, threeman or pylon";
-const GAME_FILE_HELP: &str = "The game: pylos, gipf, threeman or pylon \
-     (default: from the first record's [Game] tag, else the file extension)";
+const GAME_FILE_HELP: &str = "The game of records without a [Game] tag of their own: \
+     pylos, gipf, threeman or pylon (default: from the first record's [Game] tag, else the \
+     file extension); a record tagged with another game is then an error";
 const STYLE_HELP: &str = "The style to write: \
      pylos canonical, compact or numeric, each also with +markers (e.g. numeric+markers); \
      gipf complete, short or text; threeman short or long; pylon standard";

@@ -76,7 +76,9 @@ fn each_record_is_checked_in_its_own_game_and_junk_fails_on_its_own() {
                 lines,
                 [
                     format!("{name} record 1: ok, 3 plies, result *"),
-                    format!("{name}:6:1: junk after record 1: expected a tag pair or the end of input, found \"stray\""),
+                    format!(
+                        "{name}:6:1: junk after record 1: expected a tag pair or the end of input, found \"stray\""
+                    ),
                     format!("{name} record 2: ok, 3 plies, result *"),
                     format!("{name} record 3: ok, 3 plies, result *"),
                     format!("{name}:17:1: junk after record 3: expected text, found a NUL byte"),
@@ -95,9 +97,16 @@ fn each_record_is_checked_in_its_own_game_and_junk_fails_on_its_own() {
         "{{\"file\":{:?},\"record\":1,\"junk\":true,\"ok\":false,\"plies\":0,\"result\":null,\"error\":{{\"kind\":\"parse\",\"line\":6,\"column\":1,\"ply\":null,",
         f
     )), "{}", lines[1]);
-    assert!(lines[4].contains("\"record\":3,\"junk\":true,") && lines[4].contains("\"line\":17,\"column\":1,"));
+    assert!(
+        lines[4].contains("\"record\":3,\"junk\":true,")
+            && lines[4].contains("\"line\":17,\"column\":1,")
+    );
     for (i, n) in [(0, 1), (2, 2), (3, 3), (5, 4)] {
-        assert!(lines[i].contains(&format!("\"record\":{n},\"ok\":true,\"plies\":3,")), "{}", lines[i]);
+        assert!(
+            lines[i].contains(&format!("\"record\":{n},\"ok\":true,\"plies\":3,")),
+            "{}",
+            lines[i]
+        );
     }
 }
 
@@ -109,12 +118,24 @@ fn the_game_given_fails_records_tagged_with_another_game_at_the_tag() {
     let r = run(&["check", &f, "--game", "pylos", "--threads", "1"]);
     assert_eq!(r.code, 1);
     let name = f.as_str();
+    assert!(
+        r.out.contains(&format!(
+            "{name}:8:9: expected the game given, \"Pylos\" (--game pylos), found \"GIPF\""
+        )),
+        "{}",
+        r.out
+    );
     assert!(r.out.contains(&format!(
-        "{name}:8:9: expected the game given, \"Pylos\" (--game pylos), found \"GIPF\""
-    )), "{}", r.out);
-    assert!(r.out.contains(&format!("{name}:13:8: expected the game given, \"Pylos\" (--game pylos), found \"Three-man chess\"")));
-    assert!(r.out.contains(&format!("{name}:19:8: expected the game given, \"Pylos\" (--game pylos), found \"Pylon\"")));
-    assert!(r.out.ends_with("4 records, 1 ok, 3 failed, 1 junk\n"), "{}", r.out);
+        "{name}:13:8: expected the game given, \"Pylos\" (--game pylos), found \"Three-man chess\""
+    )));
+    assert!(r.out.contains(&format!(
+        "{name}:19:8: expected the game given, \"Pylos\" (--game pylos), found \"Pylon\""
+    )));
+    assert!(
+        r.out.ends_with("4 records, 1 ok, 3 failed, 1 junk\n"),
+        "{}",
+        r.out
+    );
     let json = run(&["check", &f, "--game", "pylos", "--json"]);
     let second = json.out.lines().nth(2).expect("record 2");
     assert!(second.contains("\"record\":2,\"ok\":false,\"plies\":0,\"result\":null,\"error\":{\"kind\":\"parse\",\"line\":8,\"column\":9,\"ply\":null,"), "{second}");
@@ -135,24 +156,55 @@ fn convert_keeps_every_record_in_its_own_game() {
     assert_eq!(games, ["[Game \"Pylos\"]"]);
     let name = f.as_str();
     assert!(r.err.contains(&format!("{name}:6:1: junk after record 1: expected a tag pair or the end of input, found \"stray\"")), "{}", r.err);
-    assert!(r.err.contains(&format!("{name}: record 2: --style: ")), "{}", r.err);
-    assert!(r.err.contains(&format!("{name}:17:1: junk after record 3: expected text, found a NUL byte")), "{}", r.err);
+    assert!(
+        r.err.contains(&format!("{name}: record 2: --style: ")),
+        "{}",
+        r.err
+    );
+    assert!(
+        r.err.contains(&format!(
+            "{name}:17:1: junk after record 3: expected text, found a NUL byte"
+        )),
+        "{}",
+        r.err
+    );
     // One file per game's style: each converts whole, junk reported, games kept.
-    let one = file("each.txt", format!("{GIPF}\nstray\n\n{THREEMAN}\n\x00\n").as_bytes());
+    let one = file(
+        "each.txt",
+        format!("{GIPF}\nstray\n\n{THREEMAN}\n\x00\n").as_bytes(),
+    );
     let r = run(&["convert", &one, "--style", "short"]);
     assert_eq!(r.code, 1);
     let games: Vec<&str> = r.out.lines().filter(|l| l.starts_with("[Game ")).collect();
     assert_eq!(games, ["[Game \"GIPF\"]", "[Game \"Three-man chess\"]"]);
-    assert_eq!(r.err.lines().filter(|l| l.contains(": junk after record ")).count(), 2, "{}", r.err);
+    assert_eq!(
+        r.err
+            .lines()
+            .filter(|l| l.contains(": junk after record "))
+            .count(),
+        2,
+        "{}",
+        r.err
+    );
 }
 
 #[test]
 fn show_moves_and_html_read_record_n_in_its_own_game() {
     let f = file("mixed-show.txt", &mixed());
-    for (n, game) in [("1", "Pylos"), ("2", "GIPF"), ("3", "Three-man chess"), ("4", "Pylon")] {
+    for (n, game) in [
+        ("1", "Pylos"),
+        ("2", "GIPF"),
+        ("3", "Three-man chess"),
+        ("4", "Pylon"),
+    ] {
         let r = run(&["show", &f, "--record", n, "--format", "json"]);
         assert_eq!(r.code, 0, "record {n}: {}", r.err);
-        assert!(r.out.starts_with(&format!("{{\"game\":{game:?},\"ply\":3,")), "{}", r.out);
+        assert!(
+            r.out
+                .starts_with(&format!("{{\"game\":{game:?},\"ply\":3,")),
+            "{}",
+            r.out
+        );
         let m = run(&["moves", &f, "--record", n]);
         assert_eq!(m.code, 0, "record {n}: {}", m.err);
         assert!(!m.out.is_empty());
@@ -170,7 +222,11 @@ fn junk_after_a_record_never_fails_it() {
     let f = file("stray.pylos", example.as_bytes());
     let r = run(&["check", &f]);
     assert_eq!(r.code, 1);
-    assert!(r.out.ends_with("2 records, 2 ok, 0 failed, 1 junk\n"), "{}", r.out);
+    assert!(
+        r.out.ends_with("2 records, 2 ok, 0 failed, 1 junk\n"),
+        "{}",
+        r.out
+    );
     let c = run(&["convert", &f, "--style", "numeric"]);
     assert_eq!(c.code, 1);
     assert_eq!(c.out.matches("[Game \"Pylos\"]").count(), 2);
@@ -184,7 +240,13 @@ fn junk_after_a_record_never_fails_it() {
     let name = f.as_str();
     let lines: Vec<&str> = r.out.lines().filter(|l| !l.starts_with("  ")).collect();
     assert_eq!(lines[0], format!("{name} record 1: ok, 2 plies, result *"));
-    assert!(lines[1].starts_with(&format!("{name}:5:1: junk after record 1: expected a tag pair or the end of input, found \"xxx")), "{}", &lines[1][..200.min(lines[1].len())]);
+    assert!(
+        lines[1].starts_with(&format!(
+            "{name}:5:1: junk after record 1: expected a tag pair or the end of input, found \"xxx"
+        )),
+        "{}",
+        &lines[1][..200.min(lines[1].len())]
+    );
     assert_eq!(lines[2], format!("{name} record 2: ok, 2 plies, result *"));
     assert_eq!(lines[3], "2 records, 2 ok, 0 failed, 1 junk");
     let s = run(&["show", &f, "--record", "2", "--format", "json"]);
@@ -196,5 +258,12 @@ fn junk_after_a_record_never_fails_it() {
     let f = file("long.pylos", &long);
     let r = run(&["check", &f]);
     assert_eq!(r.code, 1);
-    assert!(r.out.starts_with(&format!("{}:1:1: expected a record of at most 16777216 bytes", f)), "{}", &r.out[..200.min(r.out.len())]);
+    assert!(
+        r.out.starts_with(&format!(
+            "{}:1:1: expected a record of at most 16777216 bytes",
+            f
+        )),
+        "{}",
+        &r.out[..200.min(r.out.len())]
+    );
 }

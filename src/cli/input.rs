@@ -279,11 +279,15 @@ impl<G: Game, R: Read> Iterator for FileRecords<G, R> {
                 return Some(item);
             }
             let piece = self.pieces.next()?;
-            let given = GameId::from_name(G::ID).map_or(DefaultGame::Detected(GameId::Pylos), DefaultGame::Given);
+            let given = GameId::from_name(G::ID)
+                .map_or(DefaultGame::Detected(GameId::Pylos), DefaultGame::Given);
             match piece_game(given, &self.file, &piece) {
                 Ok(_) => {
                     let items = piece_records::<G>(&self.file, &piece, self.index + 1);
-                    self.index += items.iter().filter(|i| i.as_ref().is_err_and(|p| !p.junk)).count();
+                    self.index += items
+                        .iter()
+                        .filter(|i| i.as_ref().is_err_and(|p| !p.junk))
+                        .count();
                     self.pending = items.into();
                 }
                 Err(p) => {
@@ -374,7 +378,13 @@ pub fn piece_records<G: Game>(
                 index += 1;
                 let end = e.span.end;
                 from = end;
-                out.push(Err(problem_at(file, text, lines_before, &Error::Parse(e), end)));
+                out.push(Err(problem_at(
+                    file,
+                    text,
+                    lines_before,
+                    &Error::Parse(e),
+                    end,
+                )));
             }
             Stepped::Junk(e) => {
                 let end = e.span.end;
@@ -387,7 +397,11 @@ pub fn piece_records<G: Game>(
                 out.push(Err(bad_record_problem(file, &bad)));
             }
             Stepped::BadJunk(bad) => {
-                out.push(Err(junk_problem(file, bad_record_problem(file, &bad), index)));
+                out.push(Err(junk_problem(
+                    file,
+                    bad_record_problem(file, &bad),
+                    index,
+                )));
             }
         }
     }

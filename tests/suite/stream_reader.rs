@@ -356,11 +356,24 @@ fn junk_after_a_record_never_changes_its_verdict() {
 fn junk_items_are_placed_and_the_records_around_them_read() {
     use gamenote::stream::{Item, Reader};
     use gamenote::visit::Summarize;
-    let cases: [(&[u8], &[(usize, usize)]); 4] = [
-        (b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\nstray line\n\n[Game \"Pylos\"]\n\n1b2 1c3 *\n", &[(5, 1)]),
-        (b"[Game \"Pylos\"]\n\n1b2 1c3 * {ok} x\xff\n\n[Game \"Pylos\"]\n\n1b2 1c3 *\n", &[(3, 16)]),
-        (b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\xff\n[Game \"Pylos\"]\n\n1b2 1c3 *\n", &[(4, 1)]),
-        (b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\xEF\xBB\xBF[Game \"Pylos\"]\n\n1b2 1c3 *\n", &[]),
+    type Case<'a> = (&'a [u8], &'a [(usize, usize)]);
+    let cases: [Case<'_>; 4] = [
+        (
+            b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\nstray line\n\n[Game \"Pylos\"]\n\n1b2 1c3 *\n",
+            &[(5, 1)],
+        ),
+        (
+            b"[Game \"Pylos\"]\n\n1b2 1c3 * {ok} x\xff\n\n[Game \"Pylos\"]\n\n1b2 1c3 *\n",
+            &[(3, 16)],
+        ),
+        (
+            b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\xff\n[Game \"Pylos\"]\n\n1b2 1c3 *\n",
+            &[(4, 1)],
+        ),
+        (
+            b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\xEF\xBB\xBF[Game \"Pylos\"]\n\n1b2 1c3 *\n",
+            &[],
+        ),
     ];
     for (data, junk) in cases {
         let mut reader = Reader::new(data);
@@ -375,6 +388,11 @@ fn junk_items_are_placed_and_the_records_around_them_read() {
                 Item::Junk(e) => places.push((e.line, e.column)),
             }
         }
-        assert_eq!((records, places.as_slice()), (2, junk), "{:?}", String::from_utf8_lossy(data));
+        assert_eq!(
+            (records, places.as_slice()),
+            (2, junk),
+            "{:?}",
+            String::from_utf8_lossy(data)
+        );
     }
 }
