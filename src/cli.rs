@@ -24,7 +24,7 @@ mod locate;
 pub use crate::games::{GameId, UnknownGame};
 pub use input::{
     FileRecords, Input, InputError, Located, display_name, game_of_input, open_input,
-    overrides_error, size_error,
+    overrides_error, piece_game, piece_records, size_error,
 };
 pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};
@@ -53,6 +53,9 @@ pub struct Problem {
     pub message: String,
     /// The rendering with the source line and a caret.
     pub rendered: String,
+    /// True for junk between records: text after a record's result that is no record
+    /// (see docs/cli.md). It is not a record and takes no record number.
+    pub junk: bool,
 }
 
 impl Problem {
@@ -117,6 +120,37 @@ impl Report {
         self.error.is_none()
     }
 
+    /// True when the report is on junk between records, not on a record: text after a
+    /// record's result that is no comment and no record. `record` is then the number of the
+    /// record it follows; junk is counted apart ([`Totals::junk`]) and always fails.
+    ///
+    /// ```
+    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// let text = "[Game \"Pylos\"]\n\n1b2 1c3 *\n\nstray line\n";
+    /// let reports = check_source::<Pylos>("a.pylos", text, &[], Mode::Strict);
+    /// assert!(reports[0].ok() && !reports[0].is_junk());
+    /// assert!(reports[1].is_junk() && !reports[1].ok());
+    /// let junk = reports[1].error.as_ref().unwrap();
+    /// assert_eq!((reports[1].record, junk.line, junk.column), (1, 5, 1));
+    /// assert_eq!(junk.message, "junk after record 1: expected a tag pair or the end of input, found \"stray\"");
+    /// ```
+    pub fn is_junk(&self) -> bool {
+        self.error.as_ref().is_some_and(|p| p.junk)
+    }
+
+    /// Numbers the report `record` (for junk: the record it follows, which its message
+    /// then names).
+    fn number(&mut self, record: usize) {
+        self.record = record;
+        if let Some(p) = self.error.take() {
+            self.error = Some(if p.junk {
+                junk_problem(&self.file, p, record)
+            } else {
+                p
+            });
+        }
+    }
+
     /// The report as one JSON object:
     /// `{"file","record","ok","plies","result","error","warnings"}`, where `error` is null
     /// or a [`Problem::to_json`] object and `warnings` a list of them.
@@ -133,9 +167,10 @@ impl Report {
         let mut s = String::new();
         let _ = write!(
             s,
-            "{{\"file\":{},\"record\":{},\"ok\":{},\"plies\":{},\"result\":{},\"error\":{},\"warnings\":[",
+            "{{\"file\":{},\"record\":{},{}\"ok\":{},\"plies\":{},\"result\":{},\"error\":{},\"warnings\":[",
             json_str(&self.file),
             self.record,
+            if self.is_junk() { "\"junk\":true," } else { "" },
             self.ok(),
             self.plies,
             self.result.as_deref().map_or("null".into(), json_str),
@@ -241,6 +276,28 @@ pub fn problem_at(
     )
 }
 
+/// [`problem_at`] with a fallback span.
+fn problem_at_span(
+    file: &str,
+    source: &str,
+    lines_before: usize,
+    err: &Error,
+    fallback: Range<usize>,
+) -> Problem {
+    problem_with(&mut Locator::new(source), file, lines_before, err, fallback)
+}
+
+/// `p`, made the problem of junk after record `record`.
+fn junk_problem(file: &str, mut p: Problem, record: usize) -> Problem {
+    let head = format!("{file}:{}:{}: ", p.line, p.column);
+    if let Some(rest) = p.rendered.strip_prefix(&head) {
+        p.rendered = format!("{head}junk after record {record}: {rest}");
+    }
+    p.message = format!("junk after record {record}: {}", p.message);
+    p.junk = true;
+    p
+}
+
 fn problem_with(
     loc: &mut Locator<'_>,
     file: &str,
@@ -273,6 +330,7 @@ fn problem_with(
         ply,
         message,
         rendered,
+        junk: false,
     }
 }
 
@@ -379,27 +437,36 @@ pub fn check_text<G: Game>(
     overrides: &[(String, String)],
     mode: Mode,
 ) -> Vec<Report> {
-    let mut checks = crate::visit::visit::<G, _>(source, Checker::with_overrides(mode, overrides));
-    let mut loc = Locator::new(source);
-    let mut out = Vec::new();
-    let mut offset = 0;
+    let mut checker = Checker::<G>::with_overrides(mode, overrides);
+    let mut scratch = crate::visit::Scratch::default();
+    let mut report = blank_report(file);
     let mut written = None;
-    // Not a `for` loop: the checker is asked about each record before the next is read.
-    #[allow(clippy::while_let_on_iterator)]
-    while let Some(verdict) = checks.next() {
-        let mut report = blank_report(file);
-        fill_report::<G>(
+    let mut out = Vec::new();
+    let mut record = 0;
+    let mut reader = RecordReader::new(source.as_bytes());
+    while let Some(lent) = reader.next_lent() {
+        // Errors of bad bytes count lines in `source`: the file's lines are further on.
+        let stop = lent.stop.map(|mut stop| {
+            stop.record.error.line += lines_before;
+            stop.junk.error.line += lines_before;
+            stop
+        });
+        let _ = check_piece_text::<G, _>(
             &mut report,
-            checks.visitor(),
-            &verdict,
-            &mut loc,
-            source,
-            lines_before,
-            out.len() + 1,
-            &mut offset,
+            lent.text,
+            lent.lines_before + lines_before,
+            stop.as_ref(),
+            &mut checker,
+            &mut scratch,
             &mut written,
+            |r| {
+                record += usize::from(!r.is_junk());
+                let mut r = r.clone();
+                r.number(record);
+                out.push(r);
+                Ok(())
+            },
         );
-        out.push(report);
     }
     out
 }
@@ -432,15 +499,20 @@ where
     let mut out = Vec::new();
     let mut scratch = crate::visit::Scratch::default();
     let mut report = blank_report(file);
+    let mut record = 0;
     let _ = check_piece_text::<G, _>(
         &mut report,
         text,
         lines_before,
+        None,
         checker,
         &mut scratch,
         &mut None,
         |r| {
-            out.push(r.clone());
+            record += usize::from(!r.is_junk());
+            let mut r = r.clone();
+            r.number(record);
+            out.push(r);
             Ok(())
         },
     );
@@ -460,11 +532,14 @@ fn blank_report(file: &str) -> Report {
 }
 
 /// [`check_record`] handing each report to `each` as it is made, in `report` (whose file
-/// name is kept; the record numbers count from 1 in `text`): no report is kept.
+/// name is kept; records are numbered from 1 in `text`, and junk after a record carries
+/// that record's number): no report is kept. `text` is a piece's text up to its `stop`.
+#[allow(clippy::too_many_arguments)]
 fn check_piece_text<G: Game, V>(
     report: &mut Report,
     text: &str,
     lines_before: usize,
+    stop: Option<&crate::stream::Stop>,
     checker: &mut V,
     scratch: &mut crate::visit::Scratch,
     written: &mut Option<GameResult>,
@@ -473,33 +548,65 @@ fn check_piece_text<G: Game, V>(
 where
     V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
 {
+    use crate::visit::Stepped;
     let mut loc = Locator::new(text);
     let mut offset = 0;
-    let mut lines = crate::visit::Lines::new(1);
-    let mut from = Some(0);
+    let mut walk = crate::visit::Walk::new(1, 0);
     let mut record = 0;
-    while let Some(at) = from {
-        let Some((verdict, next)) =
-            crate::visit::visit_next::<G, _>(text, at, 0, &mut lines, scratch, checker)
-        else {
-            break;
-        };
-        from = next;
-        record += 1;
-        fill_report::<G>(
-            report,
-            checker.as_ref(),
-            &verdict,
-            &mut loc,
-            text,
-            lines_before,
-            record,
-            &mut offset,
-            written,
-        );
-        each(report)?;
+    while let Some(step) = walk.step::<G, V>(text, stop, scratch, checker) {
+        match step {
+            Stepped::Record(verdict) => {
+                record += 1;
+                fill_report::<G>(
+                    report,
+                    checker.as_ref(),
+                    &verdict,
+                    &mut loc,
+                    text,
+                    lines_before,
+                    record,
+                    &mut offset,
+                    written,
+                );
+                each(report)?;
+            }
+            Stepped::Junk(e) => {
+                let end = e.span.end;
+                let mut p = problem_with(
+                    &mut loc,
+                    &report.file,
+                    lines_before,
+                    &Error::Parse(e),
+                    end..end,
+                );
+                p.junk = true;
+                each(&mut error_report(&report.file, record, p))?;
+            }
+            Stepped::Bad(bad) => {
+                record += 1;
+                let p = bad_record_problem(&report.file, &bad);
+                each(&mut error_report(&report.file, record, p))?;
+            }
+            Stepped::BadJunk(bad) => {
+                let mut p = bad_record_problem(&report.file, &bad);
+                p.junk = true;
+                each(&mut error_report(&report.file, record, p))?;
+            }
+        }
     }
     Ok(())
+}
+
+/// A report on a record (or junk) that failed with `p` and replayed nothing.
+fn error_report(file: &str, record: usize, p: Problem) -> Report {
+    Report {
+        file: file.to_string(),
+        record,
+        plies: 0,
+        result: None,
+        error: Some(p),
+        warnings: Vec::new(),
+    }
 }
 
 /// The report on one record from its one-pass verdict: errors and warnings placed in
@@ -606,6 +713,7 @@ pub fn bad_record_problem(file: &str, bad: &BadRecord) -> Problem {
             crate::error::escape_invisible(&message)
         ),
         message,
+        junk: false,
     }
 }
 
@@ -630,7 +738,7 @@ pub fn check_piece(
     mode: Mode,
 ) -> Vec<Report> {
     crate::with_game!(id, G => {
-        check_piece_with::<G>(file, piece, &mut Checker::with_overrides(mode, overrides))
+        check_piece_with::<G, _>(file, piece, &mut Checker::with_overrides(mode, overrides))
     })
 }
 
@@ -647,27 +755,36 @@ pub fn check_piece(
 /// assert_eq!((reports[0].ok(), reports[1].ok()), (true, false));
 /// assert_eq!(reports[1].error.as_ref().map(|p| (p.line, p.ply)), Some((5, Some(2))));
 /// ```
-pub fn check_piece_with<G: Game>(
+pub fn check_piece_with<G: Game, V>(
     file: &str,
     piece: &Result<RawRecord, BadRecord>,
-    checker: &mut Checker<G>,
-) -> Vec<Report> {
-    match piece {
-        Ok(raw) => check_record::<G, _>(file, &raw.text, raw.lines_before, checker),
-        Err(bad) => vec![bad_record_report(file, bad)],
-    }
-}
-
-/// The report on a piece the stream reader could not read as text.
-fn bad_record_report(file: &str, bad: &BadRecord) -> Report {
-    Report {
-        file: file.to_string(),
-        record: 0,
-        plies: 0,
-        result: None,
-        error: Some(bad_record_problem(file, bad)),
-        warnings: Vec::new(),
-    }
+    checker: &mut V,
+) -> Vec<Report>
+where
+    V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
+{
+    let (text, lines_before, stop) = crate::stream::piece_parts(piece);
+    let mut out = Vec::new();
+    let mut scratch = crate::visit::Scratch::default();
+    let mut report = blank_report(file);
+    let mut record = 0;
+    let _ = check_piece_text::<G, _>(
+        &mut report,
+        text,
+        lines_before,
+        stop.as_ref(),
+        checker,
+        &mut scratch,
+        &mut None,
+        |r| {
+            record += usize::from(!r.is_junk());
+            let mut r = r.clone();
+            r.number(record);
+            out.push(r);
+            Ok(())
+        },
+    );
+    out
 }
 
 /// Totals of a check run.
@@ -676,7 +793,7 @@ fn bad_record_report(file: &str, bad: &BadRecord) -> Report {
 /// use gamenote::cli::{check_files, CheckOptions, Totals};
 /// let missing = std::env::temp_dir().join("gamenote-doc-totals-missing.pylos");
 /// let totals = check_files(&[missing], &CheckOptions::new(&[]), |_| Ok(()))?;
-/// assert_eq!(totals, Totals { records: 0, ok: 0, unreadable: 1 });
+/// assert_eq!(totals, Totals { records: 0, ok: 0, unreadable: 1, junk: 0 });
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -687,6 +804,9 @@ pub struct Totals {
     pub ok: usize,
     /// Inputs that could not be read at all or whose game could not be told.
     pub unreadable: usize,
+    /// Pieces of junk between records (text after a record's result that is no record),
+    /// each a failure, not counted in `records`.
+    pub junk: usize,
 }
 
 /// What to check and how: [`CheckOptions::new`], then set the fields that differ.
@@ -760,9 +880,127 @@ pub enum Checked<'r> {
     Unreadable(&'r InputError),
 }
 
+/// The checkers of the games met in one input, each made when first needed.
+#[derive(Default)]
+struct Slots {
+    pylos: Option<Checker<crate::pylos::Pylos>>,
+    gipf: Option<Checker<crate::gipf::Gipf>>,
+    threeman: Option<Checker<crate::threeman::ThreeMan>>,
+    pylon: Option<Checker<crate::pylon::Pylon>>,
+}
+
+/// A game whose checker has a slot in [`Slots`].
+trait Slot: Game + Sized {
+    fn slot(slots: &mut Slots) -> &mut Option<Checker<Self>>;
+}
+
+macro_rules! slot {
+    ($g:ty, $field:ident) => {
+        impl Slot for $g {
+            fn slot(slots: &mut Slots) -> &mut Option<Checker<Self>> {
+                &mut slots.$field
+            }
+        }
+    };
+}
+slot!(crate::pylos::Pylos, pylos);
+slot!(crate::gipf::Gipf, gipf);
+slot!(crate::threeman::ThreeMan, threeman);
+slot!(crate::pylon::Pylon, pylon);
+
+/// Checks the pieces of one input, each record in its own game
+/// ([`DefaultGame::of_record`](crate::games::DefaultGame::of_record)): the default game's
+/// records with the command line's tags, the others' with their own.
+struct Checkers<'a> {
+    default: crate::games::DefaultGame,
+    overrides: &'a [(String, String)],
+    mode: Mode,
+    syntax_only: bool,
+    slots: Slots,
+    report: Report,
+    scratch: crate::visit::Scratch,
+    /// The game of the record before, and the result whose text `report` holds.
+    written: (Option<GameId>, Option<GameResult>),
+}
+
+impl<'a> Checkers<'a> {
+    fn new(file: &str, default: crate::games::DefaultGame, opts: &CheckOptions<'a>) -> Self {
+        Checkers {
+            default,
+            overrides: opts.overrides,
+            mode: opts.mode,
+            syntax_only: opts.syntax_only,
+            slots: Slots::default(),
+            report: blank_report(file),
+            scratch: crate::visit::Scratch::default(),
+            written: (None, None),
+        }
+    }
+
+    /// Checks one piece, `text` up to its `stop`, handing each report to `each`.
+    fn piece(
+        &mut self,
+        text: &str,
+        lines_before: usize,
+        stop: Option<&crate::stream::Stop>,
+        mut each: impl FnMut(&mut Report) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let id = match self.default.of_record(text) {
+            Ok(id) => id,
+            Err(e) => {
+                let file = &self.report.file;
+                let span = e.span.clone();
+                let p = problem_with(
+                    &mut Locator::new(text),
+                    file,
+                    lines_before,
+                    &Error::Parse(e),
+                    span,
+                );
+                return each(&mut error_report(file, 0, p));
+            }
+        };
+        if self.written.0 != Some(id) {
+            // Results are written by each game in its own way.
+            self.written = (Some(id), None);
+            self.report.result = None;
+        }
+        crate::with_game!(id, G => self.piece_in::<G>(id, text, lines_before, stop, each))
+    }
+
+    fn piece_in<G: Slot>(
+        &mut self,
+        id: GameId,
+        text: &str,
+        lines_before: usize,
+        stop: Option<&crate::stream::Stop>,
+        each: impl FnMut(&mut Report) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let (mode, syntax_only) = (self.mode, self.syntax_only);
+        let overrides: &[(String, String)] = if id == self.default.id() {
+            self.overrides
+        } else {
+            &[]
+        };
+        let checker = G::slot(&mut self.slots).get_or_insert_with(|| {
+            Checker::with_overrides(mode, overrides).syntax_only(syntax_only)
+        });
+        check_piece_text::<G, _>(
+            &mut self.report,
+            text,
+            lines_before,
+            stop,
+            checker,
+            &mut self.scratch,
+            &mut self.written.1,
+            each,
+        )
+    }
+}
+
 /// What a worker is given: a batch of pieces of one input, or an input that failed.
 enum Work {
-    Pieces(GameId, Vec<Result<RawRecord, BadRecord>>),
+    Pieces(crate::games::DefaultGame, Vec<Result<RawRecord, BadRecord>>),
     Failed(InputError),
 }
 
@@ -798,7 +1036,7 @@ const BATCH_BYTES: usize = 256 << 10;
 ///     Ok(())
 /// });
 /// std::fs::remove_file(&path)?;
-/// assert_eq!(totals?, Totals { records: 2, ok: 1, unreadable: 0 });
+/// assert_eq!(totals?, Totals { records: 2, ok: 1, unreadable: 0, junk: 0 });
 /// assert_eq!(verdicts, [(1, true), (2, false)]);
 /// # Ok::<(), std::io::Error>(())
 /// ```
@@ -823,31 +1061,34 @@ pub fn check_files(
         for _ in 0..threads {
             let rx = Arc::clone(&job_rx);
             let tx = res_tx.clone();
-            let overrides = opts.overrides;
-            let mode = opts.mode;
-            let syntax_only = opts.syntax_only;
-            scope.spawn(move || loop {
-                let job = match rx.lock() {
-                    Ok(guard) => guard.recv(),
-                    Err(_) => return,
-                };
-                let Ok((seq, index, file, work)) = job else {
-                    return;
-                };
-                let done = match work {
-                    Work::Pieces(id, pieces) => Done::Reports(crate::with_game!(id, G => {
-                        // One checker a batch: its buffers serve every record in it.
-                        let mut checker =
-                            Checker::<G>::with_overrides(mode, overrides).syntax_only(syntax_only);
-                        pieces
-                            .iter()
-                            .flat_map(|piece| check_piece_with(&file, piece, &mut checker))
-                            .collect()
-                    })),
-                    Work::Failed(e) => Done::Failed(e),
-                };
-                if tx.send((seq, index, done)).is_err() {
-                    return;
+            scope.spawn(move || {
+                loop {
+                    let job = match rx.lock() {
+                        Ok(guard) => guard.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok((seq, index, file, work)) = job else {
+                        return;
+                    };
+                    let done = match work {
+                        Work::Pieces(default, pieces) => {
+                            // One checker a game a batch: its buffers serve every record in it.
+                            let mut checkers = Checkers::new(&file, default, opts);
+                            let mut reports = Vec::new();
+                            for piece in &pieces {
+                                let (text, lines_before, stop) = crate::stream::piece_parts(piece);
+                                let _ = checkers.piece(text, lines_before, stop.as_ref(), |r| {
+                                    reports.push(r.clone());
+                                    Ok(())
+                                });
+                            }
+                            Done::Reports(reports)
+                        }
+                        Work::Failed(e) => Done::Failed(e),
+                    };
+                    if tx.send((seq, index, done)).is_err() {
+                        return;
+                    }
                 }
             });
         }
@@ -911,10 +1152,7 @@ pub fn check_files(
                 }
                 let emitted = match done {
                     Done::Reports(reports) => reports.into_iter().try_for_each(|mut r| {
-                        numbering.1 += 1;
-                        r.record = numbering.1;
-                        totals.records += 1;
-                        totals.ok += usize::from(r.ok());
+                        count(&mut totals, &mut numbering.1, &mut r);
                         emit(Checked::Record(&r))
                     }),
                     Done::Failed(e) => {
@@ -944,23 +1182,42 @@ pub fn check_files(
     }
 }
 
-/// Opens an input named `name` for checking and tells its game.
+/// Numbers a report (records from 1 in their input; junk takes the number of the record
+/// before it) and counts it.
+fn count(totals: &mut Totals, record: &mut usize, r: &mut Report) {
+    if r.is_junk() {
+        totals.junk += 1;
+    } else {
+        *record += 1;
+        totals.records += 1;
+        totals.ok += usize::from(r.ok());
+    }
+    r.number(*record);
+}
+
+/// Opens an input named `name` for checking and tells its default game: `--game` (given),
+/// else the first record's tag or the file name (detected).
 fn open_to_check(
     path: &std::path::Path,
     name: &str,
     opts: &CheckOptions<'_>,
-) -> Result<(GameId, Input), InputError> {
+) -> Result<(crate::games::DefaultGame, Input), InputError> {
+    use crate::games::DefaultGame;
     let mut input = open_input(path)?;
     let id = game_of_input(opts.game, name, &mut input)?;
     // The command line's values, checked against the input's game before any record is
     // read (with `--game`, the command line has checked them once already).
     overrides_error(id, opts.overrides).map_err(|e| InputError::Usage(format!("{name}: {e}")))?;
-    Ok((id, input))
+    let default = match opts.game {
+        Some(_) => DefaultGame::Given(id),
+        None => DefaultGame::Detected(id),
+    };
+    Ok((default, input))
 }
 
 /// [`check_files`] on the calling thread: with one worker, a reader thread and a printer
 /// would only hand work to each other, so each record is read, checked and handed to `emit`
-/// in turn, with one checker for each input.
+/// in turn, with one checker for each game of each input.
 fn check_files_inline(
     files: &[PathBuf],
     opts: &CheckOptions<'_>,
@@ -969,7 +1226,7 @@ fn check_files_inline(
     let mut totals = Totals::default();
     for path in files {
         let name = display_name(path);
-        let (id, input) = match open_to_check(path, &name, opts) {
+        let (default, input) = match open_to_check(path, &name, opts) {
             Ok(x) => x,
             Err(e) => {
                 totals.unreadable += 1;
@@ -978,37 +1235,16 @@ fn check_files_inline(
             }
         };
         let mut record = 0;
-        crate::with_game!(id, G => {
-            let mut checker =
-                Checker::<G>::with_overrides(opts.mode, opts.overrides).syntax_only(opts.syntax_only);
-            let mut scratch = crate::visit::Scratch::default();
-            let mut report = blank_report(&name);
-            let mut written = None;
-            let mut reader = RecordReader::with_limits(input, opts.limits);
-            // Each record's text is read where it lies in the reader's buffer, and its report
-            // made in the one `report`.
-            while let Some(piece) = reader.next_lent() {
-                let mut each = |r: &mut Report| {
-                    record += 1;
-                    r.record = record;
-                    totals.records += 1;
-                    totals.ok += usize::from(r.ok());
-                    emit(Checked::Record(r))
-                };
-                match piece {
-                    Ok((text, lines_before)) => check_piece_text::<G, _>(
-                        &mut report,
-                        text,
-                        lines_before,
-                        &mut checker,
-                        &mut scratch,
-                        &mut written,
-                        each,
-                    )?,
-                    Err(bad) => each(&mut bad_record_report(&name, &bad))?,
-                }
-            }
-        });
+        let mut checkers = Checkers::new(&name, default, opts);
+        let mut reader = RecordReader::with_limits(input, opts.limits);
+        // Each record's text is read where it lies in the reader's buffer, and its report
+        // made in the one report of its game.
+        while let Some(lent) = reader.next_lent() {
+            checkers.piece(lent.text, lent.lines_before, lent.stop.as_ref(), |r| {
+                count(&mut totals, &mut record, r);
+                emit(Checked::Record(r))
+            })?;
+        }
     }
     Ok(totals)
 }

@@ -210,6 +210,27 @@ impl GameId {
         }
     }
 
+    /// The game named by the first `[Game]` tag of `text`'s tag section, with the byte
+    /// range of the tag's value.
+    fn tag_at(text: &str) -> Option<(GameId, std::ops::Range<usize>)> {
+        let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+        loop {
+            rest = ws(rest).map_or(rest, |(r, _)| r);
+            if let Ok((r, _)) = comment(rest) {
+                rest = r;
+                continue;
+            }
+            let (r, (name, raw)) = tag_pair_raw(rest).ok()?;
+            if name == "Game" {
+                let mut value = String::new();
+                unescape_tag(raw, &mut value);
+                let start = raw.as_ptr() as usize - text.as_ptr() as usize;
+                return GameId::from_name(&value).map(|id| (id, start..start + raw.len()));
+            }
+            rest = r;
+        }
+    }
+
     /// The game of a file: from the first record's `[Game]` tag ([`GameId::from_tags`],
     /// looking at the first 64 KiB of `head`), else from the extension of `path`
     /// ([`GameId::from_extension`]).
@@ -229,6 +250,78 @@ impl GameId {
     pub fn detect(path: &str, head: &str) -> Option<GameId> {
         let cut = crate::error::floor_char_boundary(head, head.len().min(HEAD));
         Self::from_tags(&head[..cut]).or_else(|| Self::from_extension(path))
+    }
+}
+
+/// The game a record is read as when its own `[Game]` tag names none: the one rule every
+/// reader of mixed archives follows ([`DefaultGame::of_record`]).
+///
+/// - A record's own `[Game]` tag (a real tag of its tag section, naming a known game or
+///   alias) decides its game.
+/// - A record without one is read as the default game.
+/// - When the default was **given** (`--game`), a record whose tag names another game is an
+///   error placed at the tag's value: the caller said what the records are.
+/// - When the default was **detected** (from a file's first record or its extension), the
+///   record's own tag wins silently.
+///
+/// ```
+/// use gamenote::games::{DefaultGame, GameId};
+/// let gipf = "[Game \"GIPF\"]\n\n1.a1-b2 *\n";
+/// assert_eq!(DefaultGame::Detected(GameId::Pylos).of_record(gipf), Ok(GameId::Gipf));
+/// assert_eq!(DefaultGame::Detected(GameId::Pylos).of_record("1b2 *"), Ok(GameId::Pylos));
+/// let err = DefaultGame::Given(GameId::Pylos).of_record(gipf).unwrap_err();
+/// assert_eq!((err.line, err.column, err.span.clone()), (1, 8, 7..11));
+/// assert_eq!(err.message(), "expected the game given, \"Pylos\" (--game pylos), found \"GIPF\"");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefaultGame {
+    /// Given by the caller (`--game`): a record tagged with another game is an error.
+    Given(GameId),
+    /// Told from the input (its first record's tag, or its file name): a record's own tag
+    /// wins.
+    Detected(GameId),
+}
+
+impl DefaultGame {
+    /// The default game itself.
+    ///
+    /// ```
+    /// use gamenote::games::{DefaultGame, GameId};
+    /// assert_eq!(DefaultGame::Given(GameId::Pylon).id(), GameId::Pylon);
+    /// ```
+    pub fn id(self) -> GameId {
+        match self {
+            DefaultGame::Given(id) | DefaultGame::Detected(id) => id,
+        }
+    }
+
+    /// The game of the record whose text is `text` (a piece as
+    /// [`RecordReader`](crate::stream::RecordReader) cuts it): its own `[Game]` tag, else
+    /// the default; an error at the tag's value when the default was given and the tag names
+    /// another game. Lines and columns count from the start of `text`.
+    ///
+    /// ```
+    /// use gamenote::games::{DefaultGame, GameId};
+    /// let pylon = "{a comment}\n[Event \"x\"]\n[Game \"pylon\"]\n\n1b2 *";
+    /// assert_eq!(DefaultGame::Given(GameId::Pylon).of_record(pylon), Ok(GameId::Pylon));
+    /// let err = DefaultGame::Given(GameId::Gipf).of_record(pylon).unwrap_err();
+    /// assert_eq!((err.line, err.column), (3, 8));
+    /// ```
+    pub fn of_record(self, text: &str) -> Result<GameId, crate::ParseError> {
+        match (self, GameId::tag_at(text)) {
+            (DefaultGame::Given(given), Some((id, span))) if id != given => {
+                let mut e = crate::ParseError::at(
+                    text,
+                    span.start,
+                    format!("the game given, {:?} (--game {given})", given.tag_name()),
+                );
+                e.found = format!("{:?}", &text[span.clone()]);
+                e.span = span;
+                Err(e)
+            }
+            (_, Some((id, _))) => Ok(id),
+            (d, None) => Ok(d.id()),
+        }
     }
 }
 

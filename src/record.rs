@@ -322,7 +322,7 @@ impl<G: Game> Record<G> {
         let mut build = RecordBuilder::<G>::default();
         let mut scratch = crate::visit::Scratch::default();
         match crate::visit::read_record::<G, _>(input, offset, 0, &mut scratch, &mut build) {
-            Ok(end) => Ok((build.record, &input[end..])),
+            Ok(ended) => Ok((build.record, &input[ended.end..])),
             Err(f) => {
                 let mut e = crate::visit::Lines::new(1).error(input, f.at, f.expected);
                 e.ply = f.ply;

@@ -25,9 +25,18 @@
 //! [`RecordReader`] hands out each record's text as an owned [`RawRecord`], to be read
 //! later or on another thread.
 //!
+//! A record ends with its result and the comments after it. Text after the result that is
+//! no comment is **junk**: it does not belong to the record, which is judged on its own, and
+//! it runs to the next tag line ([`Item::Junk`], from [`Reader::read_item`]). Bad bytes
+//! (NUL, not UTF-8) after a complete record are junk too: the record before them is read
+//! from the text before them ([`BadRecord::partial`]). A piece longer than the limit hands
+//! out its first [`Limits::max_record_bytes`] bytes (nothing more is held): a record
+//! complete in them is read as usual and the rest is junk; one that is not fails as too long.
+//! A byte-order mark at the start of a line (files joined by `cat`) is skipped like blanks.
+//!
 //! Because records are cut at tag lines, a record without tags can only be the first of a
 //! stream: later, its movetext belongs to the record before it (and is then reported as
-//! text after that record's result). While a record over the limit is skipped, a run of
+//! junk after that record's result). While a record over the limit is skipped, a run of
 //! more than 4096 blanks at the start of a line is not kept, so the columns of the next
 //! record's first line can then come out short.
 
@@ -36,7 +45,7 @@ use std::ops::Range;
 
 use crate::error::{ParseError, line_col};
 use crate::game::Game;
-use crate::visit::{Lines, Scratch, Visitor, visit_next};
+use crate::visit::{BOM, Scratch, Stepped, Visitor, Walk};
 
 /// Bounds on what one record may cost.
 ///
@@ -113,6 +122,30 @@ pub struct BadRecord {
     pub error: ParseError,
     /// The offending line's text, for rendering (lossy).
     pub line_text: String,
+    /// The piece's text before the bad byte (or its first
+    /// [`Limits::max_record_bytes`] bytes, for a piece over the limit), when it holds
+    /// anything: a record complete in it (its result read) is judged on its own, and only
+    /// what follows it fails, as junk. `None` when there is nothing before the stop.
+    pub partial: Option<Box<Partial>>,
+}
+
+/// The readable part of a piece that stops short (see [`BadRecord::partial`]).
+///
+/// ```
+/// use gamenote::stream::RecordReader;
+/// let bytes = b"[Game \"Pylos\"]\n1b2 1c3 *\n\0\n";
+/// let bad = RecordReader::new(&bytes[..]).next().unwrap().unwrap_err();
+/// let partial = bad.partial.expect("a record before the NUL");
+/// assert_eq!(partial.record.text, "[Game \"Pylos\"]\n1b2 1c3 *\n");
+/// assert_eq!((partial.junk.error.line, partial.junk.error.column), (3, 1));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Partial {
+    /// The text before the stop.
+    pub record: RawRecord,
+    /// The error for what follows a record complete in that text.
+    pub junk: BadRecord,
 }
 
 /// How much is read from the input at a time.
@@ -126,8 +159,13 @@ enum Cut {
         lines_before: usize,
         offset: u64,
     },
-    /// A record longer than the limit, now being skipped.
-    TooLong { lines_before: usize, offset: u64 },
+    /// A piece longer than the limit: its first `max_record_bytes` bytes, `buf[range]`;
+    /// the rest is skipped.
+    TooLong {
+        range: Range<usize>,
+        lines_before: usize,
+        offset: u64,
+    },
     /// The input failed; nothing more is read.
     Io {
         error: io::Error,
@@ -229,7 +267,9 @@ fn movetext_stop(seg: &[u8]) -> usize {
         let p = from + k;
         if seg[p] == b'[' {
             let j = seg[..p].iter().rposition(|&c| !is_blank(c));
-            if j.is_none_or(|j| seg[j] != b'\n') {
+            // A byte-order mark before it may start a line (two files joined): the line
+            // is scanned as usual.
+            if j.is_none_or(|j| seg[j] != b'\n' && seg[j] != 0xBF) {
                 // A `[` inside a line: movetext like any other byte.
                 from = p + 1;
                 continue;
@@ -260,6 +300,9 @@ struct Cutter<R> {
     bom_checked: bool,
     /// A record over the limit is being skipped up to the next record.
     discarding: bool,
+    /// A piece over the limit was handed out; skipping it starts at the next call (its
+    /// bytes stay in the buffer until then).
+    skip_pending: bool,
     done: bool,
 }
 
@@ -278,6 +321,7 @@ impl<R: Read> Cutter<R> {
             eof: false,
             bom_checked: false,
             discarding: false,
+            skip_pending: false,
             done: false,
         }
     }
@@ -295,8 +339,23 @@ impl<R: Read> Cutter<R> {
         let mut i = s.pos;
         loop {
             if s.at_token {
-                while i < len && is_blank(b[i]) {
-                    i += 1;
+                loop {
+                    while i < len && is_blank(b[i]) {
+                        i += 1;
+                    }
+                    // A byte-order mark at a line's start (two files joined by `cat`) is
+                    // passed over like a blank, so the tags after it start a record.
+                    if s.line_start && b.get(i) == Some(&0xEF) {
+                        if b[i..].starts_with(BOM) {
+                            i += BOM.len();
+                            continue;
+                        }
+                        if !eof && len - i < BOM.len() && BOM.starts_with(&b[i..]) {
+                            s.pos = i;
+                            return None;
+                        }
+                    }
+                    break;
                 }
                 let Some(&c) = b.get(i) else {
                     s.pos = i;
@@ -464,6 +523,16 @@ impl<R: Read> Cutter<R> {
     }
 
     fn next_cut(&mut self) -> Option<Cut> {
+        if std::mem::take(&mut self.skip_pending) {
+            self.start = self.scan.pos;
+            if let Err(error) = self.refill() {
+                self.done = true;
+                return Some(Cut::Io {
+                    error,
+                    lines_before: self.lines,
+                });
+            }
+        }
         loop {
             if self.done {
                 return None;
@@ -499,20 +568,16 @@ impl<R: Read> Cutter<R> {
                 }
                 None => {
                     if !self.discarding && self.len - self.start > self.limits.max_record_bytes {
+                        // The first bytes of the piece go out (a record complete in them is
+                        // read as usual); the rest is skipped, from the next call on.
                         self.discarding = true;
-                        let cut = Cut::TooLong {
+                        self.skip_pending = true;
+                        let from = self.start;
+                        return Some(Cut::TooLong {
+                            range: from..from + self.limits.max_record_bytes,
                             lines_before: self.piece_lines,
-                            offset: self.base + self.start as u64,
-                        };
-                        self.start = self.scan.pos;
-                        if let Err(error) = self.refill() {
-                            self.done = true;
-                            return Some(Cut::Io {
-                                error,
-                                lines_before: self.lines,
-                            });
-                        }
-                        return Some(cut);
+                            offset: self.base + from as u64,
+                        });
                     }
                     if let Err(error) = self.refill() {
                         self.done = true;
@@ -537,6 +602,7 @@ impl<R: Read> Cutter<R> {
             }
             if range.len() > self.limits.max_record_bytes {
                 return Some(Cut::TooLong {
+                    range: range.start..range.start + self.limits.max_record_bytes,
                     lines_before,
                     offset,
                 });
@@ -550,30 +616,81 @@ impl<R: Read> Cutter<R> {
     }
 }
 
-/// The text of a piece, or why it is not text (with the span in the stream).
-fn decode(bytes: &[u8], lines_before: usize, offset: u64) -> Result<&str, BadRecord> {
-    decode_piece(bytes, lines_before).map_err(|mut bad| {
-        let at = offset as usize;
-        bad.error.span = bad.error.span.start + at..bad.error.span.end + at;
-        bad
-    })
+/// Where a piece's text stops short: a bad byte, the record-length limit, or an I/O error.
+#[derive(Debug, Clone)]
+pub(crate) struct Stop {
+    /// The error when no record is complete before the stop: the piece fails as a record.
+    pub record: BadRecord,
+    /// The error when a record is complete before it: what follows is junk.
+    pub junk: BadRecord,
 }
 
-fn decode_piece(bytes: &[u8], lines_before: usize) -> Result<&str, BadRecord> {
-    let bad = memchr::memchr(0, bytes).map(|nul| (nul, "text", "a NUL byte".to_string()));
-    let checked = bad.as_ref().map_or(bytes, |b| &bytes[..b.0]);
-    match std::str::from_utf8(checked) {
-        Ok(text) => match bad {
-            None => Ok(text),
-            Some((_, expected, found)) => Err(bad_at(text, expected, &found, lines_before)),
-        },
+/// A piece as the cutter hands it out, lent from its buffer: the text up to its stop.
+pub(crate) struct Lent<'a> {
+    pub text: &'a str,
+    pub lines_before: usize,
+    pub offset: u64,
+    pub stop: Option<Stop>,
+}
+
+/// The text of a piece up to its first bad byte (or, for a piece cut at the limit, up to
+/// the limit), and the stop there (with spans in the stream).
+fn decode(
+    bytes: &[u8],
+    lines_before: usize,
+    offset: u64,
+    truncated: Option<Limits>,
+) -> (&str, Option<Stop>) {
+    let nul = memchr::memchr(0, bytes);
+    let checked = nul.map_or(bytes, |n| &bytes[..n]);
+    let (text, bad) = match std::str::from_utf8(checked) {
+        Ok(text) => (
+            text,
+            nul.map(|_| bad_at(text, "text", "a NUL byte", lines_before)),
+        ),
         Err(e) => {
             let at = e.valid_up_to();
             let valid = std::str::from_utf8(&checked[..at]).unwrap_or_default();
-            let found = format!("the byte 0x{:02x}", checked[at]);
-            Err(bad_at(valid, "UTF-8 text", &found, lines_before))
+            if truncated.is_some() && e.error_len().is_none() && nul.is_none() {
+                // A character cut by the limit: the text ends before it.
+                (valid, None)
+            } else {
+                let found = format!("the byte 0x{:02x}", checked[at]);
+                (
+                    valid,
+                    Some(bad_at(valid, "UTF-8 text", &found, lines_before)),
+                )
+            }
         }
-    }
+    };
+    let shift = |mut bad: BadRecord| {
+        let at = offset as usize;
+        bad.error.span = bad.error.span.start + at..bad.error.span.end + at;
+        bad
+    };
+    let bad = bad.map(shift);
+    let stop = match truncated {
+        Some(limits) => Some(Stop {
+            record: too_long(limits, lines_before, offset),
+            junk: bad.unwrap_or_else(|| {
+                let found = format!(
+                    "text past the record limit of {} bytes",
+                    limits.max_record_bytes
+                );
+                shift(bad_at(
+                    text,
+                    crate::visit::JUNK_EXPECTED,
+                    &found,
+                    lines_before,
+                ))
+            }),
+        }),
+        None => bad.map(|bad| Stop {
+            record: bad.clone(),
+            junk: bad,
+        }),
+    };
+    (text, stop)
 }
 
 /// The error at the end of `valid`, the text before a bad byte.
@@ -591,6 +708,7 @@ fn bad_at(valid: &str, expected: &str, found: &str, lines_before: usize) -> BadR
             ply: None,
         },
         line_text: valid[line_start..].chars().take(100).collect(),
+        partial: None,
     }
 }
 
@@ -605,6 +723,7 @@ fn too_long(limits: Limits, lines_before: usize, offset: u64) -> BadRecord {
             ply: None,
         },
         line_text: String::new(),
+        partial: None,
     }
 }
 
@@ -619,6 +738,7 @@ fn io_failure(error: &io::Error, lines_before: usize) -> BadRecord {
             ply: None,
         },
         line_text: String::new(),
+        partial: None,
     }
 }
 
@@ -670,25 +790,92 @@ impl<R: Read> RecordReader<R> {
     }
 }
 
-impl<R: Read> RecordReader<R> {
-    /// The next piece as [`Iterator::next`] gives it, its text lent from the reader's buffer
-    /// rather than copied: the text and the lines before it.
-    pub(crate) fn next_lent(&mut self) -> Option<Result<(&str, usize), BadRecord>> {
-        Some(match self.cutter.next_cut()? {
+impl<R: Read> Cutter<R> {
+    /// The next piece, its text lent from the buffer.
+    fn next_piece(&mut self) -> Option<Lent<'_>> {
+        Some(match self.next_cut()? {
             Cut::Piece {
                 range,
                 lines_before,
                 offset,
-            } => decode(&self.cutter.buf[range], lines_before, offset).map(|t| (t, lines_before)),
+            } => {
+                let (text, stop) = decode(&self.buf[range], lines_before, offset, None);
+                Lent {
+                    text,
+                    lines_before,
+                    offset,
+                    stop,
+                }
+            }
             Cut::TooLong {
+                range,
                 lines_before,
                 offset,
-            } => Err(too_long(self.cutter.limits, lines_before, offset)),
+            } => {
+                let limits = Some(self.limits);
+                let (text, stop) = decode(&self.buf[range], lines_before, offset, limits);
+                Lent {
+                    text,
+                    lines_before,
+                    offset,
+                    stop,
+                }
+            }
             Cut::Io {
                 error,
                 lines_before,
-            } => Err(io_failure(&error, lines_before)),
+            } => {
+                let bad = io_failure(&error, lines_before);
+                Lent {
+                    text: "",
+                    lines_before,
+                    offset: 0,
+                    stop: Some(Stop {
+                        record: bad.clone(),
+                        junk: bad,
+                    }),
+                }
+            }
         })
+    }
+}
+
+impl<R: Read> RecordReader<R> {
+    /// The next piece as [`Iterator::next`] gives it, its text lent from the reader's buffer
+    /// rather than copied.
+    pub(crate) fn next_lent(&mut self) -> Option<Lent<'_>> {
+        self.cutter.next_piece()
+    }
+}
+
+/// An owned piece as [`RecordReader`] hands it out, seen as its text and its stop.
+pub(crate) fn piece_parts(piece: &Result<RawRecord, BadRecord>) -> (&str, usize, Option<Stop>) {
+    match piece {
+        Ok(raw) => (&raw.text, raw.lines_before, None),
+        Err(bad) => {
+            let record = BadRecord {
+                partial: None,
+                ..bad.clone()
+            };
+            match &bad.partial {
+                Some(p) => (
+                    &p.record.text,
+                    p.record.lines_before,
+                    Some(Stop {
+                        record,
+                        junk: p.junk.clone(),
+                    }),
+                ),
+                None => (
+                    "",
+                    0,
+                    Some(Stop {
+                        junk: record.clone(),
+                        record,
+                    }),
+                ),
+            }
+        }
     }
 }
 
@@ -696,26 +883,52 @@ impl<R: Read> Iterator for RecordReader<R> {
     type Item = Result<RawRecord, BadRecord>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        Some(match self.cutter.next_cut()? {
-            Cut::Piece {
-                range,
-                lines_before,
-                offset,
-            } => decode(&self.cutter.buf[range], lines_before, offset).map(|text| RawRecord {
-                text: text.to_string(),
-                lines_before,
-                offset,
-            }),
-            Cut::TooLong {
-                lines_before,
-                offset,
-            } => Err(too_long(self.cutter.limits, lines_before, offset)),
-            Cut::Io {
-                error,
-                lines_before,
-            } => Err(io_failure(&error, lines_before)),
+        let lent = self.cutter.next_piece()?;
+        let raw = RawRecord {
+            text: lent.text.to_string(),
+            lines_before: lent.lines_before,
+            offset: lent.offset,
+        };
+        Some(match lent.stop {
+            None => Ok(raw),
+            Some(stop) => {
+                let mut bad = stop.record;
+                if lent.text.bytes().any(|b| !b.is_ascii_whitespace()) {
+                    bad.partial = Some(Box::new(Partial {
+                        record: raw,
+                        junk: stop.junk,
+                    }));
+                }
+                Err(bad)
+            }
         })
     }
+}
+
+/// What [`Reader::read_item`] reads next: a record, or junk between records.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, stream::{Item, Reader}, visit::Summarize};
+/// let text = "[Game \"Pylos\"]\n\n1b2 1c3 *\n\nstray line\n\n[Game \"Pylos\"]\n\n1b2 *\n";
+/// let mut reader = Reader::new(text.as_bytes());
+/// let mut check = Summarize::default();
+/// let mut items = Vec::new();
+/// while let Some(item) = reader.read_item::<Pylos, _>(&mut check) {
+///     items.push(match item {
+///         Item::Record(r) => format!("record of {} plies", r.unwrap().plies),
+///         Item::Junk(e) => format!("junk at {}:{}", e.line, e.column),
+///     });
+/// }
+/// assert_eq!(items, ["record of 2 plies", "junk at 5:1", "record of 1 plies"]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Item<O> {
+    /// A record, as the visitor made it.
+    Record(O),
+    /// Text after a record's result that is no record and no comment (or bad bytes, or
+    /// text past the record limit, after a complete record): the error at its start. It is
+    /// not part of the record before it, which is judged on its own.
+    Junk(ParseError),
 }
 
 /// Reads the records of a byte stream through a [`Visitor`], each where it lies in the
@@ -739,11 +952,10 @@ impl<R: Read> Iterator for RecordReader<R> {
 pub struct Reader<R> {
     cutter: Cutter<R>,
     scratch: Scratch,
-    /// The current piece's text, and where its next record starts.
+    /// The current piece's text (up to its stop), its stop, and the walk over it.
     text: String,
-    next: Option<usize>,
-    lines: Lines,
-    offset: usize,
+    stop: Option<Stop>,
+    walk: Walk,
 }
 
 impl<R: Read> Reader<R> {
@@ -777,15 +989,16 @@ impl<R: Read> Reader<R> {
             cutter: Cutter::new(input, limits),
             scratch: Scratch::default(),
             text: String::new(),
-            next: None,
-            lines: Lines::new(1),
-            offset: 0,
+            stop: None,
+            walk: Walk::done(),
         }
     }
 
     /// Reads the next record through `visitor` and returns what it made of it; `None` at
     /// the end of the stream. A record that is not text, too long, or cut short by an I/O
-    /// error reaches the visitor as an error (with no other calls).
+    /// error reaches the visitor as an error (with no other calls). Junk between records
+    /// ([`Item::Junk`]) reaches it the same way, as a record of its own that fails:
+    /// [`Reader::read_item`] tells the two apart.
     ///
     /// ```
     /// use gamenote::{pylos::Pylos, replay::Checker, stream::Reader, Mode};
@@ -798,51 +1011,54 @@ impl<R: Read> Reader<R> {
     /// assert!(reader.read_record(&mut checker).is_none());
     /// ```
     pub fn read_record<G: Game, V: Visitor<G>>(&mut self, visitor: &mut V) -> Option<V::Output> {
-        loop {
-            if let Some(from) = self.next {
-                let step = visit_next::<G, V>(
-                    &self.text,
-                    from,
-                    self.offset,
-                    &mut self.lines,
-                    &mut self.scratch,
-                    visitor,
-                );
-                match step {
-                    Some((out, next)) => {
-                        self.next = next;
-                        return Some(out);
-                    }
-                    None => self.next = None,
-                }
+        Some(match self.read_item::<G, V>(visitor)? {
+            Item::Record(out) => out,
+            Item::Junk(e) => {
+                visitor.begin_record();
+                visitor.end_record(Err(e))
             }
-            let bad = match self.cutter.next_cut()? {
-                Cut::Piece {
-                    range,
-                    lines_before,
-                    offset,
-                } => match decode(&self.cutter.buf[range], lines_before, offset) {
-                    Ok(text) => {
-                        self.text.clear();
-                        self.text.push_str(text);
-                        self.next = Some(0);
-                        self.lines = Lines::new(lines_before + 1);
-                        self.offset = offset as usize;
-                        continue;
+        })
+    }
+
+    /// Reads the next record through `visitor`, or the junk after one; `None` at the end of
+    /// the stream. A record complete before junk, bad bytes or the record limit is read as
+    /// usual, and what follows comes out as [`Item::Junk`], with its own line and column.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, stream::{Item, Reader}, visit::Summarize};
+    /// let bytes = b"[Game \"Pylos\"]\n1b2 1c3 *\n\0\n";
+    /// let mut reader = Reader::new(&bytes[..]);
+    /// let mut check = Summarize::default();
+    /// let first = reader.read_item::<Pylos, _>(&mut check);
+    /// assert!(matches!(first, Some(Item::Record(Ok(s))) if s.plies == 2));
+    /// let Some(Item::Junk(junk)) = reader.read_item::<Pylos, _>(&mut check) else { panic!() };
+    /// assert_eq!((junk.line, junk.column, junk.found.as_str()), (3, 1, "a NUL byte"));
+    /// assert!(reader.read_item::<Pylos, _>(&mut check).is_none());
+    /// ```
+    pub fn read_item<G: Game, V: Visitor<G>>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Item<V::Output>> {
+        loop {
+            let step =
+                self.walk
+                    .step::<G, V>(&self.text, self.stop.as_ref(), &mut self.scratch, visitor);
+            if let Some(step) = step {
+                return Some(match step {
+                    Stepped::Record(out) => Item::Record(out),
+                    Stepped::Junk(e) => Item::Junk(e),
+                    Stepped::Bad(bad) => {
+                        visitor.begin_record();
+                        Item::Record(visitor.end_record(Err(bad.error)))
                     }
-                    Err(bad) => bad,
-                },
-                Cut::TooLong {
-                    lines_before,
-                    offset,
-                } => too_long(self.cutter.limits, lines_before, offset),
-                Cut::Io {
-                    error,
-                    lines_before,
-                } => io_failure(&error, lines_before),
-            };
-            visitor.begin_record();
-            return Some(visitor.end_record(Err(bad.error)));
+                    Stepped::BadJunk(bad) => Item::Junk(bad.error),
+                });
+            }
+            let lent = self.cutter.next_piece()?;
+            self.text.clear();
+            self.text.push_str(lent.text);
+            self.stop = lent.stop;
+            self.walk = Walk::new(lent.lines_before + 1, lent.offset as usize);
         }
     }
 

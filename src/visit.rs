@@ -388,16 +388,33 @@ fn long_token<'a, T>(at: &'a str, r: text::PResult<'a, T>) -> text::PResult<'a, 
     }
 }
 
+/// How a record read by [`read_record`] ended.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Ended {
+    /// Where the record ends: the next record's first tag, the start of junk after its
+    /// result, or the end of `input`.
+    pub end: usize,
+    /// Text that is neither blank nor a comment follows the result at `end`: junk, not
+    /// part of the record (see [`junk_end`]).
+    pub junk: bool,
+    /// The record's result was read: the record is complete.
+    pub complete: bool,
+}
+
+/// What a reader expects after a record's result, where junk stands.
+pub(crate) const JUNK_EXPECTED: &str = "a tag pair or the end of input";
+
 /// Reads one record starting at byte `from` of `input` and reports it to `v` (not calling
-/// `begin_record` or `end_record`). Returns the offset where the record ends: the next
-/// record's first tag, or the end of `input`. Spans reported are shifted by `base`.
+/// `begin_record` or `end_record`). Returns where the record ends: the next record's first
+/// tag, the start of text after its result that is no comment (junk, which ends the record
+/// and is not part of it), or the end of `input`. Spans reported are shifted by `base`.
 pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     input: &str,
     from: usize,
     base: usize,
     scratch: &mut Scratch,
     v: &mut V,
-) -> Result<usize, Failure> {
+) -> Result<Ended, Failure> {
     let err = |e: nom::Err<PErr<'_>>| fail_at(input, e);
     let here = |at: &str, what: &'static str| Failure {
         at: input.len() - at.len(),
@@ -416,6 +433,7 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     // Something outside tag pairs and comments has been read: tags are over, and a line
     // starting with `[` ends the record (the rule of `crate::stream`).
     let mut content = false;
+    let mut junk = false;
     loop {
         // Most tokens follow one space: that case costs two byte tests.
         let gap = match s.as_bytes() {
@@ -429,7 +447,16 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         };
         if first == b'{' {
             let start = input.len() - s.len();
-            let (rest, c) = long_token(s, text::comment(s)).map_err(err)?;
+            let (rest, c) = match long_token(s, text::comment(s)) {
+                Ok(read) => read,
+                // A comment after the result that does not close (or is too long) is
+                // junk: the record before it is complete.
+                Err(_) if result => {
+                    junk = true;
+                    break;
+                }
+                Err(e) => return Err(err(e)),
+            };
             s = rest;
             if !result && content {
                 let live = scratch.tags.live();
@@ -486,7 +513,10 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         }
         content = true;
         if result {
-            return Err(here(s, "nothing after the result"));
+            // Text after the result that is no comment: the record is over, and what
+            // follows is junk, reported on its own by the caller.
+            junk = true;
+            break;
         }
         // A move number is digits and a dot: a digit followed by anything else (Pylos's
         // `1b2`) is not one, and costs no count.
@@ -540,7 +570,204 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         s = rest;
     }
     pending.flush(v);
-    Ok(input.len() - s.len())
+    Ok(Ended {
+        end: input.len() - s.len(),
+        junk,
+        complete: result,
+    })
+}
+
+/// Where junk that starts at `at` in `text` ends: before the next line whose first token is
+/// `[` (the next record, by the rule of [`crate::stream`]), or at the end of `text`.
+/// Comments in it are skipped whole (an unclosed one runs to the end).
+pub(crate) fn junk_end(text: &str, at: usize) -> usize {
+    let b = text.as_bytes();
+    let mut i = at;
+    let mut new_line = false;
+    loop {
+        while i < b.len() && text::is_space(b[i]) {
+            new_line |= b[i] == b'\n' || b[i] == b'\r';
+            i += 1;
+        }
+        let Some(&c) = b.get(i) else {
+            return b.len();
+        };
+        if c == b'[' && new_line {
+            // Blanks before it belong to the junk; the next record starts at its line.
+            return i;
+        }
+        new_line = false;
+        if c == b'{' {
+            match text::comment(&text[i..]) {
+                Ok((rest, _)) => i = text.len() - rest.len(),
+                Err(_) => return b.len(),
+            }
+            continue;
+        }
+        while i < b.len() && !text::is_space(b[i]) && b[i] != b'{' {
+            i += 1;
+        }
+    }
+}
+
+/// A visitor that keeps nothing and makes nothing: reading with it tells only where a
+/// record ends and whether it is complete.
+struct Null;
+
+impl<G: Game> Visitor<G> for Null {
+    type Output = ();
+    #[inline]
+    fn ply_in(&mut self, _slot: &mut Option<Ply<G::Notation>>) {}
+    fn end_record(&mut self, _verdict: Result<(), ParseError>) {}
+}
+
+/// Where the walk over a piece stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// A record may start at this offset (after blanks).
+    Record(usize),
+    /// Junk starts at this offset.
+    Junk(usize),
+    /// The text is read; the piece's stop, if any, is still to be told.
+    End,
+    /// Nothing more.
+    Done,
+}
+
+/// One item of a piece: a record, or junk after one.
+#[derive(Debug)]
+pub(crate) enum Stepped<O> {
+    /// A record, as the visitor made it.
+    Record(O),
+    /// Junk after a record: the error at its start (spans and lines as the walk counts
+    /// them).
+    Junk(ParseError),
+    /// A record that could not be read as text (bad bytes, too long, an I/O error): the
+    /// error in the whole stream. The visitor was not called.
+    Bad(crate::stream::BadRecord),
+    /// Bad bytes or text over the limit after a complete record: junk, placed in the whole
+    /// stream.
+    BadJunk(crate::stream::BadRecord),
+}
+
+/// A walk over the records and junk of one piece of text: the record grammar's view of
+/// what the stream cutter handed out. Every reader (the visitor in place, the CLI's checks,
+/// the record builders) walks pieces this way, so they agree on which record or junk
+/// fails and where.
+#[derive(Debug)]
+pub(crate) struct Walk {
+    pub next: Next,
+    pub lines: Lines,
+    /// Spans are shifted by this.
+    pub base: usize,
+    /// Records begun in this piece.
+    records: usize,
+}
+
+impl Walk {
+    /// A walk from the start of a piece; lines count from `first_line`.
+    pub fn new(first_line: usize, base: usize) -> Self {
+        Walk {
+            next: Next::Record(0),
+            lines: Lines::new(first_line),
+            base,
+            records: 0,
+        }
+    }
+
+    /// A walk with nothing left.
+    pub fn done() -> Self {
+        Walk {
+            next: Next::Done,
+            lines: Lines::new(1),
+            base: 0,
+            records: 0,
+        }
+    }
+
+    /// The next record or junk of `text` (the piece's text: all of it, or the part before
+    /// its `stop`).
+    pub fn step<G: Game, V: Visitor<G>>(
+        &mut self,
+        text: &str,
+        stop: Option<&crate::stream::Stop>,
+        scratch: &mut Scratch,
+        v: &mut V,
+    ) -> Option<Stepped<V::Output>> {
+        loop {
+            match self.next {
+                Next::Done => return None,
+                Next::End => {
+                    self.next = Next::Done;
+                    let stop = stop?;
+                    return Some(if self.records == 0 {
+                        Stepped::Bad(stop.record.clone())
+                    } else {
+                        Stepped::BadJunk(stop.junk.clone())
+                    });
+                }
+                Next::Junk(at) => {
+                    let end = junk_end(text, at);
+                    let mut e = self.lines.error(text, at, JUNK_EXPECTED);
+                    e.span = e.span.start + self.base..e.span.end + self.base;
+                    let rest = text.as_bytes()[end..].iter().any(|&b| !text::is_space(b));
+                    // Junk that runs to the stop covers the stop: one junk, not two.
+                    self.next = if rest { Next::Record(end) } else { Next::Done };
+                    return Some(Stepped::Junk(e));
+                }
+                Next::Record(at) => {
+                    if let Some(stop) = stop {
+                        // The record before a stop is read only if it is complete before it.
+                        let Some(start) = record_start(text, at) else {
+                            self.next = Next::End;
+                            continue;
+                        };
+                        let dry = read_record::<G, Null>(text, start, 0, scratch, &mut Null).ok();
+                        let ends_here = dry.is_some_and(|d| !d.junk && !has_more(text, d.end));
+                        if !dry.is_some_and(|d| d.complete) && (ends_here || dry.is_none()) {
+                            self.next = Next::Done;
+                            self.records += 1;
+                            return Some(Stepped::Bad(stop.record.clone()));
+                        }
+                    }
+                    let Some((out, next)) =
+                        visit_next::<G, V>(text, at, self.base, &mut self.lines, scratch, v)
+                    else {
+                        self.next = Next::End;
+                        continue;
+                    };
+                    self.records += 1;
+                    self.next = next;
+                    return Some(Stepped::Record(out));
+                }
+            }
+        }
+    }
+}
+
+/// Where a record may start at or after `from` in `text` (after blanks and byte-order
+/// marks); `None` when only those are left.
+fn record_start(text: &str, from: usize) -> Option<usize> {
+    let mut i = from;
+    let b = text.as_bytes();
+    loop {
+        while i < b.len() && text::is_space(b[i]) {
+            i += 1;
+        }
+        if b[i..].starts_with(BOM) {
+            i += BOM.len();
+            continue;
+        }
+        return (i < b.len()).then_some(i);
+    }
+}
+
+/// A byte-order mark, skipped where a record may start (two files joined by `cat`).
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// True when `text` holds more than blanks from `at` on.
+fn has_more(text: &str, at: usize) -> bool {
+    record_start(text, at).is_some()
 }
 
 /// Counts lines lazily: a position in a text and its line, moved forward only when an error
@@ -671,10 +898,10 @@ impl<G: Game, V: Visitor<G>> Iterator for Visits<'_, G, V> {
     }
 }
 
-/// Reads the record of `text` that starts at or after `from` (after blank space) through
-/// `v`: its output, and where the next record may start (`None`: nowhere). `None` when only
-/// blank space is left. Spans and errors are shifted by `base`; `lines` counts lines in
-/// `text` and must not be behind an earlier call's errors.
+/// Reads the record of `text` that starts at or after `from` (after blank space and
+/// byte-order marks) through `v`: its output, and what follows it. `None` when only blank
+/// space is left. Spans and errors are shifted by `base`; `lines` counts lines in `text` and
+/// must not be behind an earlier call's errors.
 pub(crate) fn visit_next<G: Game, V: Visitor<G>>(
     text: &str,
     from: usize,
@@ -682,17 +909,18 @@ pub(crate) fn visit_next<G: Game, V: Visitor<G>>(
     lines: &mut Lines,
     scratch: &mut Scratch,
     v: &mut V,
-) -> Option<(V::Output, Option<usize>)> {
-    let bytes = text.as_bytes();
-    let start = from
-        + bytes
-            .get(from..)?
-            .iter()
-            .position(|&b| !text::is_space(b))?;
+) -> Option<(V::Output, Next)> {
+    let start = record_start(text, from)?;
     v.begin_record();
     match read_record::<G, V>(text, start, base, scratch, v) {
-        Ok(end) => {
-            let next = (end > start).then_some(end);
+        Ok(ended) => {
+            let next = if ended.junk {
+                Next::Junk(ended.end)
+            } else if ended.end > start {
+                Next::Record(ended.end)
+            } else {
+                Next::End
+            };
             Some((v.end_record(Ok(())), next))
         }
         Err(f) => {
@@ -701,7 +929,7 @@ pub(crate) fn visit_next<G: Game, V: Visitor<G>>(
             let mut e = lines.error(text, f.at, f.expected);
             e.ply = f.ply;
             e.span = e.span.start + base..e.span.end + base;
-            Some((v.end_record(Err(e)), None))
+            Some((v.end_record(Err(e)), Next::Done))
         }
     }
 }

@@ -8,17 +8,19 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use gamenote::cli::{
-    CheckOptions, FileRecords, Input, Keep, Kept, Located, Report, apply_overrides,
-    bad_record_problem, check_files, check_record, display_name, game_of_input, json_str,
-    open_input, print_checked,
+    CheckOptions, Input, Keep, Kept, Located, Report, apply_overrides, check_files,
+    check_piece_with, display_name, game_of_input, json_str, open_input, piece_game, piece_records,
+    print_checked,
 };
+use gamenote::games::DefaultGame;
 use gamenote::stream::{Limits, RecordReader};
-use gamenote::{Game, GameId, Mode, with_game};
+use gamenote::{Game, GameId, Mode, Notate, Play, with_game};
 
 /// The games, as every command's help names them.
 const GAME_HELP: &str = "The game: pylos, gipf, threeman or pylon";
-const GAME_FILE_HELP: &str = "The game: pylos, gipf, threeman or pylon \
-     (default: from the first record's [Game] tag, else the file extension)";
+const GAME_FILE_HELP: &str = "The game of records without a [Game] tag of their own: \
+     pylos, gipf, threeman or pylon (default: from the first record's [Game] tag, else the \
+     file extension); a record tagged with another game is then an error";
 const STYLE_HELP: &str = "The style to write: \
      pylos canonical, compact or numeric, each also with +markers (e.g. numeric+markers); \
      gipf complete, short or text; threeman short or long; pylon standard";
@@ -283,15 +285,30 @@ impl Reading {
         overrides(&self.rules, self.size)
     }
 
-    /// Opens the input and tells its game.
-    fn open(&self, path: &Path) -> Result<(String, GameId, Input), Fail> {
+    /// Opens the input and tells its default game: `--game`, else the first record's tag
+    /// or the file name. Each record's own `[Game]` tag decides its game.
+    fn open(&self, path: &Path) -> Result<(String, DefaultGame, Input), Fail> {
         let name = display_name(path);
         let mut input = open_input(path).map_err(|e| usage(e.to_string()))?;
         let id = game_of_input(self.game, &name, &mut input).map_err(|e| usage(e.to_string()))?;
         if self.game.is_none() {
             check_values(id, &self.rules, self.size, Some(&name))?;
         }
-        Ok((name, id, input))
+        let default = match self.game {
+            Some(_) => DefaultGame::Given(id),
+            None => DefaultGame::Detected(id),
+        };
+        Ok((name, default, input))
+    }
+
+    /// The command line's tags for a record of game `id`: only records of the default game
+    /// take them (a rule set of one game means nothing to another).
+    fn overrides_for(&self, default: DefaultGame, id: GameId) -> Vec<(String, String)> {
+        if id == default.id() {
+            self.overrides()
+        } else {
+            Vec::new()
+        }
     }
 }
 
@@ -317,9 +334,14 @@ fn check(
     let totals = check_files(files, &opts, |c| print_checked(c, json, &mut out, &mut err))
         .map_err(|e| write_fail(e, "standard output"))?;
     if !json {
+        let junk = if totals.junk > 0 {
+            format!(", {} junk", totals.junk)
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "{} records, {} ok, {} failed",
+            "{} records, {} ok, {} failed{junk}",
             totals.records,
             totals.ok,
             totals.records - totals.ok
@@ -329,7 +351,7 @@ fn check(
     out.flush().map_err(|e| write_fail(e, "standard output"))?;
     Ok(if totals.unreadable > 0 {
         2
-    } else if totals.ok == totals.records {
+    } else if totals.ok == totals.records && totals.junk == 0 {
         0
     } else {
         1
@@ -341,84 +363,129 @@ fn tell(msg: &str) {
     let _ = writeln!(io::stderr(), "{msg}");
 }
 
-/// What `--record N` found.
-enum Chosen<G: Game> {
-    Record(Located<G>),
-    /// The file has no record at all, and none was asked for by number.
-    Empty,
+/// What is done with the record `--record N` chose, in its own game.
+trait OnLocated {
+    fn run<G: Game>(self, loc: Located<G>) -> Result<u8, Fail>;
 }
 
-/// Record `n` of the input (the first by default), with the command line's tags applied.
-fn choose<G: Game>(
+/// What is done with the positions kept from the record `--record N` chose.
+trait OnKept {
+    fn run<G: Game>(self, report: Report, kept: Kept<G>) -> Result<u8, Fail>;
+}
+
+/// The error of asking for a record the input does not have.
+fn no_such_record(name: &str, want: u64, seen: u64) -> Fail {
+    usage(format!(
+        "--record {want}: {name} has {seen} record{}",
+        if seen == 1 { "" } else { "s" }
+    ))
+}
+
+/// Record `n` of the input (the first by default), read in its own game with the command
+/// line's tags applied (to the default game's records), handed to `then`; `None` when the
+/// input has no record and none was asked for.
+fn choose<T: OnLocated>(
     name: &str,
+    default: DefaultGame,
     input: Input,
     n: Option<u64>,
     r: &Reading,
-) -> Result<Chosen<G>, Fail> {
+    then: T,
+) -> Result<Option<u8>, Fail> {
     let want = n.unwrap_or(1);
     let mut seen = 0u64;
-    for item in FileRecords::<G, _>::new(name, input, Limits::default()) {
-        seen += 1;
-        if seen == want {
-            let mut loc = item.map_err(|p| Fail(p.rendered, 1))?;
-            apply_overrides(&mut loc.record, &r.overrides());
-            return Ok(Chosen::Record(loc));
-        }
+    for piece in RecordReader::with_limits(input, Limits::default()) {
+        let id = match piece_game(default, name, &piece) {
+            Ok(id) => id,
+            Err(p) => {
+                seen += 1;
+                if seen == want {
+                    return Err(Fail(p.rendered, 1));
+                }
+                continue;
+            }
+        };
+        let first = usize::try_from(seen + 1).unwrap_or(usize::MAX);
+        with_game!(id, G => {
+            let mut found = None;
+            for item in piece_records::<G>(name, &piece, first) {
+                if item.as_ref().is_err_and(|p| p.junk) {
+                    continue;
+                }
+                seen += 1;
+                if seen == want {
+                    let mut loc = item.map_err(|p| Fail(p.rendered, 1))?;
+                    apply_overrides(&mut loc.record, &r.overrides_for(default, id));
+                    found = Some(loc);
+                    break;
+                }
+            }
+            if let Some(loc) = found {
+                return then.run::<G>(loc).map(Some);
+            }
+        });
     }
     match (seen, n) {
-        (0, None) => Ok(Chosen::Empty),
-        _ => Err(usage(format!(
-            "--record {want}: {name} has {seen} record{}",
-            if seen == 1 { "" } else { "s" }
-        ))),
+        (0, None) => Ok(None),
+        _ => Err(no_such_record(name, want, seen)),
     }
 }
 
-/// Reads the records of `input` in one pass up to the `n`th (the first by default), keeping
-/// of that one its report and the positions `show` and `moves` need: memory is one position
-/// and one piece of the stream, whatever the record's length. `None` for an empty input.
-fn keep<G: Game>(
+/// Reads the records of `input` in one pass up to the `n`th (the first by default), each in
+/// its own game, keeping of that one its report and the positions `show` and `moves` need:
+/// memory is one position and one piece of the stream, whatever the record's length.
+/// `None` for an empty input.
+fn keep<T: OnKept>(
     name: &str,
+    default: DefaultGame,
     input: Input,
     n: Option<u64>,
     r: &Reading,
     ply: Option<usize>,
-) -> Result<Option<(Report, Kept<G>)>, Fail> {
+    then: T,
+) -> Result<Option<u8>, Fail> {
     let want = usize::try_from(n.unwrap_or(1)).unwrap_or(usize::MAX);
-    let mut keep = Keep::<G>::new(r.mode(), &r.overrides(), want, ply);
+    let mut seen = 0usize;
     for piece in RecordReader::with_limits(input, Limits::default()) {
-        match piece {
-            Ok(raw) => {
-                let before = keep.seen();
-                let reports = check_record::<G, _>(name, &raw.text, raw.lines_before, &mut keep);
-                for (i, report) in reports.into_iter().enumerate() {
-                    if before + i + 1 != want {
-                        continue;
-                    }
-                    if let Some(p) = report.error.as_ref().filter(|p| p.kind == "parse") {
-                        return Err(Fail(p.rendered.clone(), 1));
-                    }
-                    return match keep.into_kept() {
-                        Some(kept) => Ok(Some((report, kept))),
-                        None => Err(Fail(format!("{name}: record {want} could not be read"), 1)),
-                    };
+        let id = match piece_game(default, name, &piece) {
+            Ok(id) => id,
+            Err(p) => {
+                seen += 1;
+                if seen == want {
+                    return Err(Fail(p.rendered, 1));
                 }
+                continue;
             }
-            Err(bad) => {
-                keep.skip_record();
-                if keep.seen() == want {
-                    return Err(Fail(bad_record_problem(name, &bad).rendered, 1));
+        };
+        let overrides = r.overrides_for(default, id);
+        with_game!(id, G => {
+            let mut keep = Keep::<G>::new(r.mode(), &overrides, want - seen, ply);
+            let mut chosen = None;
+            for report in check_piece_with::<G, _>(name, &piece, &mut keep) {
+                if report.is_junk() {
+                    continue;
                 }
+                seen += 1;
+                if seen != want {
+                    continue;
+                }
+                if let Some(p) = report.error.as_ref().filter(|p| p.kind == "parse") {
+                    return Err(Fail(p.rendered.clone(), 1));
+                }
+                chosen = Some(report);
+                break;
             }
-        }
+            if let Some(report) = chosen {
+                return match keep.into_kept() {
+                    Some(kept) => then.run::<G>(report, kept).map(Some),
+                    None => Err(Fail(format!("{name}: record {want} could not be read"), 1)),
+                };
+            }
+        });
     }
-    let seen = keep.seen();
     match (seen, n) {
         (0, None) => Ok(None),
-        _ => Err(usage(format!(
-            "--record {want}: {name} has {seen} record{}",
-            if seen == 1 { "" } else { "s" }
-        ))),
+        _ => Err(no_such_record(name, want as u64, seen as u64)),
     }
 }
 
@@ -428,51 +495,101 @@ fn empty(name: &str) -> Result<u8, Fail> {
     Ok(0)
 }
 
-fn convert_cmd<G: Game>(
+/// Converts every record of `input`, each in its own game and in `style`, which is read
+/// as a style of each record's game: a record whose game has no such style fails.
+fn convert_cmd(
     name: &str,
+    default: DefaultGame,
     input: Input,
     r: &Reading,
     style: &str,
     out: &mut Output,
 ) -> Result<u8, Fail> {
-    let style: G::Style = style.parse().map_err(usage)?;
-    let overrides = r.overrides();
+    // A style the default game does not have is a usage error, before any input is read.
+    with_game!(default.id(), G => style.parse::<<G as Notate>::Style>().map(drop).map_err(usage))?;
     let mut failed = 0usize;
     let mut written = 0usize;
-    for item in FileRecords::<G, _>::new(name, input, Limits::default()) {
-        let converted = item.and_then(|mut loc| {
-            apply_overrides(&mut loc.record, &overrides);
-            gamenote::record::convert(&loc.record, style, r.mode())
-                .map_err(|e| loc.problem(name, &e))
-        });
-        match converted {
-            Ok(rec) => {
-                if written > 0 {
-                    out.write("\n")?;
-                }
-                out.write(&rec.to_string())?;
-                written += 1;
-            }
+    let mut seen = 0usize;
+    for piece in RecordReader::with_limits(input, Limits::default()) {
+        let id = match piece_game(default, name, &piece) {
+            Ok(id) => id,
             Err(p) => {
+                seen += 1;
                 tell(&p.rendered);
                 failed += 1;
+                continue;
             }
-        }
+        };
+        let overrides = r.overrides_for(default, id);
+        with_game!(id, G => {
+            let style = style.parse::<<G as Notate>::Style>();
+            for item in piece_records::<G>(name, &piece, seen + 1) {
+                if item.as_ref().is_ok_and(|_| true) || item.as_ref().is_err_and(|p| !p.junk) {
+                    seen += 1;
+                }
+                let converted = item.and_then(|mut loc| {
+                    let style = style.as_ref().map_err(|e| {
+                        Fail(format!(
+                            "{name}: record {}: --style: {e} (a {} record; its styles: {})",
+                            loc.index,
+                            G::NAME,
+                            id.styles().join(", ")
+                        ), 1)
+                    });
+                    let style = match style {
+                        Ok(s) => *s,
+                        Err(Fail(msg, _)) => {
+                            return Err(gamenote::cli::Problem {
+                                kind: "parse",
+                                line: loc.lines_before + 1,
+                                column: 1,
+                                ply: None,
+                                rendered: msg.clone(),
+                                message: msg,
+                                junk: false,
+                            });
+                        }
+                    };
+                    apply_overrides(&mut loc.record, &overrides);
+                    gamenote::record::convert(&loc.record, style, r.mode())
+                        .map_err(|e| loc.problem(name, &e))
+                });
+                match converted {
+                    Ok(rec) => {
+                        if written > 0 {
+                            out.write("\n")?;
+                        }
+                        out.write(&rec.to_string())?;
+                        written += 1;
+                    }
+                    Err(p) => {
+                        tell(&p.rendered);
+                        failed += 1;
+                    }
+                }
+            }
+        });
     }
     Ok(u8::from(failed > 0))
 }
 
-fn show_cmd<G: Game>(
-    name: &str,
-    input: Input,
-    r: &Reading,
-    record: Option<u64>,
+struct Show<'a> {
+    ply: Option<usize>,
+    format: &'a str,
+}
+
+impl OnKept for Show<'_> {
+    fn run<G: Game>(self, report: Report, kept: Kept<G>) -> Result<u8, Fail> {
+        show_kept::<G>(report, kept, self.ply, self.format)
+    }
+}
+
+fn show_kept<G: Game>(
+    report: Report,
+    kept: Kept<G>,
     ply: Option<usize>,
     format: &str,
 ) -> Result<u8, Fail> {
-    let Some((report, kept)) = keep::<G>(name, input, record, r, ply)? else {
-        return empty(name);
-    };
     let legal = report.plies;
     if let Some(p) = &report.error {
         tell(&p.rendered);
@@ -523,15 +640,15 @@ fn show_cmd<G: Game>(
     Ok(u8::from(failed))
 }
 
-fn moves_cmd<G: Game>(
-    name: &str,
-    input: Input,
-    r: &Reading,
-    record: Option<u64>,
-) -> Result<u8, Fail> {
-    let Some((report, kept)) = keep::<G>(name, input, record, r, None)? else {
-        return empty(name);
-    };
+struct Moves;
+
+impl OnKept for Moves {
+    fn run<G: Game>(self, report: Report, kept: Kept<G>) -> Result<u8, Fail> {
+        moves_kept::<G>(report, kept)
+    }
+}
+
+fn moves_kept<G: Game>(report: Report, kept: Kept<G>) -> Result<u8, Fail> {
     if let Some(p) = report.error {
         return Err(Fail(p.rendered, 1));
     }
@@ -546,18 +663,25 @@ fn moves_cmd<G: Game>(
     Ok(0)
 }
 
-fn html_cmd<G: Game>(
+struct Html<'a> {
+    name: &'a str,
+    mode: Mode,
+    output: Option<&'a Path>,
+}
+
+impl OnLocated for Html<'_> {
+    fn run<G: Game>(self, loc: Located<G>) -> Result<u8, Fail> {
+        html_located::<G>(self.name, loc, self.mode, self.output)
+    }
+}
+
+fn html_located<G: Game>(
     name: &str,
-    input: Input,
-    r: &Reading,
-    record: Option<u64>,
+    loc: Located<G>,
+    mode: Mode,
     output: Option<&Path>,
 ) -> Result<u8, Fail> {
-    let loc = match choose::<G>(name, input, record, r)? {
-        Chosen::Record(loc) => loc,
-        Chosen::Empty => return empty(name),
-    };
-    let (page, error) = gamenote::html::viewer_checked(&loc.record, r.mode())
+    let (page, error) = gamenote::html::viewer_checked(&loc.record, mode)
         .map_err(|e| Fail(format!("{name}: {e}"), 1))?;
     let mut out = Output::open(output)?;
     out.write(&page)?;
@@ -691,10 +815,9 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             style,
             output,
         } => {
-            let (name, id, input) = reading.open(&file)?;
+            let (name, default, input) = reading.open(&file)?;
             let mut out = Output::open(output.as_deref())?;
-            let code =
-                with_game!(id, G => convert_cmd::<G>(&name, input, &reading, &style, &mut out))?;
+            let code = convert_cmd(&name, default, input, &reading, &style, &mut out)?;
             out.finish()?;
             Ok(code)
         }
@@ -705,8 +828,15 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             ply,
             format,
         } => {
-            let (name, id, input) = reading.open(&file)?;
-            with_game!(id, G => show_cmd::<G>(&name, input, &reading, record, ply, &format))
+            let (name, default, input) = reading.open(&file)?;
+            let show = Show {
+                ply,
+                format: &format,
+            };
+            match keep(&name, default, input, record, &reading, ply, show)? {
+                Some(code) => Ok(code),
+                None => empty(&name),
+            }
         }
         Command::Html {
             file,
@@ -714,8 +844,16 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             record,
             output,
         } => {
-            let (name, id, input) = reading.open(&file)?;
-            with_game!(id, G => html_cmd::<G>(&name, input, &reading, record, output.as_deref()))
+            let (name, default, input) = reading.open(&file)?;
+            let html = Html {
+                name: &name,
+                mode: reading.mode(),
+                output: output.as_deref(),
+            };
+            match choose(&name, default, input, record, &reading, html)? {
+                Some(code) => Ok(code),
+                None => empty(&name),
+            }
         }
         Command::Generate {
             making,
@@ -742,8 +880,11 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             reading,
             record,
         } => {
-            let (name, id, input) = reading.open(&file)?;
-            with_game!(id, G => moves_cmd::<G>(&name, input, &reading, record))
+            let (name, default, input) = reading.open(&file)?;
+            match keep(&name, default, input, record, &reading, None, Moves)? {
+                Some(code) => Ok(code),
+                None => empty(&name),
+            }
         }
         Command::Perft {
             depth,

@@ -10,12 +10,14 @@ use std::rc::Rc;
 
 use crate::error::Error;
 use crate::game::Game;
-use crate::games::GameId;
+use crate::games::{DefaultGame, GameId};
 use crate::record::Record;
-use crate::stream::{Limits, RecordReader};
+use crate::stream::{BadRecord, Limits, RawRecord, RecordReader};
 
 use super::locate::Locator;
-use super::{Problem, bad_record_problem, problem_at, replay_problem};
+use super::{
+    Problem, bad_record_problem, junk_problem, problem_at, problem_at_span, replay_problem,
+};
 
 /// An input to read: standard input or an open file, buffered.
 pub type Input = BufReader<Box<dyn Read + Send>>;
@@ -269,11 +271,8 @@ impl<G: Game> Located<G> {
 pub struct FileRecords<G: Game, R> {
     file: String,
     pieces: RecordReader<R>,
-    pending: VecDeque<Result<Record<G>, crate::ParseError>>,
-    text: Rc<str>,
-    lines_before: usize,
+    pending: VecDeque<Result<Located<G>, Problem>>,
     index: usize,
-    from: usize,
 }
 
 impl<G: Game, R: Read> FileRecords<G, R> {
@@ -297,63 +296,151 @@ impl<G: Game, R: Read> FileRecords<G, R> {
             file: file.to_string(),
             pieces: RecordReader::with_limits(input, limits),
             pending: VecDeque::new(),
-            text: Rc::from(""),
-            lines_before: 0,
             index: 0,
-            from: 0,
         }
     }
 }
 
+/// Reads the records of `G`: a record whose own `[Game]` tag names another game is a
+/// problem at that tag ([`DefaultGame::Given`]). Junk between records comes out as a
+/// problem whose [`Problem::junk`] is set, and takes no record number.
 impl<G: Game, R: Read> Iterator for FileRecords<G, R> {
     type Item = Result<Located<G>, Problem>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Some(parsed) = self.pending.pop_front() {
-                self.index += 1;
-                return Some(match parsed {
-                    Ok(record) => {
-                        let from = self.from;
-                        self.from = record
-                            .result_span
-                            .as_ref()
-                            .map(|s| s.end)
-                            .or_else(|| record.plies.last().map(|p| p.span.end))
-                            .unwrap_or(from);
-                        Ok(Located {
-                            record,
-                            text: Rc::clone(&self.text),
-                            lines_before: self.lines_before,
-                            index: self.index,
-                            from,
-                        })
-                    }
-                    Err(e) => {
-                        let end = e.span.end;
-                        self.from = end;
-                        Err(problem_at(
-                            &self.file,
-                            &self.text,
-                            self.lines_before,
-                            &Error::Parse(e),
-                            end,
-                        ))
-                    }
-                });
-            }
-            match self.pieces.next()? {
-                Ok(raw) => {
-                    self.pending = Record::<G>::parse_all(&raw.text).into();
-                    self.text = Rc::from(raw.text);
-                    self.lines_before = raw.lines_before;
-                    self.from = 0;
+            if let Some(item) = self.pending.pop_front() {
+                if let Ok(loc) = &item {
+                    self.index = loc.index;
                 }
-                Err(bad) => {
+                return Some(item);
+            }
+            let piece = self.pieces.next()?;
+            let given = GameId::from_name(G::ID)
+                .map_or(DefaultGame::Detected(GameId::Pylos), DefaultGame::Given);
+            match piece_game(given, &self.file, &piece) {
+                Ok(_) => {
+                    let items = piece_records::<G>(&self.file, &piece, self.index + 1);
+                    self.index += items
+                        .iter()
+                        .filter(|i| i.as_ref().is_err_and(|p| !p.junk))
+                        .count();
+                    self.pending = items.into();
+                }
+                Err(p) => {
                     self.index += 1;
-                    return Some(Err(bad_record_problem(&self.file, &bad)));
+                    return Some(Err(p));
                 }
             }
         }
     }
+}
+
+/// The game of a piece of input (as [`RecordReader`] hands it out): its record's own
+/// `[Game]` tag, else `default` ([`DefaultGame::of_record`]); a problem at the tag when the
+/// default was given and the tag names another game.
+///
+/// ```
+/// use gamenote::cli::{piece_game, GameId};
+/// use gamenote::games::DefaultGame;
+/// use gamenote::stream::RecordReader;
+/// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"GIPF\"]\n1.a1-b2 *\n";
+/// let pieces: Vec<_> = RecordReader::new(text.as_bytes()).collect();
+/// let detected = DefaultGame::Detected(GameId::Pylos);
+/// assert_eq!(piece_game(detected, "f", &pieces[1]), Ok(GameId::Gipf));
+/// let p = piece_game(DefaultGame::Given(GameId::Pylos), "f", &pieces[1]).unwrap_err();
+/// assert_eq!((p.kind, p.line, p.column), ("parse", 4, 8));
+/// ```
+pub fn piece_game(
+    default: DefaultGame,
+    file: &str,
+    piece: &Result<RawRecord, BadRecord>,
+) -> Result<GameId, Problem> {
+    let (text, lines_before, _) = crate::stream::piece_parts(piece);
+    default.of_record(text).map_err(|e| {
+        let span = e.span.clone();
+        problem_at_span(file, text, lines_before, &Error::Parse(e), span)
+    })
+}
+
+/// The records and junk of one piece of input read as game `G`, in order: records as
+/// [`Located`] numbered from `first`, records that cannot be read as problems (numbered
+/// too), and junk as problems whose [`Problem::junk`] is set (not numbered; the message
+/// names the record before it).
+///
+/// ```
+/// use gamenote::{cli::piece_records, pylos::Pylos, stream::RecordReader};
+/// let text = "[Game \"Pylos\"]\n\n1b2 1c3 *\n\nstray line\n";
+/// let piece = RecordReader::new(text.as_bytes()).next().unwrap();
+/// let items = piece_records::<Pylos>("a.pylos", &piece, 7);
+/// assert_eq!(items[0].as_ref().map(|l| (l.index, l.record.plies.len())).ok(), Some((7, 2)));
+/// let junk = items[1].as_ref().err().expect("junk after record 7");
+/// assert_eq!((junk.junk, junk.line, junk.column), (true, 5, 1));
+/// assert!(junk.rendered.starts_with("a.pylos:5:1: junk after record 7: expected a tag pair"));
+/// ```
+pub fn piece_records<G: Game>(
+    file: &str,
+    piece: &Result<RawRecord, BadRecord>,
+    first: usize,
+) -> Vec<Result<Located<G>, Problem>> {
+    use crate::visit::Stepped;
+    let (text, lines_before, stop) = crate::stream::piece_parts(piece);
+    let shared: Rc<str> = Rc::from(text);
+    let mut build = crate::record::RecordBuilder::<G>::default();
+    let mut scratch = crate::visit::Scratch::default();
+    let mut walk = crate::visit::Walk::new(1, 0);
+    let mut out = Vec::new();
+    let mut index = first - 1;
+    let mut from = 0;
+    while let Some(step) = walk.step::<G, _>(text, stop.as_ref(), &mut scratch, &mut build) {
+        match step {
+            Stepped::Record(Ok(record)) => {
+                index += 1;
+                let start = from;
+                from = record
+                    .result_span
+                    .as_ref()
+                    .map(|s| s.end)
+                    .or_else(|| record.plies.last().map(|p| p.span.end))
+                    .unwrap_or(from);
+                out.push(Ok(Located {
+                    record,
+                    text: Rc::clone(&shared),
+                    lines_before,
+                    index,
+                    from: start,
+                }));
+            }
+            Stepped::Record(Err(e)) => {
+                index += 1;
+                let end = e.span.end;
+                from = end;
+                out.push(Err(problem_at(
+                    file,
+                    text,
+                    lines_before,
+                    &Error::Parse(e),
+                    end,
+                )));
+            }
+            Stepped::Junk(e) => {
+                let end = e.span.end;
+                from = end;
+                let p = problem_at(file, text, lines_before, &Error::Parse(e), end);
+                out.push(Err(junk_problem(file, p, index)));
+            }
+            Stepped::Bad(bad) => {
+                index += 1;
+                out.push(Err(bad_record_problem(file, &bad)));
+            }
+            Stepped::BadJunk(bad) => {
+                out.push(Err(junk_problem(
+                    file,
+                    bad_record_problem(file, &bad),
+                    index,
+                )));
+            }
+        }
+    }
+    out
 }

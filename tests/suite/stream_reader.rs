@@ -334,3 +334,65 @@ fn a_piece_that_starts_with_a_byte_order_mark_checks_as_when_read_alone() {
     );
     assert!(reports[0].ok(), "{:?}", reports[0].error);
 }
+
+/// Issue 20 item 2: random bytes after a complete, legal record (of every game) never change
+/// its verdict, in any reader (the `junk_after_record` fuzz target's harness).
+#[test]
+fn junk_after_a_record_never_changes_its_verdict() {
+    for entry in std::fs::read_dir("fuzz/seeds/junk").expect("seeds") {
+        let data = std::fs::read(entry.expect("entry").path()).expect("seed");
+        gamenote::fuzzing::junk_after_record(&data);
+    }
+    let mut rng = Rng::new(20);
+    for _ in 0..300 {
+        let len = rng.below(300);
+        gamenote::fuzzing::junk_after_record(&random_input(&mut rng, len));
+    }
+}
+
+/// Issue 20 item 2 through the library: junk after a record is an item of its own, with its
+/// line and column; bad bytes and a byte-order mark after a result cost only themselves.
+#[test]
+fn junk_items_are_placed_and_the_records_around_them_read() {
+    use gamenote::stream::{Item, Reader};
+    use gamenote::visit::Summarize;
+    type Case<'a> = (&'a [u8], &'a [(usize, usize)]);
+    let cases: [Case<'_>; 4] = [
+        (
+            b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\nstray line\n\n[Game \"Pylos\"]\n\n1b2 1c3 *\n",
+            &[(5, 1)],
+        ),
+        (
+            b"[Game \"Pylos\"]\n\n1b2 1c3 * {ok} x\xff\n\n[Game \"Pylos\"]\n\n1b2 1c3 *\n",
+            &[(3, 16)],
+        ),
+        (
+            b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\xff\n[Game \"Pylos\"]\n\n1b2 1c3 *\n",
+            &[(4, 1)],
+        ),
+        (
+            b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\xEF\xBB\xBF[Game \"Pylos\"]\n\n1b2 1c3 *\n",
+            &[],
+        ),
+    ];
+    for (data, junk) in cases {
+        let mut reader = Reader::new(data);
+        let mut check = Summarize::default();
+        let (mut records, mut places) = (0, Vec::new());
+        while let Some(item) = reader.read_item::<gamenote::pylos::Pylos, _>(&mut check) {
+            match item {
+                Item::Record(r) => {
+                    assert_eq!(r.expect("the record reads").plies, 2);
+                    records += 1;
+                }
+                Item::Junk(e) => places.push((e.line, e.column)),
+            }
+        }
+        assert_eq!(
+            (records, places.as_slice()),
+            (2, junk),
+            "{:?}",
+            String::from_utf8_lossy(data)
+        );
+    }
+}
