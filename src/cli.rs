@@ -432,6 +432,54 @@ where
     out
 }
 
+/// Converts every record of `text` (a piece of a file that starts `lines_before` lines
+/// into it) with `converter`, writing those that convert to `out` move by move
+/// ([`crate::convert`]); each record that does not convert is handed to `failed` as a
+/// [`Problem`] placed as `check` places it, and nothing of it is written.
+///
+/// ```
+/// use gamenote::{cli::convert_piece, convert::Converter, pylos::{Pylos, Style}, Mode};
+/// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+/// let mut converter = Converter::<Pylos>::new(Style::default(), Mode::Strict);
+/// let (mut out, mut problems) = (Vec::new(), Vec::new());
+/// convert_piece("a.pylos", text, 10, &mut converter, &mut out, |p| problems.push(p.clone()))?;
+/// assert_eq!(converter.written(), 1);
+/// assert_eq!((problems[0].kind, problems[0].line, problems[0].column), ("illegal", 15, 5));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn convert_piece<G: Game, W: io::Write>(
+    file: &str,
+    text: &str,
+    lines_before: usize,
+    converter: &mut crate::convert::Converter<G>,
+    out: &mut W,
+    mut failed: impl FnMut(&Problem),
+) -> io::Result<()> {
+    let mut loc = Locator::new(text);
+    let mut report = blank_report(file);
+    let mut offset = 0;
+    let mut record = 0;
+    let mut written = None;
+    converter.convert_each(text, out, |verdict, checker| {
+        record += 1;
+        fill_report::<G>(
+            &mut report,
+            checker,
+            verdict,
+            &mut loc,
+            text,
+            lines_before,
+            record,
+            &mut offset,
+            &mut written,
+        );
+        if let Some(p) = &report.error {
+            failed(p);
+        }
+        Ok(())
+    })
+}
+
 /// A report on no record yet, for [`check_piece_text`] to fill.
 fn blank_report(file: &str) -> Report {
     Report {

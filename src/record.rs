@@ -779,18 +779,27 @@ pub fn convert<G: Game>(
     if let Some(e) = r.error {
         return Err(e);
     }
-    let rules = G::rules_from_tags(&record.tags).map_err(Error::Setup)?;
-    let mut out = Record::<G> {
-        tags: Vec::new(),
-        comments_before: record.comments_before.clone(),
-        plies,
-        result: record.result,
-        comments_after: record.comments_after.clone(),
-        result_span: None,
-    };
+    let result = record.result.or_else(|| r.outcome.map(GameResult::Decided));
+    let mut out = converted_head::<G>(&record.tags, style, result)?;
+    out.comments_before = record.comments_before.clone();
+    out.plies = plies;
+    out.comments_after = record.comments_after.clone();
+    out.add_ending(&r.end);
+    Ok(out)
+}
+
+/// The record `convert` starts from, tags only: `Game`, `Rules` (from `tags`), the other
+/// tags but `Style`, `Style` when `style` is not the default, and `Result` set to `result`.
+pub(crate) fn converted_head<G: Game>(
+    tags: &[(String, String)],
+    style: G::Style,
+    result: Option<GameResult>,
+) -> Result<Record<G>, Error> {
+    let rules = G::rules_from_tags(tags).map_err(Error::Setup)?;
+    let mut out = Record::<G>::default();
     out.tags.push(("Game".into(), G::NAME.into()));
     out.tags.push(("Rules".into(), rules.to_string()));
-    for (n, v) in &record.tags {
+    for (n, v) in tags {
         if !["Game", "Rules", "Style"]
             .iter()
             .any(|k| k.eq_ignore_ascii_case(n))
@@ -801,12 +810,10 @@ pub fn convert<G: Game>(
     if style != G::Style::default() {
         out.tags.push(("Style".into(), style.to_string()));
     }
-    let result = record.result.or_else(|| r.outcome.map(GameResult::Decided));
     out.result = result;
     out.set_tag(
         "Result",
         G::write_result(result.unwrap_or(GameResult::Unfinished)),
     );
-    out.add_ending(&r.end);
     Ok(out)
 }

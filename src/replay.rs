@@ -602,6 +602,18 @@ impl<G: Game> Checker<G> {
         }
     }
 
+    /// [`Checker::play`] on a move the caller keeps (the reader's slot).
+    pub(crate) fn play_ref(
+        &mut self,
+        ply: &Ply<G::Notation>,
+        visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
+    ) {
+        if self.count(ply) {
+            let n = self.plies;
+            self.stepper().step(n, ply, visit);
+        }
+    }
+
     /// Counts a move read; true when it is to be played (not reading syntax only).
     #[inline]
     fn count(&mut self, ply: &Ply<G::Notation>) -> bool {

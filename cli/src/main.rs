@@ -413,23 +413,25 @@ fn convert_cmd<G: Game>(
     let style: G::Style = style.parse().map_err(usage)?;
     let overrides = r.overrides();
     let mut failed = 0usize;
-    let mut written = 0usize;
-    for item in FileRecords::<G, _>::new(name, input, Limits::default()) {
-        let converted = item.and_then(|mut loc| {
-            apply_overrides(&mut loc.record, &overrides);
-            gamenote::record::convert(&loc.record, style, r.mode())
-                .map_err(|e| loc.problem(name, &e))
-        });
-        match converted {
-            Ok(rec) => {
-                if written > 0 {
-                    out.write("\n")?;
-                }
-                out.write(&rec.to_string())?;
-                written += 1;
+    let mut converter = gamenote::convert::Converter::<G>::with_overrides(style, r.mode(), &overrides);
+    for piece in RecordReader::with_limits(input, Limits::default()) {
+        match piece {
+            Ok(raw) => {
+                gamenote::cli::convert_piece(
+                    name,
+                    &raw.text,
+                    raw.lines_before,
+                    &mut converter,
+                    &mut out.out,
+                    |p| {
+                        tell(&p.rendered);
+                        failed += 1;
+                    },
+                )
+                .map_err(|e| write_fail(e, &out.name))?;
             }
-            Err(p) => {
-                tell(&p.rendered);
+            Err(bad) => {
+                tell(&bad_record_problem(name, &bad).rendered);
                 failed += 1;
             }
         }

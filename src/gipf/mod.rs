@@ -449,6 +449,14 @@ impl RecordFormat for Gipf {
                 .collect(),
         )
     }
+
+    fn movetext_mark(i: usize, _prev: Option<&Position>, _pos: &Position) -> Option<String> {
+        Some(if i % 2 == 0 {
+            format!("{}.", i / 2 + 1)
+        } else {
+            String::new()
+        })
+    }
 }
 
 impl Picture for Gipf {
