@@ -99,8 +99,11 @@ pub struct Report {
     pub result: Option<String>,
     /// The first error, if any.
     pub error: Option<Problem>,
-    /// Mismatches accepted in lenient mode.
+    /// Mismatches accepted in lenient mode, the first
+    /// [`MAX_WARNINGS`](crate::replay::MAX_WARNINGS).
     pub warnings: Vec<Problem>,
+    /// Mismatches accepted past those: counted, not kept.
+    pub warnings_omitted: usize,
 }
 
 impl Report {
@@ -118,7 +121,9 @@ impl Report {
 
     /// The report as one JSON object:
     /// `{"file","record","ok","plies","result","error","warnings"}`, where `error` is null
-    /// or a [`Problem::to_json`] object and `warnings` a list of them.
+    /// or a [`Problem::to_json`] object and `warnings` a list of them; when warnings past
+    /// the first [`MAX_WARNINGS`](crate::replay::MAX_WARNINGS) were only counted,
+    /// `"warnings_omitted": N` follows.
     ///
     /// ```
     /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
@@ -146,7 +151,11 @@ impl Report {
             }
             s.push_str(&w.to_json());
         }
-        s.push_str("]}");
+        s.push(']');
+        if self.warnings_omitted > 0 {
+            let _ = write!(s, ",\"warnings_omitted\":{}", self.warnings_omitted);
+        }
+        s.push('}');
         s
     }
 }
@@ -489,6 +498,7 @@ fn blank_report(file: &str) -> Report {
         result: None,
         error: None,
         warnings: Vec::new(),
+        warnings_omitted: 0,
     }
 }
 
@@ -563,6 +573,7 @@ fn fill_report<G: Game>(
         }
     }
     report.warnings.clear();
+    report.warnings_omitted = 0;
     let file = report.file.as_str();
     if let Some(Error::Parse(e)) = &verdict.error {
         let end = e.span.end;
@@ -593,6 +604,7 @@ fn fill_report<G: Game>(
         problem_with(loc, file, lines_before, e, fallback)
     });
     report.warnings = warnings;
+    report.warnings_omitted = verdict.warnings_omitted;
     report.error = error;
     *offset = checker.last_end().unwrap_or(*offset);
 }
@@ -683,6 +695,7 @@ fn bad_record_report(file: &str, bad: &BadRecord) -> Report {
         result: None,
         error: Some(bad_record_problem(file, bad)),
         warnings: Vec::new(),
+        warnings_omitted: 0,
     }
 }
 
@@ -1060,6 +1073,13 @@ pub fn print_checked(
     }
     for w in &r.warnings {
         let _ = writeln!(err, "warning: {}", w.rendered);
+    }
+    if r.warnings_omitted > 0 {
+        let _ = writeln!(
+            err,
+            "warning: {} record {}: and {} more warnings",
+            r.file, r.record, r.warnings_omitted
+        );
     }
     match &r.error {
         None => {

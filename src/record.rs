@@ -581,8 +581,11 @@ pub struct Replay<G: Game> {
     pub moves: Vec<G::Move>,
     /// The position after the last legal move.
     pub end: G::Position,
-    /// Annotation mismatches met in lenient mode.
+    /// Annotation mismatches met in lenient mode, the first
+    /// [`MAX_WARNINGS`](crate::replay::MAX_WARNINGS).
     pub warnings: Vec<IllegalMove>,
+    /// Mismatches met past the first [`MAX_WARNINGS`](crate::replay::MAX_WARNINGS).
+    pub warnings_omitted: usize,
     /// The first error, if any; replay stops there.
     pub error: Option<Error>,
     /// The result by the rules at the end, if the game is over.
@@ -596,6 +599,7 @@ impl<G: Game> fmt::Debug for Replay<G> {
             .field("moves", &self.moves)
             .field("end", &self.end)
             .field("warnings", &self.warnings)
+            .field("warnings_omitted", &self.warnings_omitted)
             .field("error", &self.error)
             .field("outcome", &self.outcome)
             .finish()
@@ -686,6 +690,7 @@ pub fn replay_with<G: Game>(
                 start,
                 moves: Vec::new(),
                 warnings: Vec::new(),
+                warnings_omitted: 0,
                 error: Some(Error::Setup(msg)),
                 outcome: None,
             };
@@ -714,6 +719,7 @@ pub fn replay_with<G: Game>(
         outcome: G::outcome(&stepper.pos),
         end: stepper.pos,
         warnings: stepper.warnings,
+        warnings_omitted: stepper.warnings_omitted,
         error: stepper.error,
     }
 }
