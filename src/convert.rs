@@ -29,9 +29,9 @@ use std::io;
 use std::ops::Range;
 
 use crate::error::ParseError;
-use crate::game::{Game, GameResult, Mode};
 #[allow(unused_imports)]
 use crate::game::RecordFormat;
+use crate::game::{Game, GameResult, Mode};
 use crate::record::{Ply, Record, converted_head};
 use crate::replay::{Checker, Verdict};
 use crate::visit::{Lines, Scratch, Visitor, visit_next};
@@ -397,10 +397,7 @@ impl<G: Game, W: io::Write> Writing<'_, '_, G, W> {
             .unwrap_or_default();
         words.extend(result.map(G::write_result));
         let mut after = std::mem::take(&mut self.comments_after);
-        if result.is_some()
-            && !ending.comments.is_empty()
-            && !after.starts_with(&ending.comments)
-        {
+        if result.is_some() && !ending.comments.is_empty() && !after.starts_with(&ending.comments) {
             let r = result.unwrap_or(GameResult::Unfinished);
             let wrong = !after.is_empty()
                 && G::check_result(&end, r, &after[..1]).is_err()

@@ -525,9 +525,8 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         } else {
             G::parse_token(window, live)
         };
-        let too_long = |rest_len: usize| {
-            window.len() < s.len() && window.len() - rest_len > MAX_TOKEN_BYTES
-        };
+        let too_long =
+            |rest_len: usize| window.len() < s.len() && window.len() - rest_len > MAX_TOKEN_BYTES;
         let (rest, token) = match read {
             Ok((rest, _)) if too_long(rest.len()) => {
                 return Err(in_ply(here(s, TOO_LONG_MOVE)));

@@ -413,7 +413,8 @@ fn convert_cmd<G: Game>(
     let style: G::Style = style.parse().map_err(usage)?;
     let overrides = r.overrides();
     let mut failed = 0usize;
-    let mut converter = gamenote::convert::Converter::<G>::with_overrides(style, r.mode(), &overrides);
+    let mut converter =
+        gamenote::convert::Converter::<G>::with_overrides(style, r.mode(), &overrides);
     for piece in RecordReader::with_limits(input, Limits::default()) {
         match piece {
             Ok(raw) => {
