@@ -477,7 +477,7 @@ impl<G: Game, W: io::Write> Visitor<G> for Writing<'_, '_, G, W> {
             let mark = match mark {
                 Some(m) => m,
                 None if self.custom => std::mem::take(&mut self.next_mark),
-                None if i % G::SEATS == 0 => format!("{}. ", i / G::SEATS + 1),
+                None if i.is_multiple_of(G::SEATS) => format!("{}. ", i / G::SEATS + 1),
                 None => String::new(),
             };
             self.next_mark = next.unwrap_or_default();

@@ -451,7 +451,7 @@ impl RecordFormat for Gipf {
     }
 
     fn movetext_mark(i: usize, _prev: Option<&Position>, _pos: &Position) -> Option<String> {
-        Some(if i % 2 == 0 {
+        Some(if i.is_multiple_of(2) {
             format!("{}.", i / 2 + 1)
         } else {
             String::new()
