@@ -132,13 +132,13 @@ impl<G: Game> Converter<G> {
     ///
     /// ```
     /// use gamenote::{convert::Converter, threeman::{Style, ThreeMan}, Mode};
-    /// let text = "[Game \"Three-man chess\"]\n1. WHNb1c3 GRNb1c3 BLNb1c3 *\n";
+    /// let text = "[Game \"Three-man chess\"]\n1. WHNa3 GRNa3 BLNa3 *\n";
     /// let mut out = Vec::new();
     /// let mut converter = Converter::<ThreeMan>::new(Style::default(), Mode::Strict);
     /// let verdicts = converter.convert_str(text, &mut out)?;
     /// assert_eq!(verdicts[0].plies, 3);
-    /// assert!(String::from_utf8(out)?.contains("1. "));
-    /// # Ok::<(), std::io::Error>(())
+    /// assert!(String::from_utf8(out)?.ends_with("\n1. WHNa3 GRNa3 BLNa3 *\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn convert_str<W: io::Write>(
         &mut self,

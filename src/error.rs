@@ -232,7 +232,7 @@ pub const QUOTE_CHARS: usize = 64;
 /// let long = "x;".repeat(1000);
 /// let cut = excerpt(&long);
 /// assert_eq!(cut.chars().count(), QUOTE_CHARS);
-/// assert!(cut.ends_with("x;…"));
+/// assert!(cut.ends_with(";x…"));
 /// ```
 pub fn excerpt(s: &str) -> std::borrow::Cow<'_, str> {
     match s.char_indices().nth(QUOTE_CHARS) {

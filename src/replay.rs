@@ -440,11 +440,11 @@ pub struct Verdict {
 /// a record with a mismatch on every move costs bounded memory.
 ///
 /// ```
-/// use gamenote::{pylos::Pylos, replay::{Checker, MAX_WARNINGS}, visit::visit, Mode};
-/// // Every move claims a line it does not make: one warning a move.
-/// let text = "1b2+ 1c3+ ".repeat(MAX_WARNINGS) + "*";
-/// let v = visit::<Pylos, _>(&text, Checker::new(Mode::Lenient)).next().unwrap();
-/// assert_eq!((v.plies, v.warnings.len(), v.warnings_omitted), (2 * MAX_WARNINGS, MAX_WARNINGS, MAX_WARNINGS));
+/// use gamenote::{threeman::ThreeMan, replay::{Checker, MAX_WARNINGS}, visit::visit, Mode};
+/// // Every knight move claims a check it does not give: one warning a move.
+/// let text = "WHNa3+ GRNa3+ BLNa3+ WHNb1+ GRNb1+ BLNb1+ ".repeat(50) + "*";
+/// let v = visit::<ThreeMan, _>(&text, Checker::new(Mode::Lenient)).next().unwrap();
+/// assert_eq!((v.plies, v.warnings.len(), v.warnings_omitted), (300, MAX_WARNINGS, 200));
 /// ```
 pub const MAX_WARNINGS: usize = 100;
 
