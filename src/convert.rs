@@ -1,7 +1,7 @@
 //! Converting records move by move, writing each converted move as it is resolved: memory
 //! is one position and one move, whatever the record's length.
 //!
-//! [`crate::record::convert`] builds the whole converted [`Record`](crate::Record) and prints
+//! [`crate::record::convert`] builds the whole converted [`Record`] and prints
 //! it; a [`Converter`] reads the record's text through the record grammar, as
 //! [`Checker`] does, and writes the same bytes to any [`io::Write`].
 //!
