@@ -103,8 +103,11 @@ pub struct Report {
     pub result: Option<String>,
     /// The first error, if any.
     pub error: Option<Problem>,
-    /// Mismatches accepted in lenient mode.
+    /// Mismatches accepted in lenient mode, the first
+    /// [`MAX_WARNINGS`](crate::replay::MAX_WARNINGS).
     pub warnings: Vec<Problem>,
+    /// Mismatches accepted past those: counted, not kept.
+    pub warnings_omitted: usize,
 }
 
 impl Report {
@@ -153,7 +156,9 @@ impl Report {
 
     /// The report as one JSON object:
     /// `{"file","record","ok","plies","result","error","warnings"}`, where `error` is null
-    /// or a [`Problem::to_json`] object and `warnings` a list of them.
+    /// or a [`Problem::to_json`] object and `warnings` a list of them; when warnings past
+    /// the first [`MAX_WARNINGS`](crate::replay::MAX_WARNINGS) were only counted,
+    /// `"warnings_omitted": N` follows.
     ///
     /// ```
     /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
@@ -182,7 +187,11 @@ impl Report {
             }
             s.push_str(&w.to_json());
         }
-        s.push_str("]}");
+        s.push(']');
+        if self.warnings_omitted > 0 {
+            let _ = write!(s, ",\"warnings_omitted\":{}", self.warnings_omitted);
+        }
+        s.push('}');
         s
     }
 }
@@ -519,6 +528,78 @@ where
     out
 }
 
+/// Converts every record of a piece of input as [`crate::stream::RecordReader`] handed it
+/// out (a file's piece: lines and offsets count in the file) with `converter`, writing those
+/// that convert to `out` move by move ([`crate::convert`]). Each record that does not
+/// convert, and each junk after a record, is handed to `failed` as a [`Problem`] placed as
+/// `check` places it (junk with [`Problem::junk`] set), and nothing of it is written.
+/// Records are numbered from `first`; the number of records read is returned.
+///
+/// ```
+/// use gamenote::{cli::convert_piece, convert::Converter, pylos::{Pylos, Style}, stream::RecordReader, Mode};
+/// let text = "\n[Game \"Pylos\"]\n1b2 1b2 *\n\nstray\n";
+/// let piece = RecordReader::new(text.as_bytes()).next().unwrap();
+/// let mut converter = Converter::<Pylos>::new(Style::default(), Mode::Strict);
+/// let (mut out, mut problems) = (Vec::new(), Vec::new());
+/// let read = convert_piece("a.pylos", &piece, 1, &mut converter, &mut out, |p| problems.push(p.clone()))?;
+/// assert_eq!((read, converter.written()), (1, 0));
+/// assert_eq!((problems[0].kind, problems[0].line, problems[0].column), ("illegal", 3, 5));
+/// assert_eq!((problems[1].junk, problems[1].line, problems[1].column), (true, 5, 1));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn convert_piece<G: Game, W: io::Write>(
+    file: &str,
+    piece: &Result<RawRecord, BadRecord>,
+    first: usize,
+    converter: &mut crate::convert::Converter<G>,
+    out: &mut W,
+    mut failed: impl FnMut(&Problem),
+) -> io::Result<usize> {
+    use crate::visit::Stepped;
+    let (text, lines_before, stop) = crate::stream::piece_parts(piece);
+    let mut loc = Locator::new(text);
+    let mut report = blank_report(file);
+    let mut offset = 0;
+    let mut record = first - 1;
+    let mut written = None;
+    converter.convert_steps(text, stop.as_ref(), out, |step, checker| {
+        let p = match step {
+            Stepped::Record(verdict) => {
+                record += 1;
+                fill_report::<G>(
+                    &mut report,
+                    checker,
+                    &verdict,
+                    &mut loc,
+                    text,
+                    lines_before,
+                    record,
+                    &mut offset,
+                    &mut written,
+                );
+                report.error.clone()
+            }
+            Stepped::Junk(e) => {
+                let end = e.span.end;
+                let p = problem_with(&mut loc, file, lines_before, &Error::Parse(e), end..end);
+                Some(junk_problem(file, p, record))
+            }
+            Stepped::Bad(bad) => {
+                record += 1;
+                Some(bad_record_problem(file, &bad))
+            }
+            Stepped::BadJunk(bad) => {
+                Some(junk_problem(file, bad_record_problem(file, &bad), record))
+            }
+        };
+        if let Some(p) = p {
+            failed(&p);
+        }
+        Ok(())
+    })?;
+    Ok(record + 1 - first)
+}
+
 /// A report on no record yet, for [`check_piece_text`] to fill.
 fn blank_report(file: &str) -> Report {
     Report {
@@ -528,6 +609,7 @@ fn blank_report(file: &str) -> Report {
         result: None,
         error: None,
         warnings: Vec::new(),
+        warnings_omitted: 0,
     }
 }
 
@@ -606,6 +688,7 @@ fn error_report(file: &str, record: usize, p: Problem) -> Report {
         result: None,
         error: Some(p),
         warnings: Vec::new(),
+        warnings_omitted: 0,
     }
 }
 
@@ -637,6 +720,7 @@ fn fill_report<G: Game>(
         }
     }
     report.warnings.clear();
+    report.warnings_omitted = 0;
     let file = report.file.as_str();
     if let Some(Error::Parse(e)) = &verdict.error {
         let end = e.span.end;
@@ -676,6 +760,7 @@ fn fill_report<G: Game>(
         problem_with(loc, file, lines_before, e, fallback)
     });
     report.warnings = warnings;
+    report.warnings_omitted = verdict.warnings_omitted;
     report.error = error;
     *offset = checker.last_end().unwrap_or(*offset);
 }
@@ -1282,6 +1367,13 @@ pub fn print_checked(
     }
     for w in &r.warnings {
         let _ = writeln!(err, "warning: {}", w.rendered);
+    }
+    if r.warnings_omitted > 0 {
+        let _ = writeln!(
+            err,
+            "warning: {} record {}: and {} more warnings",
+            r.file, r.record, r.warnings_omitted
+        );
     }
     match &r.error {
         None => {

@@ -60,7 +60,7 @@ impl ParseError {
         let found = if rest.is_empty() {
             "end of input".to_string()
         } else {
-            format!("{:?}", &rest[..token_len])
+            format!("{:?}", excerpt(&rest[..token_len]))
         };
         ParseError {
             span: offset..offset + token_len,
@@ -295,6 +295,34 @@ pub fn escape_invisible(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Largest char boundary not after `i`.
+/// The most characters of one token a message quotes; a longer token is cut there (at a
+/// character boundary) and `…` is added, so that no message repeats a huge token.
+pub const QUOTE_CHARS: usize = 64;
+
+/// `s` as a message quotes it: whole when it has at most [`QUOTE_CHARS`] characters, else
+/// its first `QUOTE_CHARS - 1` characters and `…`.
+///
+/// ```
+/// use gamenote::error::{excerpt, QUOTE_CHARS};
+/// assert_eq!(excerpt("1b2"), "1b2");
+/// let long = "x;".repeat(1000);
+/// let cut = excerpt(&long);
+/// assert_eq!(cut.chars().count(), QUOTE_CHARS);
+/// assert!(cut.ends_with(";x…"));
+/// ```
+pub fn excerpt(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(QUOTE_CHARS) {
+        None => std::borrow::Cow::Borrowed(s),
+        Some(_) => {
+            let cut = s
+                .char_indices()
+                .nth(QUOTE_CHARS - 1)
+                .map_or(s.len(), |(i, _)| i);
+            std::borrow::Cow::Owned(format!("{}…", &s[..cut]))
+        }
+    }
+}
+
 pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     if i >= s.len() {
         return s.len();

@@ -99,6 +99,7 @@ pub fn one_pass_verdicts<G: Game>(
                 result: None,
                 error: Some(Error::Parse(e)),
                 warnings: Vec::new(),
+                warnings_omitted: 0,
             },
             Ok(rec) => {
                 let r = replay(&rec, mode);
@@ -111,6 +112,7 @@ pub fn one_pass_verdicts<G: Game>(
                     },
                     error: r.error,
                     warnings: r.warnings,
+                    warnings_omitted: r.warnings_omitted,
                 }
             }
         })

@@ -947,6 +947,31 @@ pub trait RecordFormat: Notate {
         None
     }
 
+    /// [`RecordFormat::movetext_marks`] one move at a time, for a printer that does not hold
+    /// the record ([`crate::convert`]): the text written before move `i` (0-based), given
+    /// `pos`, the position before it, and `prev`, the position before move `i - 1` (`None`
+    /// for the first move). Asked with `i` equal to the number of moves, it gives the text
+    /// after the last move, which the printer trims of trailing move numbers. `None` (the
+    /// default) keeps the default numbering; a game that overrides
+    /// [`RecordFormat::movetext_marks`] overrides this to agree with it.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{gipf::Gipf, pylos::Pylos};
+    /// let start = Gipf::start(&"tournament".parse()?);
+    /// assert_eq!(Gipf::movetext_mark(0, None, &start).as_deref(), Some("1."));
+    /// assert_eq!(Gipf::movetext_mark(1, Some(&start), &start).as_deref(), Some(""));
+    /// assert_eq!(Pylos::movetext_mark(0, None, &Pylos::start(&Default::default())), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn movetext_mark(
+        _i: usize,
+        _prev: Option<&Self::Position>,
+        _pos: &Self::Position,
+    ) -> Option<String> {
+        None
+    }
+
     /// The printing order of the well-known tags (after `Game`, and after `Rules` unless the
     /// list places `Rules` itself, as Pylon does to print `Size` before it).
     ///

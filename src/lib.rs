@@ -44,6 +44,7 @@
 #![warn(missing_docs)]
 
 pub mod cli;
+pub mod convert;
 pub mod error;
 pub mod fuzzing;
 pub mod game;

@@ -607,8 +607,11 @@ pub struct Replay<G: Game> {
     pub moves: Vec<G::Move>,
     /// The position after the last legal move.
     pub end: G::Position,
-    /// Annotation mismatches met in lenient mode.
+    /// Annotation mismatches met in lenient mode, the first
+    /// [`MAX_WARNINGS`](crate::replay::MAX_WARNINGS).
     pub warnings: Vec<IllegalMove>,
+    /// Mismatches met past the first [`MAX_WARNINGS`](crate::replay::MAX_WARNINGS).
+    pub warnings_omitted: usize,
     /// The first error, if any; replay stops there.
     pub error: Option<Error>,
     /// The result by the rules at the end, if the game is over.
@@ -622,6 +625,7 @@ impl<G: Game> fmt::Debug for Replay<G> {
             .field("moves", &self.moves)
             .field("end", &self.end)
             .field("warnings", &self.warnings)
+            .field("warnings_omitted", &self.warnings_omitted)
             .field("error", &self.error)
             .field("outcome", &self.outcome)
             .finish()
@@ -716,6 +720,7 @@ pub fn replay_with<G: Game>(
                 start,
                 moves: Vec::new(),
                 warnings: Vec::new(),
+                warnings_omitted: 0,
                 error: Some(Error::Setup(msg)),
                 outcome: None,
             };
@@ -745,6 +750,7 @@ pub fn replay_with<G: Game>(
         outcome: G::outcome(&stepper.pos),
         end: stepper.pos,
         warnings: stepper.warnings,
+        warnings_omitted: stepper.warnings_omitted,
         error: stepper.error,
     }
 }
@@ -810,21 +816,31 @@ pub fn convert<G: Game>(
     if let Some(e) = r.error {
         return Err(e);
     }
+    // Rules the first move implies when no tag names them (GIPF's `G` first).
     let first = record.plies.first().map(|p| &p.notation);
     let implied = crate::game::implied_tags::<G>(&record.tags, first);
-    let rules =
-        G::rules_from_tags(implied.as_deref().unwrap_or(&record.tags)).map_err(Error::Setup)?;
-    let mut out = Record::<G> {
-        tags: Vec::new(),
-        comments_before: record.comments_before.clone(),
-        plies,
-        result: record.result,
-        comments_after: record.comments_after.clone(),
-        result_span: None,
-    };
+    let tags = implied.as_deref().unwrap_or(&record.tags);
+    let result = record.result.or_else(|| r.outcome.map(GameResult::Decided));
+    let mut out = converted_head::<G>(tags, style, result)?;
+    out.comments_before = record.comments_before.clone();
+    out.plies = plies;
+    out.comments_after = record.comments_after.clone();
+    out.add_ending(&r.end);
+    Ok(out)
+}
+
+/// The record `convert` starts from, tags only: `Game`, `Rules` (from `tags`), the other
+/// tags but `Style`, `Style` when `style` is not the default, and `Result` set to `result`.
+pub(crate) fn converted_head<G: Game>(
+    tags: &[(String, String)],
+    style: G::Style,
+    result: Option<GameResult>,
+) -> Result<Record<G>, Error> {
+    let rules = G::rules_from_tags(tags).map_err(Error::Setup)?;
+    let mut out = Record::<G>::default();
     out.tags.push(("Game".into(), G::NAME.into()));
     out.tags.push(("Rules".into(), rules.to_string()));
-    for (n, v) in &record.tags {
+    for (n, v) in tags {
         if !["Game", "Rules", "Style"]
             .iter()
             .any(|k| k.eq_ignore_ascii_case(n))
@@ -835,12 +851,10 @@ pub fn convert<G: Game>(
     if style != G::Style::default() {
         out.tags.push(("Style".into(), style.to_string()));
     }
-    let result = record.result.or_else(|| r.outcome.map(GameResult::Decided));
     out.result = result;
     out.set_tag(
         "Result",
         G::write_result(result.unwrap_or(GameResult::Unfinished)),
     );
-    out.add_ending(&r.end);
     Ok(out)
 }

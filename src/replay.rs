@@ -49,8 +49,10 @@ pub(crate) struct Stepper<G: Game> {
     view: OnceCell<G::Position>,
     /// Moves played (a move the rules forced before a written one counts too).
     pub moves: usize,
-    /// Annotation mismatches met in lenient mode.
+    /// Annotation mismatches met in lenient mode, the first [`MAX_WARNINGS`].
     pub warnings: Vec<IllegalMove>,
+    /// Mismatches met past the first [`MAX_WARNINGS`]: counted, not kept.
+    pub warnings_omitted: usize,
     /// The first error; once set, [`Stepper::step`] plays nothing more.
     pub error: Option<Error>,
     /// The ending mark ([`RecordFormat::ENDING_MARKS`](crate::game::RecordFormat::ENDING_MARKS))
@@ -81,7 +83,7 @@ impl EndMark {
 fn illegal_at<N: std::fmt::Display>(ply: usize, p: &Ply<N>, e: MoveError) -> IllegalMove {
     IllegalMove {
         ply,
-        written: p.notation.to_string(),
+        written: crate::error::excerpt(&p.notation.to_string()).into_owned(),
         kind: e.kind,
         reason: e.reason,
         span: Some(p.span.clone()),
@@ -97,6 +99,7 @@ impl<G: Game> Stepper<G> {
             view: OnceCell::new(),
             moves: 0,
             warnings: Vec::new(),
+            warnings_omitted: 0,
             error: None,
             end_mark: None,
         }
@@ -132,9 +135,20 @@ impl<G: Game> Stepper<G> {
                 true
             }
             Mode::Lenient => {
-                self.warnings.push(e);
+                self.warn(e);
                 false
             }
+        }
+    }
+
+    /// Keeps a warning, or only counts it past the first [`MAX_WARNINGS`]: one record with a
+    /// mismatch on every move holds a bounded list, whatever its length.
+    #[cold]
+    fn warn(&mut self, e: IllegalMove) {
+        if self.warnings.len() < MAX_WARNINGS {
+            self.warnings.push(e);
+        } else {
+            self.warnings_omitted += 1;
         }
     }
 
@@ -231,7 +245,7 @@ impl<G: Game> Stepper<G> {
         if over {
             let e = illegal_at(n, ply, MoveError::illegal("the game is already over"));
             if self.mode == Mode::Lenient && G::droppable_after_end(&ply.notation) {
-                self.warnings.push(e);
+                self.warn(e);
             } else {
                 self.error = Some(Error::Illegal(e));
             }
@@ -240,7 +254,9 @@ impl<G: Game> Stepper<G> {
         if let Some(mark) = self.end_mark.take() {
             let e = mark.mismatch(format!(
                 "{} after ply {} says the game is over, but ply {n} ({}) follows",
-                mark.mark, mark.ply, ply.notation
+                mark.mark,
+                mark.ply,
+                crate::error::excerpt(&ply.notation.to_string())
             ));
             if self.mismatch(e) {
                 return;
@@ -258,7 +274,7 @@ impl<G: Game> Stepper<G> {
                     self.error = Some(Error::Illegal(w));
                     return;
                 }
-                self.warnings.push(w);
+                self.warn(w);
                 let before = visit.is_some().then(|| self.pos.clone());
                 G::play(&mut self.pos, &forced);
                 if let (Some(visit), Some(before)) = (visit.as_mut(), before.as_ref()) {
@@ -428,9 +444,24 @@ pub struct Verdict {
     /// The first error: a parse error anywhere in the record comes before a move that
     /// breaks the rules, as when the record is parsed whole first.
     pub error: Option<Error>,
-    /// Mismatches accepted in lenient reading.
+    /// Mismatches accepted in lenient reading, the first [`MAX_WARNINGS`].
     pub warnings: Vec<IllegalMove>,
+    /// Mismatches accepted past the first [`MAX_WARNINGS`]: counted, not kept.
+    pub warnings_omitted: usize,
 }
+
+/// The most warnings one record keeps ([`Verdict::warnings`],
+/// [`crate::Replay::warnings`]); the others are only counted (`warnings_omitted`), so that
+/// a record with a mismatch on every move costs bounded memory.
+///
+/// ```
+/// use gamenote::{threeman::ThreeMan, replay::{Checker, MAX_WARNINGS}, visit::visit, Mode};
+/// // Every knight move claims a check it does not give: one warning a move.
+/// let text = "WHNa3+ GRNa3+ BLNa3+ WHNb1+ GRNb1+ BLNb1+ ".repeat(50) + "*";
+/// let v = visit::<ThreeMan, _>(&text, Checker::new(Mode::Lenient)).next().unwrap();
+/// assert_eq!((v.plies, v.warnings.len(), v.warnings_omitted), (300, MAX_WARNINGS, 200));
+/// ```
+pub const MAX_WARNINGS: usize = 100;
 
 impl Verdict {
     /// True when the record parsed and replayed without error.
@@ -620,6 +651,18 @@ impl<G: Game> Checker<G> {
         }
     }
 
+    /// [`Checker::play`] on a move the caller keeps (the reader's slot).
+    pub(crate) fn play_ref(
+        &mut self,
+        ply: &Ply<G::Notation>,
+        visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
+    ) {
+        if self.count(ply) {
+            let n = self.plies;
+            self.stepper().step(n, ply, visit);
+        }
+    }
+
     /// Counts a move read; true when it is to be played (not reading syntax only).
     #[inline]
     fn count(&mut self, ply: &Ply<G::Notation>) -> bool {
@@ -785,6 +828,7 @@ impl<G: Game> Visitor<G> for Checker<G> {
                 result: None,
                 error: Some(Error::Parse(e)),
                 warnings: Vec::new(),
+                warnings_omitted: 0,
             };
         }
         if self.syntax_only {
@@ -793,6 +837,7 @@ impl<G: Game> Visitor<G> for Checker<G> {
                 result: self.result,
                 error: None,
                 warnings: Vec::new(),
+                warnings_omitted: 0,
             };
         }
         self.stepper();
@@ -822,6 +867,7 @@ impl<G: Game> Visitor<G> for Checker<G> {
             result,
             error: stepper.error.take(),
             warnings: std::mem::take(&mut stepper.warnings),
+            warnings_omitted: std::mem::take(&mut stepper.warnings_omitted),
         }
     }
 }

@@ -378,6 +378,13 @@ fn fail_at(input: &str, e: nom::Err<PErr<'_>>) -> Failure {
     }
 }
 
+/// The bytes a written move is read from: [`MAX_TOKEN_BYTES`], and room to see where a
+/// move of that length ends.
+const TOKEN_WINDOW: usize = MAX_TOKEN_BYTES + 4096;
+
+/// What is expected where a move longer than [`MAX_TOKEN_BYTES`] starts.
+const TOO_LONG_MOVE: &str = "a move of at most 1048576 bytes";
+
 /// Fails a tag or comment longer than [`MAX_TOKEN_BYTES`].
 fn long_token<'a, T>(at: &'a str, r: text::PResult<'a, T>) -> text::PResult<'a, T> {
     match r {
@@ -465,6 +472,13 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
                     CommentMove::Extends => {
                         if let Some(p) = pending.get_mut() {
                             p.span.end = base + input.len() - s.len();
+                            if p.span.end - p.span.start > MAX_TOKEN_BYTES {
+                                let at = &input[p.span.start - base..];
+                                return Err(Failure {
+                                    ply: Some(plies),
+                                    ..here(at, TOO_LONG_MOVE)
+                                });
+                            }
                         }
                         continue;
                     }
@@ -537,12 +551,36 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
             f.ply = Some(plies + 1);
             f
         };
-        let read = if std::mem::needs_drop::<G::Notation>() {
-            G::parse_token_reusing(s, live, &mut pending.spare)
+        // A token is read from at most MAX_TOKEN_BYTES and some bytes to see its end by, so
+        // that one huge written move (a GIPF move of millions of removal groups) costs
+        // bounded memory: one that does not end within the bound is an error.
+        let window = if s.len() > TOKEN_WINDOW {
+            &s[..crate::error::floor_char_boundary(s, TOKEN_WINDOW)]
         } else {
-            G::parse_token(s, live)
+            s
         };
-        let (rest, token) = read.map_err(|e| in_ply(err(nom::Err::Error(e))))?;
+        let read = if std::mem::needs_drop::<G::Notation>() {
+            G::parse_token_reusing(window, live, &mut pending.spare)
+        } else {
+            G::parse_token(window, live)
+        };
+        let too_long =
+            |rest_len: usize| window.len() < s.len() && window.len() - rest_len > MAX_TOKEN_BYTES;
+        let (rest, token) = match read {
+            Ok((rest, _)) if too_long(rest.len()) => {
+                return Err(in_ply(here(s, TOO_LONG_MOVE)));
+            }
+            Err(e) if too_long(e.at.len()) => return Err(in_ply(here(s, TOO_LONG_MOVE))),
+            Ok((rest, token)) => (&s[window.len() - rest.len()..], token),
+            Err(e) => {
+                let at = start + window.len() - e.at.len();
+                return Err(in_ply(Failure {
+                    at,
+                    expected: e.expected,
+                    ply: None,
+                }));
+            }
+        };
         if rest.len() == s.len() {
             return Err(in_ply(here(s, "a move")));
         }

@@ -522,49 +522,47 @@ fn convert_cmd(
         };
         let overrides = r.overrides_for(default, id);
         with_game!(id, G => {
-            let style = style.parse::<<G as Notate>::Style>();
-            for item in piece_records::<G>(name, &piece, seen + 1) {
-                if item.as_ref().is_ok_and(|_| true) || item.as_ref().is_err_and(|p| !p.junk) {
-                    seen += 1;
+            match style.parse::<<G as Notate>::Style>() {
+                Ok(style) => {
+                    // Each record is read, checked and written move by move: memory is one
+                    // position and one move, whatever the record's length.
+                    let mut converter =
+                        gamenote::convert::Converter::<G>::with_overrides(style, r.mode(), &overrides);
+                    converter.set_written(written);
+                    seen += gamenote::cli::convert_piece(
+                        name,
+                        &piece,
+                        seen + 1,
+                        &mut converter,
+                        &mut out.out,
+                        |p| {
+                            tell(&p.rendered);
+                            failed += 1;
+                        },
+                    )
+                    .map_err(|e| write_fail(e, &out.name))?;
+                    written = converter.written();
                 }
-                let converted = item.and_then(|mut loc| {
-                    let style = style.as_ref().map_err(|e| {
-                        Fail(format!(
-                            "{name}: record {}: --style: {e} (a {} record; its styles: {})",
-                            loc.index,
-                            G::NAME,
-                            id.styles().join(", ")
-                        ), 1)
-                    });
-                    let style = match style {
-                        Ok(s) => *s,
-                        Err(Fail(msg, _)) => {
-                            return Err(gamenote::cli::Problem {
-                                kind: "parse",
-                                line: loc.lines_before + 1,
-                                column: 1,
-                                ply: None,
-                                rendered: msg.clone(),
-                                message: msg,
-                                junk: false,
-                            });
-                        }
-                    };
-                    apply_overrides(&mut loc.record, &overrides);
-                    gamenote::record::convert(&loc.record, style, r.mode())
-                        .map_err(|e| loc.problem(name, &e))
-                });
-                match converted {
-                    Ok(rec) => {
-                        if written > 0 {
-                            out.write("\n")?;
-                        }
-                        out.write(&rec.to_string())?;
-                        written += 1;
-                    }
-                    Err(p) => {
-                        tell(&p.rendered);
+                Err(e) => {
+                    // A style this record's game does not have: each of its records fails.
+                    for item in piece_records::<G>(name, &piece, seen + 1) {
                         failed += 1;
+                        match item {
+                            Err(p) if p.junk => tell(&p.rendered),
+                            Err(p) => {
+                                seen += 1;
+                                tell(&p.rendered);
+                            }
+                            Ok(loc) => {
+                                seen += 1;
+                                tell(&format!(
+                                    "{name}: record {}: --style: {e} (a {} record; its styles: {})",
+                                    loc.index,
+                                    G::NAME,
+                                    id.styles().join(", ")
+                                ));
+                            }
+                        }
                     }
                 }
             }

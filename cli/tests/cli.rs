@@ -806,10 +806,17 @@ fn lenient_warnings_cost_linear_time() {
             })
             .fold(f64::MAX, f64::min)
     };
-    let warnings = run(&["check", "--lenient", "--json", &large])
-        .out
-        .matches("\"mismatch\"")
-        .count();
+    // The first 100 warnings are listed, the rest counted (issue 20, item 11).
+    let out = run(&["check", "--lenient", "--json", &large]).out;
+    let listed = out.matches("\"mismatch\"").count();
+    assert_eq!(listed, 100);
+    let omitted: usize = out
+        .split("\"warnings_omitted\":")
+        .nth(1)
+        .and_then(|t| t.trim_end().strip_suffix('}'))
+        .and_then(|n| n.parse().ok())
+        .expect("a count of the warnings not listed");
+    let warnings = listed + omitted;
     assert!(warnings > 39_000, "{warnings} warnings");
     let (a, b) = (fastest(&small), fastest(&large));
     // 8 times the plies: linear is about 8 times the time, quadratic 64.
@@ -920,4 +927,67 @@ fn one_thread_and_a_pool_print_the_same() {
             );
         }
     }
+}
+
+/// Issue 20, item 11: a record with a mismatch on every move keeps the first 100 warnings
+/// and counts the rest, in the JSON object and on standard error.
+#[test]
+fn lenient_warnings_are_capped_with_a_count_of_the_rest() {
+    let moves = "WHNa3+ GRNa3+ BLNa3+ WHNb1+ GRNb1+ BLNb1+ ".repeat(50);
+    let text = format!("[Game \"Three-man chess\"]\n{moves}*\n");
+    let f = file("warnings_capped", "many.3mc", text.as_bytes());
+    let o = run(&["check", &f, "--lenient", "--json"]);
+    assert_eq!(o.code, 0);
+    let line = o.out.trim_end();
+    assert_eq!(line.matches("\"kind\":\"mismatch\"").count(), 100);
+    assert!(line.ends_with("],\"warnings_omitted\":200}"), "{line}");
+    assert!(line.contains("\"ok\":true,\"plies\":300,"), "{line}");
+    let o = run(&["check", &f, "--lenient"]);
+    assert_eq!(o.code, 0);
+    assert_eq!(o.err.matches("warning: ").count(), 101);
+    assert!(o.err.contains("warning: ") && o.err.contains("record 1: and 200 more warnings"));
+    assert!(o.out.contains("record 1: ok, 300 plies, result *"));
+}
+
+/// Issue 20, item 13: a written move longer than 1 MiB is an error at its start, and no
+/// message quotes more than 64 characters of it.
+#[test]
+fn a_huge_move_is_an_error_and_messages_quote_a_line_of_it() {
+    let long = format!(
+        "[Game \"GIPF\"]\n[Rules \"basic\"]\n1.e2{} *\n",
+        "x;".repeat(600_000)
+    );
+    let f = file("huge_move", "long.gipf", long.as_bytes());
+    for args in [vec!["check", &f], vec!["check", &f, "--syntax-only"]] {
+        let o = run(&args);
+        assert_eq!(o.code, 1, "{args:?}");
+        let first = o
+            .err
+            .lines()
+            .chain(o.out.lines())
+            .find(|l| l.contains("long.gipf:"))
+            .unwrap();
+        assert!(
+            first.contains("long.gipf:3:3: expected a move of at most 1048576 bytes, found \""),
+            "{first}"
+        );
+        assert!(first.len() < 200, "{}", first.len());
+    }
+    // Under the limit: the move reads, fails by the rules, and is quoted cut short.
+    let short = format!(
+        "[Game \"GIPF\"]\n[Rules \"basic\"]\n1.e2{} *\n",
+        "x;".repeat(1000)
+    );
+    let f = file("huge_move", "short.gipf", short.as_bytes());
+    let o = run(&["check", &f]);
+    assert_eq!(o.code, 1);
+    let first = o
+        .out
+        .lines()
+        .chain(o.err.lines())
+        .find(|l| l.contains("short.gipf:3:3: ply 1 ("))
+        .unwrap();
+    let quoted = &first[first.find("ply 1 (").unwrap() + 7..first.find("): ").unwrap()];
+    assert_eq!(quoted.chars().count(), 64);
+    assert!(quoted.ends_with('…'));
 }

@@ -473,6 +473,14 @@ impl RecordFormat for Gipf {
                 .collect(),
         )
     }
+
+    fn movetext_mark(i: usize, _prev: Option<&Position>, _pos: &Position) -> Option<String> {
+        Some(if i.is_multiple_of(2) {
+            format!("{}.", i / 2 + 1)
+        } else {
+            String::new()
+        })
+    }
 }
 
 impl Picture for Gipf {

@@ -758,31 +758,12 @@ impl RecordFormat for ThreeMan {
     fn movetext_marks(record: &Record<ThreeMan>) -> Option<Vec<String>> {
         let mut pos = Self::setup(&record.tags).ok()?;
         let mut marks = Vec::with_capacity(record.plies.len() + 1);
-        let first = pos.side as usize;
-        marks.push(if first == 0 {
-            format!("{}. ", pos.round)
-        } else {
-            format!("{}... ", pos.round)
-        });
-        for ply in &record.plies {
+        marks.push(Self::movetext_mark(0, None, &pos)?);
+        for (i, ply) in record.plies.iter().enumerate() {
             let m = Self::resolve(&pos, &ply.notation).ok()?;
-            let (mut seat, mut round) = (pos.side as usize, pos.round);
+            let prev = pos.clone();
             pos.play(m);
-            let mut next = String::new();
-            if !pos.is_over() {
-                loop {
-                    seat = (seat + 1) % 3;
-                    if seat == 0 {
-                        round += 1;
-                        next.push_str(&format!("{round}. "));
-                    }
-                    if seat == pos.side as usize {
-                        break;
-                    }
-                    next.push_str("-- ");
-                }
-            }
-            marks.push(next);
+            marks.push(Self::movetext_mark(i + 1, Some(&prev), &pos)?);
         }
         // after the last move: the skipped seats only, no number for a move not written
         if let Some(last) = marks.last_mut() {
@@ -796,6 +777,35 @@ impl RecordFormat for ThreeMan {
             *last = tokens.join(" ");
         }
         Some(marks)
+    }
+
+    /// Before the first move, its number (`N.`, or `N...` when a set-up position gives the
+    /// move to another seat); after a move, the number of each round begun and `--` for each
+    /// seat skipped up to the seat to move (nothing once the game is over).
+    fn movetext_mark(_i: usize, prev: Option<&Position>, pos: &Position) -> Option<String> {
+        let Some(prev) = prev else {
+            return Some(if pos.side as usize == 0 {
+                format!("{}. ", pos.round)
+            } else {
+                format!("{}... ", pos.round)
+            });
+        };
+        let (mut seat, mut round) = (prev.side as usize, prev.round);
+        let mut next = String::new();
+        if !pos.is_over() {
+            loop {
+                seat = (seat + 1) % 3;
+                if seat == 0 {
+                    round += 1;
+                    next.push_str(&format!("{round}. "));
+                }
+                if seat == pos.side as usize {
+                    break;
+                }
+                next.push_str("-- ");
+            }
+        }
+        Some(next)
     }
 
     fn position_string(pos: &Position) -> Option<String> {

@@ -23,6 +23,23 @@ fn every_style<G: Game>(what: &str, rec: &Record<G>) {
         let converted = record::convert(rec, style, Mode::Strict)
             .unwrap_or_else(|e| panic!("{what} to {name}: {e}"));
         let text = converted.to_string();
+        // The streaming converter writes the same bytes, move by move.
+        let mut streamed = Vec::new();
+        let mut converter = gamenote::convert::Converter::<G>::new(style, Mode::Strict);
+        let verdicts = converter
+            .convert_str(&rec.to_string(), &mut streamed)
+            .expect("a Vec takes every write");
+        assert_eq!(verdicts.len(), 1, "{what} to {name}");
+        assert!(
+            verdicts[0].is_ok(),
+            "{what} to {name}: {:?}",
+            verdicts[0].error
+        );
+        assert_eq!(
+            String::from_utf8(streamed).expect("UTF-8"),
+            text,
+            "{what} to {name}: streamed"
+        );
         let again: Record<G> = text
             .parse()
             .unwrap_or_else(|e| panic!("{what} to {name} does not read back: {e}\n{text}"));
