@@ -466,7 +466,11 @@ fn export_piece<G: Game>(
             sink.record(&row, &[])?;
             continue;
         }
-        row.moves = record.plies.iter().map(|p| p.notation.to_string()).collect();
+        row.moves = record
+            .plies
+            .iter()
+            .map(|p| p.notation.to_string())
+            .collect();
         let want_plies = st.opts.plies;
         let style = <G as Notate>::Style::default();
         let plies = &mut st.plies;

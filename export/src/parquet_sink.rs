@@ -181,8 +181,7 @@ impl<W: Write + Send> Sink for ParquetSink<W> {
     fn record(&mut self, row: &RecordRow, plies: &[PlyRow]) -> Result<(), ExportError> {
         self.counts.0 += 1;
         self.records.rows.push(row);
-        if self.records.rows.len() >= BATCH_ROWS || self.records.rows.text_bytes() >= BATCH_BYTES
-        {
+        if self.records.rows.len() >= BATCH_ROWS || self.records.rows.text_bytes() >= BATCH_BYTES {
             self.flush_records()?;
         }
         let mut full = false;

@@ -3,9 +3,8 @@
 use std::sync::Arc;
 
 use arrow::array::{
-    Array,
-    ArrayRef, BooleanBuilder, Int32Builder, Int64Builder, ListBuilder, MapBuilder, RecordBatch,
-    StringBuilder,
+    Array, ArrayRef, BooleanBuilder, Int32Builder, Int64Builder, ListBuilder, MapBuilder,
+    RecordBatch, StringBuilder,
 };
 use arrow::datatypes::{DataType, Field, Schema, SchemaRef};
 
@@ -68,8 +67,11 @@ fn string_list() -> ListBuilder<StringBuilder> {
 }
 
 fn string_map() -> MapBuilder<StringBuilder, StringBuilder> {
-    MapBuilder::new(None, StringBuilder::new(), StringBuilder::new())
-        .with_values_field(Field::new("value", DataType::Utf8, false))
+    MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()).with_values_field(Field::new(
+        "value",
+        DataType::Utf8,
+        false,
+    ))
 }
 
 impl RecordsTable {
@@ -141,7 +143,11 @@ impl RecordsTable {
         self.rows += 1;
         self.bytes += r.file.len()
             + r.tags.iter().map(|(n, v)| n.len() + v.len()).sum::<usize>()
-            + r.moves.iter().chain(&r.moves_canonical).map(String::len).sum::<usize>()
+            + r.moves
+                .iter()
+                .chain(&r.moves_canonical)
+                .map(String::len)
+                .sum::<usize>()
             + r.error.as_ref().map_or(0, |e| e.message.len());
         self.file.append_value(&r.file);
         self.record.append_value(r.record as i64);

@@ -95,7 +95,10 @@ fn pylos_good_illegal_and_unparsable_records() {
     assert_eq!(text(&r, "rules", 0).as_deref(), Some("standard"));
     assert_eq!(
         tags(&r, 0),
-        [("Game".into(), "Pylos".into()), ("Event".into(), "Club".into())]
+        [
+            ("Game".into(), "Pylos".into()),
+            ("Event".into(), "Club".into())
+        ]
     );
     // 1d22b2 moves a ball that does not exist yet: 1d2 is empty. The third ply is illegal.
     assert_eq!(list(&r, "moves", 0), strs(&["1b2", "1c3", "1d22b2"]));
@@ -103,13 +106,19 @@ fn pylos_good_illegal_and_unparsable_records() {
     assert_eq!(int(&r, "plies", 0), Some(2));
     assert!(!ok(&r, 0));
     assert_eq!(text(&r, "error_kind", 0).as_deref(), Some("illegal"));
-    assert_eq!((int(&r, "error_line", 0), int(&r, "error_column", 0)), (Some(3), Some(9)));
+    assert_eq!(
+        (int(&r, "error_line", 0), int(&r, "error_column", 0)),
+        (Some(3), Some(9))
+    );
     assert_eq!(int(&r, "error_ply", 0), Some(3));
     // Record 2: 1b2 is taken (line 6, column 5, ply 2).
     assert_eq!(int(&r, "record", 1), Some(2));
     assert_eq!(list(&r, "moves_canonical", 1), strs(&["1b2"]));
     assert_eq!(text(&r, "error_kind", 1).as_deref(), Some("illegal"));
-    assert_eq!((int(&r, "error_line", 1), int(&r, "error_column", 1)), (Some(6), Some(5)));
+    assert_eq!(
+        (int(&r, "error_line", 1), int(&r, "error_column", 1)),
+        (Some(6), Some(5))
+    );
     assert_eq!(int(&r, "error_ply", 1), Some(2));
     assert_eq!(
         text(&r, "error_message", 1).as_deref(),
@@ -122,8 +131,15 @@ fn pylos_good_illegal_and_unparsable_records() {
     assert_eq!(list(&r, "moves", 2), Vec::<String>::new());
     assert_eq!(int(&r, "plies", 2), Some(0));
     assert_eq!(text(&r, "error_kind", 2).as_deref(), Some("parse"));
-    assert_eq!((int(&r, "error_line", 2), int(&r, "error_column", 2)), (Some(10), Some(5)));
-    assert_eq!(int(&r, "error_ply", 2), Some(2), "the move being read, as check says");
+    assert_eq!(
+        (int(&r, "error_line", 2), int(&r, "error_column", 2)),
+        (Some(10), Some(5))
+    );
+    assert_eq!(
+        int(&r, "error_ply", 2),
+        Some(2),
+        "the move being read, as check says"
+    );
     assert_eq!(text(&r, "rules", 2).as_deref(), Some("standard"));
     // Plies: two of record 1, one of record 2.
     assert_eq!(p.num_rows(), 3);
@@ -137,7 +153,10 @@ fn pylos_good_illegal_and_unparsable_records() {
     assert_eq!(int(&p, "legal_moves", 0), Some(16));
     assert_eq!(int(&p, "legal_moves", 1), Some(15));
     assert_eq!(text(&p, "move", 1).as_deref(), Some("1c3"));
-    assert_eq!((int(&p, "record", 2), int(&p, "ply", 2)), (Some(2), Some(1)));
+    assert_eq!(
+        (int(&p, "record", 2), int(&p, "ply", 2)),
+        (Some(2), Some(1))
+    );
 }
 
 #[test]
@@ -169,7 +188,10 @@ fn gipf_tournament_opening() {
     assert_eq!(int(&r, "plies", 0), Some(12));
     assert_eq!(text(&r, "result", 0).as_deref(), Some("*"));
     assert_eq!(text(&r, "outcome", 0), None);
-    assert_eq!(list(&r, "moves_canonical", 0)[..3], strs(&["Ge2 (16)", "Gd1-f2 (16)", "Gd2 (14)"]));
+    assert_eq!(
+        list(&r, "moves_canonical", 0)[..3],
+        strs(&["Ge2 (16)", "Gd1-f2 (16)", "Gd2 (14)"])
+    );
     assert_eq!(p.num_rows(), 12);
     assert_eq!(
         text(&p, "position", 0).as_deref(),
@@ -201,17 +223,26 @@ fn pylon_spec_game_and_a_record_of_another_game_in_the_same_file() {
     let input = format!("{spec}\n[Game \"Pylos\"]\n1b2 *\n");
     let (r, p) = roundtrip("spec.pylon", GameId::Pylon, &input);
     assert_eq!(r.num_rows(), 2);
-    assert_eq!(text(&r, "rules", 0).as_deref(), Some("standard,suicide=group"));
+    assert_eq!(
+        text(&r, "rules", 0).as_deref(),
+        Some("standard,suicide=group")
+    );
     assert_eq!(int(&r, "plies", 0), Some(10));
     assert_eq!(text(&r, "outcome", 0).as_deref(), Some("0-1"));
     assert_eq!(list(&r, "moves_canonical", 0)[7], "1b2[2a1,2a2]");
     assert_eq!(text(&r, "game", 1).as_deref(), Some("pylos"));
     assert!(ok(&r, 1));
     assert_eq!(p.num_rows(), 11);
-    assert_eq!(text(&p, "position", 0).as_deref(), Some("3 ........./..../. w"));
+    assert_eq!(
+        text(&p, "position", 0).as_deref(),
+        Some("3 ........./..../. w")
+    );
     assert_eq!(int(&p, "legal_moves", 0), Some(9));
     assert_eq!(text(&p, "outcome", 9).as_deref(), Some("0-1"));
-    assert_eq!((int(&p, "record", 10), int(&p, "legal_moves", 10)), (Some(2), Some(16)));
+    assert_eq!(
+        (int(&p, "record", 10), int(&p, "legal_moves", 10)),
+        (Some(2), Some(16))
+    );
 }
 
 #[test]
