@@ -687,7 +687,8 @@ fn export_cmd(
     opts.plies = plies;
     let plies_out = plies.then(|| plies_path(output));
     let create = |p: &Path| {
-        std::fs::File::create(p).map_err(|e| usage(format!("{}: cannot write: {e}", display_name(p))))
+        std::fs::File::create(p)
+            .map_err(|e| usage(format!("{}: cannot write: {e}", display_name(p))))
     };
     let records_file = create(output)?;
     let plies_file = plies_out.as_deref().map(create).transpose()?;

@@ -39,6 +39,9 @@ fn properties() -> WriterProperties {
         .build()
 }
 
+/// The writers of a closed sink, and the rows written to each table.
+type Closed<W> = (W, Option<W>, (u64, u64));
+
 /// One table: its builders and its writer.
 struct Table<W: Write + Send, T> {
     rows: T,
@@ -135,7 +138,7 @@ impl<W: Write + Send> ParquetSink<W> {
     }
 
     /// Writes what is left and the footers; returns the writers and the rows written.
-    fn close(mut self) -> Result<(W, Option<W>, (u64, u64)), ExportError> {
+    fn close(mut self) -> Result<Closed<W>, ExportError> {
         self.flush_records()?;
         self.flush_plies()?;
         let records = self.records.writer.into_inner().map_err(encode)?;
