@@ -39,14 +39,14 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
-use gamenote::cli::{InputError, Located, bad_record_problem, problem_at};
+use gamenote::cli::{InputError, bad_record_problem, check_record};
 use gamenote::game::{Game, GameResult, Mode, Notate};
 use gamenote::record::{Record, replay_with};
+use gamenote::replay::{Checker, Verdict};
 use gamenote::stream::{Limits, RecordReader};
 use gamenote::visit::Visitor;
-use gamenote::{Error, GameId, ParseError, Ply};
+use gamenote::{GameId, ParseError, Ply};
 
 mod jsonl;
 pub use jsonl::JsonlSink;
@@ -385,33 +385,57 @@ struct State<'a> {
     plies: Vec<PlyRow>,
 }
 
-/// The visitor that builds a record and keeps what it read of a broken one (its tags).
-struct Keeper<G: Game> {
+/// The visitor of one piece: `check`'s own [`Checker`] (so each row's verdict is the one
+/// `check` gives), and beside it each record as read (its tags and written moves, also of a
+/// record that does not parse), kept for the replay that makes the rows.
+struct Both<G: Game> {
+    checker: Checker<G>,
     record: Record<G>,
+    done: Vec<(Record<G>, bool)>,
 }
 
-impl<G: Game> Visitor<G> for Keeper<G> {
-    type Output = (Record<G>, Result<(), ParseError>);
+impl<G: Game> AsRef<Checker<G>> for Both<G> {
+    fn as_ref(&self) -> &Checker<G> {
+        &self.checker
+    }
+}
+
+impl<G: Game> Visitor<G> for Both<G> {
+    type Output = Verdict;
     fn begin_record(&mut self) {
+        self.checker.begin_record();
         self.record = Record::default();
     }
     fn tag(&mut self, name: &str, value: &str) {
+        self.checker.tag(name, value);
         self.record.tags.push((name.to_string(), value.to_string()));
     }
     fn comment(&mut self, text: &str) {
+        self.checker.comment(text);
         if self.record.result.is_some() {
             self.record.comments_after.push(text.to_string());
         }
     }
     fn ply(&mut self, ply: Ply<G::Notation>) {
-        self.record.plies.push(ply);
+        self.ply_in(&mut Some(ply));
+    }
+    fn ply_in(&mut self, slot: &mut Option<Ply<G::Notation>>) {
+        // The checker only reads the move: it is then kept here.
+        self.checker.ply_in(slot);
+        if let Some(p) = slot.take() {
+            self.record.plies.push(p);
+        }
     }
     fn result(&mut self, result: GameResult, span: std::ops::Range<usize>) {
+        self.checker.result(result, span.clone());
         self.record.result = Some(result);
         self.record.result_span = Some(span);
     }
-    fn end_record(&mut self, verdict: Result<(), ParseError>) -> Self::Output {
-        (std::mem::take(&mut self.record), verdict)
+    fn end_record(&mut self, verdict: Result<(), ParseError>) -> Verdict {
+        let parsed = verdict.is_ok();
+        let v = self.checker.end_record(verdict);
+        self.done.push((std::mem::take(&mut self.record), parsed));
+        v
     }
 }
 
@@ -431,7 +455,8 @@ fn outcome_text<G: Game>(o: Option<gamenote::Outcome>) -> Option<String> {
 }
 
 /// Exports the records of one piece of the stream (one record, or more when the cutter
-/// could not split them).
+/// could not split them): checked as `check` checks them ([`check_record`]), then each
+/// record that parses replayed once for its canonical moves and plies.
 fn export_piece<G: Game>(
     st: &mut State<'_>,
     id: GameId,
@@ -439,12 +464,13 @@ fn export_piece<G: Game>(
     lines_before: usize,
     sink: &mut dyn Sink,
 ) -> Result<(), ExportError> {
-    let keeper = Keeper::<G> {
+    let mut both = Both::<G> {
+        checker: Checker::with_overrides(st.opts.mode, &st.opts.overrides),
         record: Record::default(),
+        done: Vec::new(),
     };
-    let mut from = 0;
-    let mut shared: Option<Rc<str>> = None;
-    for (mut record, verdict) in gamenote::visit::visit::<G, _>(text, keeper) {
+    let reports = check_record::<G, _>(st.file, text, lines_before, &mut both);
+    for (report, (mut record, parsed)) in reports.iter().zip(both.done.drain(..)) {
         st.index += 1;
         st.counts.records += 1;
         st.plies.clear();
@@ -452,82 +478,66 @@ fn export_piece<G: Game>(
             file: st.file.to_string(),
             record: st.index,
             game: id.name(),
+            plies: report.plies as u64,
+            ok: report.ok(),
+            error: report.error.as_ref().map(RowError::from_problem),
+            warnings: report.warnings.len() as u64,
             ..RecordRow::default()
         };
+        st.counts.ok += u64::from(row.ok);
         gamenote::cli::apply_overrides(&mut record, &st.opts.overrides);
         row.tags = first_tags(&record.tags);
         row.rules = G::rules_from_tags(&record.tags).ok().map(|r| r.to_string());
         row.result = record.result.map(G::write_result);
-        if let Err(e) = verdict {
-            let end = e.span.end;
-            let p = problem_at(st.file, text, lines_before, &Error::Parse(e), end);
-            from = end;
-            row.error = Some(RowError::from_problem(&p));
-            sink.record(&row, &[])?;
-            continue;
+        if parsed {
+            replay_rows(st, &record, &mut row);
         }
-        row.moves = record
-            .plies
-            .iter()
-            .map(|p| p.notation.to_string())
-            .collect();
-        let want_plies = st.opts.plies;
-        let style = <G as Notate>::Style::default();
-        let plies = &mut st.plies;
-        let canon = &mut row.moves_canonical;
-        canon.reserve(record.plies.len());
-        let mut last_n = 0;
-        let replay = replay_with(&record, st.opts.mode, |n, before, m, after| {
-            let notation = G::notate(before, m, style).to_string();
-            if want_plies {
-                // A second move for the same written ply: the first was forced (lenient).
-                if n == last_n
-                    && let Some(prev) = plies.last_mut()
-                {
-                    prev.move_written = None;
-                }
-                plies.push(PlyRow {
-                    ply: canon.len() as u64 + 1,
-                    seat: G::to_move(before) as u32,
-                    position: G::position_string(before),
-                    move_written: record.plies.get(n - 1).map(|p| p.notation.to_string()),
-                    move_canonical: notation.clone(),
-                    legal_moves: G::count_legal(before),
-                    outcome: outcome_text::<G>(G::outcome(after)),
-                });
-            }
-            last_n = n;
-            canon.push(notation);
-        });
-        row.plies = replay.moves.len() as u64;
-        row.outcome = outcome_text::<G>(replay.outcome);
-        row.warnings = replay.warnings.len() as u64;
-        let next_from = record
-            .result_span
-            .as_ref()
-            .map(|s| s.end)
-            .or_else(|| record.plies.last().map(|p| p.span.end))
-            .unwrap_or(from);
-        if replay.error.is_some() {
-            // The error placed as `check` places it: set-up errors at the tag to blame.
-            let text_rc = shared.get_or_insert_with(|| Rc::from(text)).clone();
-            let located = Located {
-                record,
-                text: text_rc,
-                lines_before,
-                index: st.index as usize,
-                from,
-            };
-            if let Some(e) = &replay.error {
-                row.error = Some(RowError::from_problem(&located.problem(st.file, e)));
-            }
-        } else {
-            row.ok = true;
-            st.counts.ok += 1;
-        }
-        from = next_from;
         st.counts.plies += st.plies.len() as u64;
         sink.record(&row, &st.plies)?;
     }
     Ok(())
+}
+
+/// Replays `record` once: its moves as written and canonical, its outcome, and its plies.
+fn replay_rows<G: Game>(st: &mut State<'_>, record: &Record<G>, row: &mut RecordRow) {
+    row.moves = record
+        .plies
+        .iter()
+        .map(|p| p.notation.to_string())
+        .collect();
+    let want_plies = st.opts.plies;
+    let style = <G as Notate>::Style::default();
+    let plies = &mut st.plies;
+    let written = &row.moves;
+    let canon = &mut row.moves_canonical;
+    canon.reserve(record.plies.len());
+    let mut last_n = 0;
+    let replay = replay_with(record, st.opts.mode, |n, before, m, after| {
+        let notation = G::notate(before, m, style);
+        // A move written canonically is not printed again.
+        let text = match (record.plies.get(n - 1), written.get(n - 1)) {
+            (Some(p), Some(w)) if p.notation == notation && n != last_n => w.clone(),
+            _ => notation.to_string(),
+        };
+        if want_plies {
+            // A second move for the same written ply: the first was forced (lenient).
+            if n == last_n
+                && let Some(prev) = plies.last_mut()
+            {
+                prev.move_written = None;
+            }
+            plies.push(PlyRow {
+                ply: canon.len() as u64 + 1,
+                seat: G::to_move(before) as u32,
+                position: G::position_string(before),
+                move_written: written.get(n - 1).cloned(),
+                move_canonical: text.clone(),
+                legal_moves: G::count_legal(before),
+                outcome: outcome_text::<G>(G::outcome(after)),
+            });
+        }
+        last_n = n;
+        canon.push(text);
+    });
+    row.outcome = outcome_text::<G>(replay.outcome);
 }
