@@ -164,6 +164,25 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         record: Option<u64>,
     },
+    /// Write the records as a dataset: a row per record (with --plies, a second table with
+    /// a row per ply), as Parquet or JSON lines (columns in docs/export.md)
+    Export {
+        /// Record files ('-' for standard input)
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        reading: Reading,
+        /// parquet or jsonl (parquet needs a gamenote built with --features parquet)
+        #[arg(long = "to", value_parser = ["parquet", "jsonl"])]
+        to: String,
+        /// Also write the plies table, beside OUT with .plies before its extension
+        /// (out.parquet: out.plies.parquet)
+        #[arg(long)]
+        plies: bool,
+        /// Output file of the records table
+        #[arg(short = 'o', long = "output", required = true)]
+        output: PathBuf,
+    },
     /// Count the leaves of the move tree from the start position
     Perft {
         /// Depth in plies, 0 to 64
@@ -264,7 +283,8 @@ fn given_values(c: &Command) -> Option<(GameId, &Option<String>, Option<u32>)> {
         | Command::Convert { reading: r, .. }
         | Command::Show { reading: r, .. }
         | Command::Html { reading: r, .. }
-        | Command::Moves { reading: r, .. } => (r.game, &r.rules, r.size),
+        | Command::Moves { reading: r, .. }
+        | Command::Export { reading: r, .. } => (r.game, &r.rules, r.size),
         Command::Generate { making: m, .. } | Command::Perft { making: m, .. } => {
             (m.game, &m.rules, m.size)
         }
@@ -795,6 +815,74 @@ fn perft_cmd<G: Game>(depth: u32, m: &Making, divide: bool) -> Result<u8, Fail> 
     Ok(0)
 }
 
+/// `export`: every record of `files` as rows of the records table (and the plies table),
+/// written to `output` as Parquet (feature `parquet`) or JSON lines. Records that fail are
+/// rows with their error; the exit status is 0 once the tables are written, 2 when an input
+/// could not be read.
+fn export_cmd(
+    files: &[PathBuf],
+    r: &Reading,
+    to: &str,
+    plies: bool,
+    output: &Path,
+) -> Result<u8, Fail> {
+    use gamenote_export::{ExportError, ExportOptions, export_files, plies_path};
+    // With --game, --rules and --size were checked by `run` before any input was read.
+    if to == "parquet" && !cfg!(feature = "parquet") {
+        return Err(usage(
+            "export --to parquet: this gamenote was built without Parquet; \
+             build it with `cargo install --path cli --features parquet`, or use --to jsonl",
+        ));
+    }
+    let mut opts = ExportOptions::default();
+    opts.game = r.game;
+    opts.overrides = r.overrides();
+    opts.mode = r.mode();
+    opts.plies = plies;
+    let plies_out = plies.then(|| plies_path(output));
+    let create = |p: &Path| {
+        std::fs::File::create(p)
+            .map_err(|e| usage(format!("{}: cannot write: {e}", display_name(p))))
+    };
+    let records_file = create(output)?;
+    let plies_file = plies_out.as_deref().map(create).transpose()?;
+    let name = display_name(output);
+    let fail = |e: ExportError| match e {
+        ExportError::Io(e) => write_fail(e, &name),
+        e => Fail(format!("gamenote: {name}: {e}"), 2),
+    };
+    let unreadable = |e: &gamenote::cli::InputError| tell(&e.to_string());
+    let counts = if to == "jsonl" {
+        let mut sink = gamenote_export::JsonlSink::new(records_file, plies_file);
+        let counts = export_files(files, &opts, &mut sink, unreadable).map_err(fail)?;
+        sink.finish().map_err(fail)?;
+        counts
+    } else {
+        #[cfg(feature = "parquet")]
+        {
+            let mut sink =
+                gamenote_export::ParquetSink::new(records_file, plies_file).map_err(fail)?;
+            let counts = export_files(files, &opts, &mut sink, unreadable).map_err(fail)?;
+            sink.finish().map_err(fail)?;
+            counts
+        }
+        #[cfg(not(feature = "parquet"))]
+        unreachable!("refused above")
+    };
+    let mut out = io::stdout().lock();
+    let mut summary = format!(
+        "{} records, {} ok, {} failed: {name}",
+        counts.records,
+        counts.ok,
+        counts.records - counts.ok
+    );
+    if let Some(p) = &plies_out {
+        summary.push_str(&format!("; {} plies: {}", counts.plies, display_name(p)));
+    }
+    writeln!(out, "{summary}").map_err(|e| write_fail(e, "standard output"))?;
+    Ok(if counts.unreadable > 0 { 2 } else { 0 })
+}
+
 fn run(cli: Cli) -> Result<u8, Fail> {
     if let Some((id, rules, size)) = given_values(&cli.command) {
         check_values(id, rules, size, None)?;
@@ -884,6 +972,13 @@ fn run(cli: Cli) -> Result<u8, Fail> {
                 None => empty(&name),
             }
         }
+        Command::Export {
+            files,
+            reading,
+            to,
+            plies,
+            output,
+        } => export_cmd(&files, &reading, &to, plies, &output),
         Command::Perft {
             depth,
             making,

@@ -1,0 +1,543 @@
+//! Game records as datasets: one row per record, and one row per ply, for pandas, DuckDB,
+//! Polars, Spark or a training loop.
+//!
+//! The rows are made by replaying each record once with the library's replay machinery
+//! ([`gamenote::record::replay_with`]); the verdict of each row (its error's kind, line,
+//! column and ply) is the one `gamenote check --json` gives for the same record. They are
+//! written as Parquet files through the Apache Arrow crates ([`ParquetSink`], feature
+//! `parquet`, on by default), as JSON lines ([`JsonlSink`], no Arrow needed), or handed out
+//! as Arrow record batches ([`RecordsTable`], [`PliesTable`], feature `arrow`). The schema
+//! is in `docs/export.md`.
+//!
+//! ```
+//! use gamenote_export::{export_reader, ExportOptions, RecordRow, PlyRow, Sink, ExportError};
+//! use gamenote::GameId;
+//!
+//! struct Collect(Vec<RecordRow>, usize);
+//! impl Sink for Collect {
+//!     fn record(&mut self, row: &RecordRow, plies: &[PlyRow]) -> Result<(), ExportError> {
+//!         self.0.push(row.clone());
+//!         self.1 += plies.len();
+//!         Ok(())
+//!     }
+//! }
+//! let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+//! let mut opts = ExportOptions::default();
+//! opts.plies = true;
+//! let mut sink = Collect(Vec::new(), 0);
+//! export_reader("a.pylos", GameId::Pylos, text.as_bytes(), &opts, &mut sink)?;
+//! let rows = sink.0;
+//! assert_eq!(rows[0].moves_canonical, ["1b2", "1c3"]);
+//! assert_eq!((rows[1].ok, rows[1].plies), (false, 1));
+//! let e = rows[1].error.as_ref().unwrap();
+//! assert_eq!((e.kind, e.line, e.column, e.ply), ("illegal", 5, 5, Some(2)));
+//! assert_eq!(sink.1, 3, "a ply row per move replayed");
+//! # Ok::<(), ExportError>(())
+//! ```
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use gamenote::cli::{InputError, bad_record_problem, check_record};
+use gamenote::game::{Game, GameResult, Mode, Notate};
+use gamenote::record::{Record, replay_with};
+use gamenote::replay::{Checker, Verdict};
+use gamenote::stream::{Limits, RecordReader};
+use gamenote::visit::Visitor;
+use gamenote::{GameId, ParseError, Ply};
+
+mod jsonl;
+pub use jsonl::JsonlSink;
+
+#[cfg(feature = "arrow")]
+mod table;
+#[cfg(feature = "arrow")]
+pub use table::{PliesTable, RecordsTable, plies_schema, records_schema};
+
+#[cfg(feature = "parquet")]
+mod parquet_sink;
+#[cfg(feature = "parquet")]
+pub use parquet_sink::ParquetSink;
+
+/// Why an export stopped: an output that cannot be written, or an encoding failure.
+///
+/// ```
+/// use gamenote_export::ExportError;
+/// let e = ExportError::Io(std::io::Error::other("disk full"));
+/// assert_eq!(e.to_string(), "cannot write the output: disk full");
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExportError {
+    /// Writing the output failed.
+    #[error("cannot write the output: {0}")]
+    Io(#[from] std::io::Error),
+    /// Arrow or Parquet refused a batch (a bug if it happens: the schema is fixed).
+    #[error("cannot encode the table: {0}")]
+    Encode(String),
+}
+
+/// The error of a record that is not good, as `gamenote check --json` reports it.
+///
+/// ```
+/// use gamenote_export::RowError;
+/// let e = RowError { kind: "parse", line: 3, column: 7, ply: None, message: "expected a move".into() };
+/// assert_eq!(e.kind, "parse");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowError {
+    /// `parse`, `illegal` or `mismatch`.
+    pub kind: &'static str,
+    /// 1-based line in the file.
+    pub line: u64,
+    /// 1-based column in the file.
+    pub column: u64,
+    /// 1-based ply of the offending move, when there is one.
+    pub ply: Option<u64>,
+    /// The message in words.
+    pub message: String,
+}
+
+impl RowError {
+    fn from_problem(p: &gamenote::cli::Problem) -> Self {
+        RowError {
+            kind: p.kind,
+            line: p.line as u64,
+            column: p.column as u64,
+            ply: p.ply.map(|n| n as u64),
+            message: p.message.clone(),
+        }
+    }
+}
+
+/// One record as a row of the records table (see `docs/export.md`).
+///
+/// ```
+/// use gamenote_export::RecordRow;
+/// let row = RecordRow::default();
+/// assert!(row.tags.is_empty() && row.error.is_none());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RecordRow {
+    /// The file name as given (`-` for standard input).
+    pub file: String,
+    /// 1-based index of the record in its file, as `check` numbers it.
+    pub record: u64,
+    /// The game the record was read as (`pylos`, `gipf`, `threeman`, `pylon`).
+    pub game: &'static str,
+    /// The rules the record is played by (`[Rules]`, `[Variant]`, `[Size]` read together),
+    /// or `None` when its set-up tags cannot be read.
+    pub rules: Option<String>,
+    /// The tags, the first of each name, in their order.
+    pub tags: Vec<(String, String)>,
+    /// The moves as written (all of them; empty when the record does not parse).
+    pub moves: Vec<String>,
+    /// The moves replayed legally, in the game's canonical style.
+    pub moves_canonical: Vec<String>,
+    /// Moves replayed legally (`check`'s `plies`).
+    pub plies: u64,
+    /// The result token written at the end of the movetext, if any.
+    pub result: Option<String>,
+    /// The rules' outcome where the replay stopped, if the game is over there.
+    pub outcome: Option<String>,
+    /// True when the record parses and replays without error.
+    pub ok: bool,
+    /// The first error, if any.
+    pub error: Option<RowError>,
+    /// Mismatches accepted by lenient reading.
+    pub warnings: u64,
+}
+
+/// One move of a record as a row of the plies table (see `docs/export.md`). Its record is
+/// the [`RecordRow`] it is handed with.
+///
+/// ```
+/// use gamenote_export::PlyRow;
+/// let row = PlyRow::default();
+/// assert_eq!((row.ply, row.legal_moves), (0, 0));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PlyRow {
+    /// 1-based number of the move among those replayed.
+    pub ply: u64,
+    /// The seat to move before it (0 is the first player).
+    pub seat: u32,
+    /// The position string before the move, for games that have one.
+    pub position: Option<String>,
+    /// The move as written; `None` for a move the rules forced that the record left out
+    /// (read leniently).
+    pub move_written: Option<String>,
+    /// The move in the game's canonical style.
+    pub move_canonical: String,
+    /// Legal moves in the position before the move.
+    pub legal_moves: u64,
+    /// The rules' outcome after the move, if it ends the game.
+    pub outcome: Option<String>,
+}
+
+/// Where the rows go: each record with its plies (empty unless [`ExportOptions::plies`]).
+///
+/// ```
+/// use gamenote_export::{ExportError, PlyRow, RecordRow, Sink};
+/// struct Count(usize);
+/// impl Sink for Count {
+///     fn record(&mut self, _: &RecordRow, _: &[PlyRow]) -> Result<(), ExportError> {
+///         self.0 += 1;
+///         Ok(())
+///     }
+/// }
+/// let mut c = Count(0);
+/// c.record(&RecordRow::default(), &[])?;
+/// assert_eq!(c.0, 1);
+/// # Ok::<(), ExportError>(())
+/// ```
+pub trait Sink {
+    /// Takes one record and its plies.
+    fn record(&mut self, row: &RecordRow, plies: &[PlyRow]) -> Result<(), ExportError>;
+}
+
+/// How to read the records.
+///
+/// ```
+/// use gamenote_export::ExportOptions;
+/// let opts = ExportOptions::default();
+/// assert!(!opts.plies && opts.game.is_none());
+/// ```
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct ExportOptions {
+    /// `--game`: the game of records without a `[Game]` tag naming one (else the file's,
+    /// told by its first record or its extension).
+    pub game: Option<GameId>,
+    /// Tags given on the command line (`--rules` as `Rules`, `--size` as `Size`).
+    pub overrides: Vec<(String, String)>,
+    /// Strict or lenient reading.
+    pub mode: Mode,
+    /// Make the plies rows too.
+    pub plies: bool,
+    /// Limits on one record.
+    pub limits: Limits,
+}
+
+/// What an export saw.
+///
+/// ```
+/// use gamenote_export::Counts;
+/// assert_eq!(Counts::default(), Counts { records: 0, ok: 0, plies: 0, unreadable: 0 });
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Counts {
+    /// Records (rows of the records table).
+    pub records: u64,
+    /// Records that parse and replay without error.
+    pub ok: u64,
+    /// Rows of the plies table.
+    pub plies: u64,
+    /// Inputs that could not be read or whose game could not be told.
+    pub unreadable: u64,
+}
+
+/// The game a record is read as: its own `[Game]` tag when it names a known game, else
+/// `default` (`--game`, or the file's game).
+///
+/// ```
+/// use gamenote::GameId;
+/// use gamenote_export::record_game;
+/// assert_eq!(record_game("[Game \"GIPF\"]\n1. *", GameId::Pylos), GameId::Gipf);
+/// assert_eq!(record_game("1b2 *", GameId::Pylos), GameId::Pylos);
+/// ```
+pub fn record_game(text: &str, default: GameId) -> GameId {
+    GameId::from_tags(text).unwrap_or(default)
+}
+
+/// The name of the plies table beside the records table `out`: `.plies` before the
+/// extension (`out.parquet` → `out.plies.parquet`), or after the name when it has none.
+///
+/// ```
+/// use gamenote_export::plies_path;
+/// use std::path::Path;
+/// assert_eq!(plies_path(Path::new("data/out.parquet")), Path::new("data/out.plies.parquet"));
+/// assert_eq!(plies_path(Path::new("out.jsonl")), Path::new("out.plies.jsonl"));
+/// assert_eq!(plies_path(Path::new("out")), Path::new("out.plies"));
+/// ```
+pub fn plies_path(out: &Path) -> PathBuf {
+    let stem = out.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let name = match (stem, out.extension()) {
+        (Some(stem), Some(ext)) => format!("{stem}.plies.{}", ext.to_string_lossy()),
+        (Some(stem), None) => format!("{stem}.plies"),
+        (None, _) => "plies".to_string(),
+    };
+    out.with_file_name(name)
+}
+
+/// Exports every record of every file (`-` is standard input) to `sink`, in input order.
+/// A file that cannot be read, or whose game cannot be told, is handed to `unreadable` and
+/// counted; the others are still exported.
+///
+/// ```
+/// use gamenote_export::{export_files, ExportOptions, JsonlSink};
+/// let dir = std::env::temp_dir().join(format!("gamenote-export-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("a.pylos");
+/// std::fs::write(&path, "1b2 1c3 *\n")?;
+/// let mut out = Vec::new();
+/// let mut sink = JsonlSink::new(&mut out, None::<Vec<u8>>);
+/// let counts = export_files(&[path], &ExportOptions::default(), &mut sink, |_| {})?;
+/// drop(sink);
+/// assert_eq!((counts.records, counts.ok), (1, 1));
+/// assert!(String::from_utf8_lossy(&out).contains(r#""moves_canonical":["1b2","1c3"]"#));
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn export_files(
+    files: &[PathBuf],
+    opts: &ExportOptions,
+    sink: &mut dyn Sink,
+    mut unreadable: impl FnMut(&InputError),
+) -> Result<Counts, ExportError> {
+    let mut counts = Counts::default();
+    for path in files {
+        let name = gamenote::cli::display_name(path);
+        let opened = gamenote::cli::open_input(path).and_then(|mut input| {
+            let id = gamenote::cli::game_of_input(opts.game, &name, &mut input)?;
+            gamenote::cli::size_error(id, &opts.overrides)?;
+            Ok((id, input))
+        });
+        match opened {
+            Ok((id, input)) => {
+                let c = export_reader(&name, id, input, opts, sink)?;
+                counts.records += c.records;
+                counts.ok += c.ok;
+                counts.plies += c.plies;
+            }
+            Err(e) => {
+                counts.unreadable += 1;
+                unreadable(&e);
+            }
+        }
+    }
+    Ok(counts)
+}
+
+/// Exports every record of `input`, named `file` in the rows, each read as its own
+/// `[Game]` tag says, else as `default` ([`record_game`]). Memory: one record at a time.
+///
+/// ```
+/// use gamenote::GameId;
+/// use gamenote_export::{export_reader, ExportOptions, JsonlSink};
+/// let mut out = Vec::new();
+/// let mut sink = JsonlSink::new(&mut out, None::<Vec<u8>>);
+/// let text = "1b2 zz *\n";
+/// let counts = export_reader("x.pylos", GameId::Pylos, text.as_bytes(), &ExportOptions::default(), &mut sink)?;
+/// drop(sink);
+/// assert_eq!((counts.records, counts.ok), (1, 0));
+/// assert!(String::from_utf8_lossy(&out).contains(r#""error_kind":"parse","error_line":1,"error_column":5"#));
+/// # Ok::<(), gamenote_export::ExportError>(())
+/// ```
+pub fn export_reader<R: Read>(
+    file: &str,
+    default: GameId,
+    input: R,
+    opts: &ExportOptions,
+    sink: &mut dyn Sink,
+) -> Result<Counts, ExportError> {
+    let mut st = State {
+        file,
+        opts,
+        index: 0,
+        counts: Counts::default(),
+        plies: Vec::new(),
+    };
+    for piece in RecordReader::with_limits(input, opts.limits) {
+        match piece {
+            Ok(raw) => {
+                let id = record_game(&raw.text, default);
+                gamenote::with_game!(id, G => {
+                    export_piece::<G>(&mut st, id, &raw.text, raw.lines_before, sink)?
+                });
+            }
+            Err(bad) => {
+                st.index += 1;
+                let p = bad_record_problem(file, &bad);
+                let row = RecordRow {
+                    file: file.to_string(),
+                    record: st.index,
+                    game: default.name(),
+                    error: Some(RowError::from_problem(&p)),
+                    ..RecordRow::default()
+                };
+                st.counts.records += 1;
+                sink.record(&row, &[])?;
+            }
+        }
+    }
+    Ok(st.counts)
+}
+
+/// What one input's export carries from piece to piece.
+struct State<'a> {
+    file: &'a str,
+    opts: &'a ExportOptions,
+    index: u64,
+    counts: Counts,
+    plies: Vec<PlyRow>,
+}
+
+/// The visitor of one piece: `check`'s own [`Checker`] (so each row's verdict is the one
+/// `check` gives), and beside it each record as read (its tags and written moves, also of a
+/// record that does not parse), kept for the replay that makes the rows.
+struct Both<G: Game> {
+    checker: Checker<G>,
+    record: Record<G>,
+    done: Vec<(Record<G>, bool)>,
+}
+
+impl<G: Game> AsRef<Checker<G>> for Both<G> {
+    fn as_ref(&self) -> &Checker<G> {
+        &self.checker
+    }
+}
+
+impl<G: Game> Visitor<G> for Both<G> {
+    type Output = Verdict;
+    fn begin_record(&mut self) {
+        self.checker.begin_record();
+        self.record = Record::default();
+    }
+    fn tag(&mut self, name: &str, value: &str) {
+        self.checker.tag(name, value);
+        self.record.tags.push((name.to_string(), value.to_string()));
+    }
+    fn comment(&mut self, text: &str) {
+        self.checker.comment(text);
+        if self.record.result.is_some() {
+            self.record.comments_after.push(text.to_string());
+        }
+    }
+    fn ply(&mut self, ply: Ply<G::Notation>) {
+        self.ply_in(&mut Some(ply));
+    }
+    fn ply_in(&mut self, slot: &mut Option<Ply<G::Notation>>) {
+        // The checker only reads the move: it is then kept here.
+        self.checker.ply_in(slot);
+        if let Some(p) = slot.take() {
+            self.record.plies.push(p);
+        }
+    }
+    fn result(&mut self, result: GameResult, span: std::ops::Range<usize>) {
+        self.checker.result(result, span.clone());
+        self.record.result = Some(result);
+        self.record.result_span = Some(span);
+    }
+    fn end_record(&mut self, verdict: Result<(), ParseError>) -> Verdict {
+        let parsed = verdict.is_ok();
+        let v = self.checker.end_record(verdict);
+        self.done.push((std::mem::take(&mut self.record), parsed));
+        v
+    }
+}
+
+/// The tags, the first of each name.
+fn first_tags(tags: &[(String, String)]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::with_capacity(tags.len());
+    for (n, v) in tags {
+        if !out.iter().any(|(m, _)| m == n) {
+            out.push((n.clone(), v.clone()));
+        }
+    }
+    out
+}
+
+fn outcome_text<G: Game>(o: Option<gamenote::Outcome>) -> Option<String> {
+    o.map(|o| G::write_result(GameResult::Decided(o)))
+}
+
+/// Exports the records of one piece of the stream (one record, or more when the cutter
+/// could not split them): checked as `check` checks them ([`check_record`]), then each
+/// record that parses replayed once for its canonical moves and plies.
+fn export_piece<G: Game>(
+    st: &mut State<'_>,
+    id: GameId,
+    text: &str,
+    lines_before: usize,
+    sink: &mut dyn Sink,
+) -> Result<(), ExportError> {
+    let mut both = Both::<G> {
+        checker: Checker::with_overrides(st.opts.mode, &st.opts.overrides),
+        record: Record::default(),
+        done: Vec::new(),
+    };
+    let reports = check_record::<G, _>(st.file, text, lines_before, &mut both);
+    for (report, (mut record, parsed)) in reports.iter().zip(both.done.drain(..)) {
+        st.index += 1;
+        st.counts.records += 1;
+        st.plies.clear();
+        let mut row = RecordRow {
+            file: st.file.to_string(),
+            record: st.index,
+            game: id.name(),
+            plies: report.plies as u64,
+            ok: report.ok(),
+            error: report.error.as_ref().map(RowError::from_problem),
+            warnings: report.warnings.len() as u64,
+            ..RecordRow::default()
+        };
+        st.counts.ok += u64::from(row.ok);
+        gamenote::cli::apply_overrides(&mut record, &st.opts.overrides);
+        row.tags = first_tags(&record.tags);
+        row.rules = G::rules_from_tags(&record.tags).ok().map(|r| r.to_string());
+        row.result = record.result.map(G::write_result);
+        if parsed {
+            replay_rows(st, &record, &mut row);
+        }
+        st.counts.plies += st.plies.len() as u64;
+        sink.record(&row, &st.plies)?;
+    }
+    Ok(())
+}
+
+/// Replays `record` once: its moves as written and canonical, its outcome, and its plies.
+fn replay_rows<G: Game>(st: &mut State<'_>, record: &Record<G>, row: &mut RecordRow) {
+    row.moves = record
+        .plies
+        .iter()
+        .map(|p| p.notation.to_string())
+        .collect();
+    let want_plies = st.opts.plies;
+    let style = <G as Notate>::Style::default();
+    let plies = &mut st.plies;
+    let written = &row.moves;
+    let canon = &mut row.moves_canonical;
+    canon.reserve(record.plies.len());
+    let mut last_n = 0;
+    let replay = replay_with(record, st.opts.mode, |n, before, m, after| {
+        let notation = G::notate(before, m, style);
+        // A move written canonically is not printed again.
+        let text = match (record.plies.get(n - 1), written.get(n - 1)) {
+            (Some(p), Some(w)) if p.notation == notation && n != last_n => w.clone(),
+            _ => notation.to_string(),
+        };
+        if want_plies {
+            // A second move for the same written ply: the first was forced (lenient).
+            if n == last_n
+                && let Some(prev) = plies.last_mut()
+            {
+                prev.move_written = None;
+            }
+            plies.push(PlyRow {
+                ply: canon.len() as u64 + 1,
+                seat: G::to_move(before) as u32,
+                position: G::position_string(before),
+                move_written: written.get(n - 1).cloned(),
+                move_canonical: text.clone(),
+                legal_moves: G::count_legal(before),
+                outcome: outcome_text::<G>(G::outcome(after)),
+            });
+        }
+        last_n = n;
+        canon.push(text);
+    });
+    row.outcome = outcome_text::<G>(replay.outcome);
+}

@@ -1,0 +1,403 @@
+//! The two tables as Arrow record batches, built row by row.
+
+use std::sync::Arc;
+
+use arrow::array::{
+    Array, ArrayRef, BooleanBuilder, Int32Builder, Int64Builder, ListBuilder, MapBuilder,
+    RecordBatch, StringBuilder,
+};
+use arrow::datatypes::{DataType, Field, Schema, SchemaRef};
+
+use crate::{ExportError, PlyRow, RecordRow};
+
+fn encode(e: arrow::error::ArrowError) -> ExportError {
+    ExportError::Encode(e.to_string())
+}
+
+/// The records table's columns, built row by row: [`RecordsTable::push`] each row, then
+/// [`RecordsTable::finish`] for a record batch (the builders start again empty).
+///
+/// ```
+/// use gamenote_export::{RecordRow, RecordsTable};
+/// let mut table = RecordsTable::new();
+/// let row = RecordRow {
+///     file: "a.pylos".into(), record: 1, game: "pylos",
+///     tags: vec![("Event".into(), "Club".into())],
+///     moves: vec!["1b2".into()], moves_canonical: vec!["1b2".into()], plies: 1, ok: true,
+///     ..RecordRow::default()
+/// };
+/// table.push(&row);
+/// assert_eq!(table.len(), 1);
+/// let batch = table.finish()?;
+/// assert_eq!(batch.num_rows(), 1);
+/// assert_eq!(batch.schema(), gamenote_export::records_schema());
+/// # Ok::<(), gamenote_export::ExportError>(())
+/// ```
+pub struct RecordsTable {
+    rows: usize,
+    bytes: usize,
+    file: StringBuilder,
+    record: Int64Builder,
+    game: StringBuilder,
+    rules: StringBuilder,
+    tags: MapBuilder<StringBuilder, StringBuilder>,
+    moves: ListBuilder<StringBuilder>,
+    moves_canonical: ListBuilder<StringBuilder>,
+    plies: Int64Builder,
+    result: StringBuilder,
+    outcome: StringBuilder,
+    ok: BooleanBuilder,
+    error_kind: StringBuilder,
+    error_line: Int64Builder,
+    error_column: Int64Builder,
+    error_ply: Int64Builder,
+    error_message: StringBuilder,
+    warnings: Int64Builder,
+}
+
+impl Default for RecordsTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A list of strings whose items are never null.
+fn string_list() -> ListBuilder<StringBuilder> {
+    ListBuilder::new(StringBuilder::new()).with_field(Field::new("item", DataType::Utf8, false))
+}
+
+fn string_map() -> MapBuilder<StringBuilder, StringBuilder> {
+    MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()).with_values_field(Field::new(
+        "value",
+        DataType::Utf8,
+        false,
+    ))
+}
+
+impl RecordsTable {
+    /// Empty builders.
+    ///
+    /// ```
+    /// assert!(gamenote_export::RecordsTable::new().is_empty());
+    /// ```
+    pub fn new() -> Self {
+        RecordsTable {
+            rows: 0,
+            bytes: 0,
+            file: StringBuilder::new(),
+            record: Int64Builder::new(),
+            game: StringBuilder::new(),
+            rules: StringBuilder::new(),
+            tags: string_map(),
+            moves: string_list(),
+            moves_canonical: string_list(),
+            plies: Int64Builder::new(),
+            result: StringBuilder::new(),
+            outcome: StringBuilder::new(),
+            ok: BooleanBuilder::new(),
+            error_kind: StringBuilder::new(),
+            error_line: Int64Builder::new(),
+            error_column: Int64Builder::new(),
+            error_ply: Int64Builder::new(),
+            error_message: StringBuilder::new(),
+            warnings: Int64Builder::new(),
+        }
+    }
+
+    /// Rows pushed since the last [`RecordsTable::finish`].
+    ///
+    /// ```
+    /// assert_eq!(gamenote_export::RecordsTable::new().len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
+    /// True when no row was pushed since the last [`RecordsTable::finish`].
+    ///
+    /// ```
+    /// assert!(gamenote_export::RecordsTable::new().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
+    }
+
+    /// Bytes of text held so far (to cut batches by size).
+    ///
+    /// ```
+    /// assert_eq!(gamenote_export::RecordsTable::new().text_bytes(), 0);
+    /// ```
+    pub fn text_bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Adds a row.
+    ///
+    /// ```
+    /// use gamenote_export::{RecordRow, RecordsTable};
+    /// let mut t = RecordsTable::new();
+    /// t.push(&RecordRow::default());
+    /// assert_eq!(t.len(), 1);
+    /// ```
+    pub fn push(&mut self, r: &RecordRow) {
+        self.rows += 1;
+        self.bytes += r.file.len()
+            + r.tags.iter().map(|(n, v)| n.len() + v.len()).sum::<usize>()
+            + r.moves
+                .iter()
+                .chain(&r.moves_canonical)
+                .map(String::len)
+                .sum::<usize>()
+            + r.error.as_ref().map_or(0, |e| e.message.len());
+        self.file.append_value(&r.file);
+        self.record.append_value(r.record as i64);
+        self.game.append_value(r.game);
+        self.rules.append_option(r.rules.as_deref());
+        for (n, v) in &r.tags {
+            self.tags.keys().append_value(n);
+            self.tags.values().append_value(v);
+        }
+        // Appending a valid entry never fails: keys and values were pushed in pairs.
+        let _ = self.tags.append(true);
+        for m in &r.moves {
+            self.moves.values().append_value(m);
+        }
+        self.moves.append(true);
+        for m in &r.moves_canonical {
+            self.moves_canonical.values().append_value(m);
+        }
+        self.moves_canonical.append(true);
+        self.plies.append_value(r.plies as i64);
+        self.result.append_option(r.result.as_deref());
+        self.outcome.append_option(r.outcome.as_deref());
+        self.ok.append_value(r.ok);
+        let e = r.error.as_ref();
+        self.error_kind.append_option(e.map(|e| e.kind));
+        self.error_line.append_option(e.map(|e| e.line as i64));
+        self.error_column.append_option(e.map(|e| e.column as i64));
+        self.error_ply
+            .append_option(e.and_then(|e| e.ply).map(|n| n as i64));
+        self.error_message
+            .append_option(e.map(|e| e.message.as_str()));
+        self.warnings.append_value(r.warnings as i64);
+    }
+
+    /// The rows pushed so far as a record batch of [`records_schema`]; the builders start
+    /// again empty.
+    ///
+    /// ```
+    /// let batch = gamenote_export::RecordsTable::new().finish()?;
+    /// assert_eq!((batch.num_rows(), batch.num_columns()), (0, 17));
+    /// # Ok::<(), gamenote_export::ExportError>(())
+    /// ```
+    pub fn finish(&mut self) -> Result<RecordBatch, ExportError> {
+        self.rows = 0;
+        self.bytes = 0;
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(self.file.finish()),
+            Arc::new(self.record.finish()),
+            Arc::new(self.game.finish()),
+            Arc::new(self.rules.finish()),
+            Arc::new(self.tags.finish()),
+            Arc::new(self.moves.finish()),
+            Arc::new(self.moves_canonical.finish()),
+            Arc::new(self.plies.finish()),
+            Arc::new(self.result.finish()),
+            Arc::new(self.outcome.finish()),
+            Arc::new(self.ok.finish()),
+            Arc::new(self.error_kind.finish()),
+            Arc::new(self.error_line.finish()),
+            Arc::new(self.error_column.finish()),
+            Arc::new(self.error_ply.finish()),
+            Arc::new(self.error_message.finish()),
+            Arc::new(self.warnings.finish()),
+        ];
+        RecordBatch::try_new(records_schema(), columns).map_err(encode)
+    }
+}
+
+/// The schema of the records table (`docs/export.md`).
+///
+/// ```
+/// let schema = gamenote_export::records_schema();
+/// assert_eq!(schema.field(0).name(), "file");
+/// assert_eq!(schema.fields().len(), 17);
+/// ```
+pub fn records_schema() -> SchemaRef {
+    let text = |name: &str, nullable: bool| Field::new(name, DataType::Utf8, nullable);
+    let int = |name: &str, nullable: bool| Field::new(name, DataType::Int64, nullable);
+    let list = || string_list().finish().data_type().clone();
+    let map = string_map().finish().data_type().clone();
+    Arc::new(Schema::new(vec![
+        text("file", false),
+        int("record", false),
+        text("game", false),
+        text("rules", true),
+        Field::new("tags", map, false),
+        Field::new("moves", list(), false),
+        Field::new("moves_canonical", list(), false),
+        int("plies", false),
+        text("result", true),
+        text("outcome", true),
+        Field::new("ok", DataType::Boolean, false),
+        text("error_kind", true),
+        int("error_line", true),
+        int("error_column", true),
+        int("error_ply", true),
+        text("error_message", true),
+        int("warnings", false),
+    ]))
+}
+
+/// The plies table's columns, built row by row, each ply with its record's key.
+///
+/// ```
+/// use gamenote_export::{PlyRow, PliesTable, RecordRow};
+/// let mut table = PliesTable::new();
+/// let record = RecordRow { file: "a.pylos".into(), record: 1, ..RecordRow::default() };
+/// let ply = PlyRow { ply: 1, move_written: Some("1b2".into()), move_canonical: "1b2".into(), legal_moves: 16, ..PlyRow::default() };
+/// table.push(&record, &ply);
+/// let batch = table.finish()?;
+/// assert_eq!((batch.num_rows(), batch.num_columns()), (1, 9));
+/// # Ok::<(), gamenote_export::ExportError>(())
+/// ```
+pub struct PliesTable {
+    rows: usize,
+    bytes: usize,
+    file: StringBuilder,
+    record: Int64Builder,
+    ply: Int64Builder,
+    seat: Int32Builder,
+    position: StringBuilder,
+    move_written: StringBuilder,
+    move_canonical: StringBuilder,
+    legal_moves: Int64Builder,
+    outcome: StringBuilder,
+}
+
+impl Default for PliesTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PliesTable {
+    /// Empty builders.
+    ///
+    /// ```
+    /// assert!(gamenote_export::PliesTable::new().is_empty());
+    /// ```
+    pub fn new() -> Self {
+        PliesTable {
+            rows: 0,
+            bytes: 0,
+            file: StringBuilder::new(),
+            record: Int64Builder::new(),
+            ply: Int64Builder::new(),
+            seat: Int32Builder::new(),
+            position: StringBuilder::new(),
+            move_written: StringBuilder::new(),
+            move_canonical: StringBuilder::new(),
+            legal_moves: Int64Builder::new(),
+            outcome: StringBuilder::new(),
+        }
+    }
+
+    /// Rows pushed since the last [`PliesTable::finish`].
+    ///
+    /// ```
+    /// assert_eq!(gamenote_export::PliesTable::new().len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
+    /// True when no row was pushed since the last [`PliesTable::finish`].
+    ///
+    /// ```
+    /// assert!(gamenote_export::PliesTable::new().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
+    }
+
+    /// Bytes of text held so far (to cut batches by size).
+    ///
+    /// ```
+    /// assert_eq!(gamenote_export::PliesTable::new().text_bytes(), 0);
+    /// ```
+    pub fn text_bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Adds the row of `ply`, a move of `record`.
+    ///
+    /// ```
+    /// use gamenote_export::{PlyRow, PliesTable, RecordRow};
+    /// let mut t = PliesTable::new();
+    /// t.push(&RecordRow::default(), &PlyRow::default());
+    /// assert_eq!(t.len(), 1);
+    /// ```
+    pub fn push(&mut self, record: &RecordRow, p: &PlyRow) {
+        self.rows += 1;
+        self.bytes += record.file.len()
+            + p.position.as_ref().map_or(0, String::len)
+            + p.move_written.as_ref().map_or(0, String::len)
+            + p.move_canonical.len();
+        self.file.append_value(&record.file);
+        self.record.append_value(record.record as i64);
+        self.ply.append_value(p.ply as i64);
+        self.seat.append_value(p.seat as i32);
+        self.position.append_option(p.position.as_deref());
+        self.move_written.append_option(p.move_written.as_deref());
+        self.move_canonical.append_value(&p.move_canonical);
+        self.legal_moves.append_value(p.legal_moves as i64);
+        self.outcome.append_option(p.outcome.as_deref());
+    }
+
+    /// The rows pushed so far as a record batch of [`plies_schema`]; the builders start
+    /// again empty.
+    ///
+    /// ```
+    /// let batch = gamenote_export::PliesTable::new().finish()?;
+    /// assert_eq!(batch.schema(), gamenote_export::plies_schema());
+    /// # Ok::<(), gamenote_export::ExportError>(())
+    /// ```
+    pub fn finish(&mut self) -> Result<RecordBatch, ExportError> {
+        self.rows = 0;
+        self.bytes = 0;
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(self.file.finish()),
+            Arc::new(self.record.finish()),
+            Arc::new(self.ply.finish()),
+            Arc::new(self.seat.finish()),
+            Arc::new(self.position.finish()),
+            Arc::new(self.move_written.finish()),
+            Arc::new(self.move_canonical.finish()),
+            Arc::new(self.legal_moves.finish()),
+            Arc::new(self.outcome.finish()),
+        ];
+        RecordBatch::try_new(plies_schema(), columns).map_err(encode)
+    }
+}
+
+/// The schema of the plies table (`docs/export.md`).
+///
+/// ```
+/// let schema = gamenote_export::plies_schema();
+/// let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+/// assert_eq!(names, ["file", "record", "ply", "seat", "position", "move", "move_canonical", "legal_moves", "outcome"]);
+/// ```
+pub fn plies_schema() -> SchemaRef {
+    Arc::new(Schema::new(vec![
+        Field::new("file", DataType::Utf8, false),
+        Field::new("record", DataType::Int64, false),
+        Field::new("ply", DataType::Int64, false),
+        Field::new("seat", DataType::Int32, false),
+        Field::new("position", DataType::Utf8, true),
+        Field::new("move", DataType::Utf8, true),
+        Field::new("move_canonical", DataType::Utf8, false),
+        Field::new("legal_moves", DataType::Int64, false),
+        Field::new("outcome", DataType::Utf8, true),
+    ]))
+}
