@@ -344,6 +344,7 @@ impl FromEmpty for Report {
             ply: None,
             message: "expected a record, found only blank space or comments".into(),
             rendered: format!("{file}:1:1: expected a record, found only blank space or comments"),
+            junk: false,
         };
         Report {
             file: file.to_string(),
@@ -352,6 +353,7 @@ impl FromEmpty for Report {
             result: None,
             error: Some(problem),
             warnings: Vec::new(),
+            warnings_omitted: 0,
         }
     }
 }
