@@ -5,10 +5,10 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use gamenote::cli::{
-    CheckOptions, Input, Keep, Kept, Located, Report, apply_overrides, check_files,
+    CheckOptions, Checked, Input, Keep, Kept, Located, Report, apply_overrides, check_files,
     check_piece_with, display_name, game_of_input, json_str, open_input, piece_game, piece_records,
     print_checked,
 };
@@ -91,6 +91,9 @@ enum Command {
         /// Parse only: check that every record is well written, without replaying its moves
         #[arg(long)]
         syntax_only: bool,
+        /// Print failures and the summary only (no line for a good record)
+        #[arg(short, long)]
+        quiet: bool,
     },
     /// Rewrite every record in another style
     Convert {
@@ -194,6 +197,14 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell)
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `gamenote man > gamenote.1`
+    Man,
 }
 
 /// A failure that ends the command: the message (none: end quietly) and the exit code.
@@ -288,6 +299,7 @@ fn given_values(c: &Command) -> Option<(GameId, &Option<String>, Option<u32>)> {
         Command::Generate { making: m, .. } | Command::Perft { making: m, .. } => {
             (m.game, &m.rules, m.size)
         }
+        Command::Completions { .. } | Command::Man => return None,
     };
     Some((game?, rules, size))
 }
@@ -338,6 +350,7 @@ fn check(
     json: bool,
     threads: Option<u16>,
     syntax_only: bool,
+    quiet: bool,
 ) -> Result<u8, Fail> {
     let overrides = r.overrides();
     let threads = threads
@@ -351,9 +364,33 @@ fn check(
     opts.syntax_only = syntax_only;
     let mut out = BufWriter::new(io::stdout().lock());
     let mut err = io::stderr().lock();
-    let totals = check_files(files, &opts, |c| print_checked(c, json, &mut out, &mut err))
-        .map_err(|e| write_fail(e, "standard output"))?;
-    if !json {
+    let bar = progress(None, "records checked");
+    let totals = check_files(files, &opts, |c| {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+        // `--quiet`: a good record with nothing to warn of is counted, not printed.
+        let good = matches!(&c, Checked::Record(r) if r.ok() && r.warnings.is_empty());
+        if quiet && good {
+            return Ok(());
+        }
+        match &bar {
+            // The bar steps aside while the line is written, so the two never mix.
+            Some(bar) => bar.suspend(|| {
+                print_checked(c, json, &mut out, &mut err)?;
+                out.flush()
+            }),
+            None => print_checked(c, json, &mut out, &mut err),
+        }
+    })
+    .map_err(|e| write_fail(e, "standard output"))?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    // Inputs that could not be read at all were said on standard error; a summary of no
+    // record would only repeat it.
+    let nothing_read = totals.records == 0 && totals.junk == 0 && totals.unreadable > 0;
+    if !json && !nothing_read {
         let junk = if totals.junk > 0 {
             format!(", {} junk", totals.junk)
         } else {
@@ -376,6 +413,25 @@ fn check(
     } else {
         1
     })
+}
+
+/// A progress bar on standard error, only when standard error is a terminal (never in a
+/// pipe, a log or a test): `len` items when known, else a counter.
+fn progress(len: Option<u64>, what: &'static str) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let target = indicatif::ProgressDrawTarget::stderr_with_hz(4);
+    let bar = indicatif::ProgressBar::with_draw_target(len, target);
+    bar.set_style(match len {
+        Some(_) => indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} ({eta})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        None => indicatif::ProgressStyle::with_template("{spinner} {pos} {msg} ({per_sec})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    });
+    bar.set_message(what);
+    Some(bar)
 }
 
 /// Says something on standard error; if that is gone too, there is nobody left to tell.
@@ -671,6 +727,14 @@ fn moves_kept<G: Game>(report: Report, kept: Kept<G>) -> Result<u8, Fail> {
         return Err(Fail(p.rendered, 1));
     }
     let end = kept.end;
+    if let Some(outcome) = G::outcome(&end) {
+        // Nothing to list: say why, so an empty list is not taken for an error.
+        tell(&format!(
+            "the game is over ({}): no move is legal",
+            G::write_result(gamenote::GameResult::Decided(outcome))
+        ));
+        return Ok(0);
+    }
     let mut moves = Vec::new();
     G::legal_moves(&end, &mut moves);
     let mut out = Output::open(None)?;
@@ -741,7 +805,11 @@ fn generate_cmd<G: Game>(
     let rules = start_rules::<G>(&overrides(&m.rules, m.size))?;
     // Lines written so far to the stream, so that a near miss names its place in the file.
     let mut lines = 0usize;
+    let bar = progress(Some(count), "records");
     for i in 0..count {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
         let s = record_seed(seed, i);
         let game = legal_game::<G>(&rules, plies, s);
         let (text, kind) = match (illegal, illegal.then(|| near_miss(&game, s)).flatten()) {
@@ -787,6 +855,9 @@ fn generate_cmd<G: Game>(
                     .map_err(|e| Fail(format!("{}: cannot write: {e}", f.display()), 2))?;
             }
         }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
     if let Sink::Stream(out) = sink {
         out.finish()?;
@@ -894,7 +965,8 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             json,
             threads,
             syntax_only,
-        } => check(&files, &reading, json, threads, syntax_only),
+            quiet,
+        } => check(&files, &reading, json, threads, syntax_only, quiet),
         Command::Convert {
             file,
             reading,
@@ -986,6 +1058,25 @@ fn run(cli: Cli) -> Result<u8, Fail> {
         } => {
             let id = making.game.ok_or_else(|| usage("perft needs --game"))?;
             with_game!(id, G => perft_cmd::<G>(depth, &making, divide))
+        }
+        Command::Completions { shell } => {
+            // Both come from the clap definitions above, so they never drift from them.
+            let mut out = Output::open(None)?;
+            let mut bytes = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gamenote", &mut bytes);
+            out.write(&String::from_utf8_lossy(&bytes))?;
+            out.finish()?;
+            Ok(0)
+        }
+        Command::Man => {
+            let mut out = Output::open(None)?;
+            let mut bytes = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut bytes)
+                .map_err(|e| write_fail(e, "standard output"))?;
+            out.write(&String::from_utf8_lossy(&bytes))?;
+            out.finish()?;
+            Ok(0)
         }
     }
 }
