@@ -28,7 +28,7 @@ use crate::text::{self, Parsed};
 /// assert!("1-1".parse::<Outcome>().is_err());
 /// assert!("1-0-0-0".parse::<Outcome>().is_err());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Outcome {
     /// The seat that won.
     Win(u8),
@@ -47,7 +47,7 @@ pub enum Outcome {
 /// assert_eq!(GameResult::Unfinished.to_string(), "*");
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameResult {
     /// `1-0`, `0-1`, `1/2-1/2`, ...
     Decided(Outcome),

@@ -618,6 +618,20 @@ pub struct Replay<G: Game> {
     pub outcome: Option<Outcome>,
 }
 
+impl<G: Game> Clone for Replay<G> {
+    fn clone(&self) -> Self {
+        Replay {
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            end: self.end.clone(),
+            warnings: self.warnings.clone(),
+            warnings_omitted: self.warnings_omitted,
+            error: self.error.clone(),
+            outcome: self.outcome,
+        }
+    }
+}
+
 impl<G: Game> fmt::Debug for Replay<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Replay")

@@ -434,6 +434,7 @@ fn check_ending<G: Game>(end: &G::Position, ending: Ending<'_>) -> Option<Illega
 /// assert_eq!((v.plies, v.result.map(|r| r.to_string())), (2, Some("*".into())));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Verdict {
     /// Moves replayed legally (0 when the record does not parse).

@@ -115,7 +115,7 @@ impl Set for u128 {
 }
 
 /// A set of `64·N` bits in a fixed array, for boards larger than a `u128` holds.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Wide<const N: usize>([u64; N]);
 
 impl<const N: usize> BitAnd for Wide<N> {

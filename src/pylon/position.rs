@@ -142,6 +142,21 @@ impl PartialEq for Position {
     }
 }
 
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    /// What equality compares: the rules, the side to move and the pieces.
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.rules.hash(h);
+        self.side.hash(h);
+        match &self.board {
+            Board::Small(a) => a.c.hash(h),
+            Board::Mid(a) => a.c.hash(h),
+            Board::Large(a) => a.c.hash(h),
+        }
+    }
+}
+
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let list = |s: usize| {

@@ -337,6 +337,13 @@ impl PartialEq for Notation {
 
 impl Eq for Notation {}
 
+impl std::hash::Hash for Notation {
+    /// What equality compares: the written form, as [`PartialEq`] sees it.
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.key().hash(h);
+    }
+}
+
 impl Notation {
     fn visible_form(&self) -> Form {
         let level1 = std::iter::once(self.to)
