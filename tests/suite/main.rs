@@ -32,6 +32,7 @@ mod pylos_props;
 mod pylos_seed;
 mod serde_forms;
 mod stream_reader;
+mod stranger_lib;
 mod svg;
 mod threeman_examples;
 mod threeman_perft;
