@@ -56,3 +56,50 @@ fn record_limit_verdict_does_not_depend_on_read_sizes() {
     assert_eq!(whole, expected);
     assert_eq!(drip, expected);
 }
+
+/// A `[Game]` tag is read without case, and with its name's escapes undone, as the record
+/// reader reads every tag (`Record::tag`): `[game "gipf"]` was taken for an untagged record
+/// of the default game, which then checked and converted it as that game.
+#[test]
+fn a_game_tag_is_found_whatever_the_case_of_its_name() {
+    use gamenote::games::{DefaultGame, GameId};
+    use gamenote::{Record, pylos::Pylos};
+    let lower = "[game \"gipf\"]\n\n1. *";
+    assert_eq!(GameId::from_tags(lower), Some(GameId::Gipf));
+    assert_eq!(GameId::detect("a.pylos", lower), Some(GameId::Gipf));
+    assert_eq!(
+        DefaultGame::Detected(GameId::Pylos).of_record(lower),
+        Ok(GameId::Gipf)
+    );
+    let err = DefaultGame::Given(GameId::Pylos)
+        .of_record(lower)
+        .unwrap_err();
+    assert_eq!((err.line, err.column, err.span.clone()), (1, 8, 7..11));
+    assert_eq!(err.found, "\"gipf\"");
+    let escaped = "[\"G\\u0061me\" \"Pylon\"]\n\n1b2 *";
+    assert_eq!(
+        Record::<Pylos>::parse(escaped).unwrap().tag("Game"),
+        Some("Pylon")
+    );
+    assert_eq!(
+        DefaultGame::Detected(GameId::Pylos).of_record(escaped),
+        Ok(GameId::Pylon)
+    );
+    assert_eq!(GameId::from_tags("[GAME \"Pylon\"]\n1b2 *"), Some(GameId::Pylon));
+}
+
+/// A token longer than what an error quotes is quoted with `…`: the quote was cut at 24
+/// bytes with nothing to say so, and read as the whole token.
+#[test]
+fn a_cut_quote_says_it_is_cut() {
+    use gamenote::{Record, pylos::Pylos};
+    let text = format!("1b2 {} *", "z".repeat(5000));
+    let err = Record::<Pylos>::parse(&text).unwrap_err();
+    assert_eq!((err.line, err.column, err.span.clone()), (1, 5, 4..28));
+    assert_eq!(err.found, format!("\"{}…\"", "z".repeat(24)));
+    // A token of exactly 24 bytes is quoted whole.
+    let text = format!("1b2 {} *", "z".repeat(24));
+    let err = Record::<Pylos>::parse(&text).unwrap_err();
+    assert_eq!(err.found, format!("\"{}\"", "z".repeat(24)));
+    assert_eq!(err.found_text(), Some("z".repeat(24)));
+}
