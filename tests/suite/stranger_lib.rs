@@ -85,7 +85,10 @@ fn a_game_tag_is_found_whatever_the_case_of_its_name() {
         DefaultGame::Detected(GameId::Pylos).of_record(escaped),
         Ok(GameId::Pylon)
     );
-    assert_eq!(GameId::from_tags("[GAME \"Pylon\"]\n1b2 *"), Some(GameId::Pylon));
+    assert_eq!(
+        GameId::from_tags("[GAME \"Pylon\"]\n1b2 *"),
+        Some(GameId::Pylon)
+    );
 }
 
 /// A token longer than what an error quotes is quoted with `…`: the quote was cut at 24
@@ -102,4 +105,36 @@ fn a_cut_quote_says_it_is_cut() {
     let err = Record::<Pylos>::parse(&text).unwrap_err();
     assert_eq!(err.found, format!("\"{}\"", "z".repeat(24)));
     assert_eq!(err.found_text(), Some("z".repeat(24)));
+}
+
+/// `Record::parse` (and `FromStr`) passed over no byte-order mark, where `Record::iter`,
+/// `parse_bytes` and the stream readers pass over every one at the start: the same text
+/// read one way failed at 1:1 and the other way was a record.
+#[test]
+fn record_parse_passes_over_a_leading_byte_order_mark() {
+    use gamenote::{Record, pylos::Pylos, stream::parse_bytes};
+    let text = "\u{feff}\u{feff}[Game \"Pylos\"]\n\n1b2 1c3 *\n";
+    let parsed = Record::<Pylos>::parse(text).unwrap();
+    assert_eq!(parsed.tag("Game"), Some("Pylos"));
+    assert_eq!(parsed.plies.len(), 2);
+    assert_eq!(parsed.plies[0].span, 22..25);
+    let iterated: Vec<_> = Record::<Pylos>::iter(text).collect();
+    assert_eq!(iterated, vec![Ok(parsed.clone())]);
+    assert_eq!(
+        parse_bytes::<Pylos>(text.as_bytes()),
+        vec![Ok(parsed.clone())]
+    );
+    assert_eq!(text.parse::<Record<Pylos>>(), Ok(parsed));
+    // Errors keep their place in the whole text.
+    let err = Record::<Pylos>::parse("\u{feff}1b2 zz *").unwrap_err();
+    assert_eq!((err.line, err.column, err.span.clone()), (1, 5, 7..9));
+}
+
+/// Text after the record, on the line of a byte-order mark, is placed as `iter` places it.
+#[test]
+fn record_parse_places_text_after_the_record_past_a_byte_order_mark() {
+    use gamenote::{Record, pylos::Pylos};
+    let err = Record::<Pylos>::parse("\u{feff}1b2 1-0 zz").unwrap_err();
+    assert_eq!((err.line, err.column, err.span.clone()), (1, 9, 11..13));
+    assert_eq!(err.expected, "the end of the record");
 }
