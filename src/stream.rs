@@ -580,7 +580,8 @@ impl<R: Read> Cutter<R> {
                         s.pos
                     };
                     let max = self.limits.max_record_bytes;
-                    let over = known.saturating_sub(self.start) > max || self.len.saturating_sub(known) > max + crate::text::TAG_LINE_WINDOW;
+                    let over = known.saturating_sub(self.start) > max
+                        || self.len.saturating_sub(known) > max + crate::text::TAG_LINE_WINDOW;
                     if !self.discarding && self.len - self.start > max && over {
                         // The first bytes of the piece go out (a record complete in them is
                         // read as usual); the rest is skipped, from the next call on.
