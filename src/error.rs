@@ -43,7 +43,8 @@ impl fmt::Display for ParseError {
 }
 
 impl ParseError {
-    /// Builds an error at byte `offset` of `input`, quoting the token found there.
+    /// Builds an error at byte `offset` of `input`, quoting the token found there (its
+    /// first 24 bytes, and `…` when it goes on).
     ///
     /// ```
     /// use gamenote::ParseError;
@@ -51,6 +52,9 @@ impl ParseError {
     /// assert_eq!((e.line, e.column, e.span.clone()), (1, 5, 4..6));
     /// assert_eq!(e.to_string(), "1:5: expected a Pylos move, found \"zz\"");
     /// assert_eq!(ParseError::at("1b2", 3, "a result").found, "end of input");
+    /// let long = format!("1b2 {} *", "z".repeat(100));
+    /// let e = ParseError::at(&long, 4, "a Pylos move");
+    /// assert_eq!((e.span.clone(), e.found), (4..28, format!("\"{}…\"", "z".repeat(24))));
     /// ```
     pub fn at(input: &str, offset: usize, expected: impl Into<String>) -> Self {
         let offset = floor_char_boundary(input, offset.min(input.len()));
@@ -59,6 +63,12 @@ impl ParseError {
         let token_len = token_len(rest);
         let found = if rest.is_empty() {
             "end of input".to_string()
+        } else if rest[token_len..].starts_with(|c: char| !c.is_whitespace())
+            && !rest.starts_with(char::is_whitespace)
+        {
+            // The token goes on past what is quoted: say so, so that the quote is not
+            // taken for the whole token.
+            format!("{:?}", format!("{}…", &rest[..token_len]))
         } else {
             format!("{:?}", excerpt(&rest[..token_len]))
         };

@@ -201,7 +201,7 @@ impl GameId {
                 continue;
             }
             let (r, (name, raw)) = tag_pair_raw(rest).ok()?;
-            if name == "Game" {
+            if crate::text::unescaped(name, &mut String::new()).eq_ignore_ascii_case("Game") {
                 let mut value = String::new();
                 unescape_tag(raw, &mut value);
                 return GameId::from_name(&value);
@@ -221,7 +221,7 @@ impl GameId {
                 continue;
             }
             let (r, (name, raw)) = tag_pair_raw(rest).ok()?;
-            if name == "Game" {
+            if crate::text::unescaped(name, &mut String::new()).eq_ignore_ascii_case("Game") {
                 let mut value = String::new();
                 unescape_tag(raw, &mut value);
                 let start = raw.as_ptr() as usize - text.as_ptr() as usize;

@@ -260,17 +260,25 @@ impl<G: Game> Record<G> {
     /// assert_eq!(Record::<Pylos>::parse("1b2 1c3 *")?.plies.len(), 2);
     /// let err = Record::<Pylos>::parse("1b2 zz *").unwrap_err();
     /// assert_eq!((err.line, err.column), (1, 5));
+    /// // A byte-order mark before the record is passed over.
+    /// assert_eq!(Record::<Pylos>::parse("\u{feff}1b2 1c3 *")?.plies.len(), 2);
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn parse(input: &str) -> Result<Self, ParseError> {
-        let (record, rest) = Self::parse_next(input, 0)?;
+        // Byte-order marks at the start are passed over, as `iter` and the stream readers do.
+        let bom = input.len() - input.trim_start_matches('\u{feff}').len();
+        // They take no column, as there.
+        let place = |mut e: ParseError| {
+            if e.line == 1 {
+                e.column -= input[..bom].chars().count().min(e.column - 1);
+            }
+            e
+        };
+        let (record, rest) = Self::parse_next(input, bom).map_err(place)?;
         let (after, _) = skip_blank(rest);
         if !after.is_empty() {
-            return Err(ParseError::at(
-                input,
-                input.len() - after.len(),
-                "the end of the record",
-            ));
+            let at = input.len() - after.len();
+            return Err(place(ParseError::at(input, at, "the end of the record")));
         }
         Ok(record)
     }

@@ -567,7 +567,22 @@ impl<R: Read> Cutter<R> {
                     self.len
                 }
                 None => {
-                    if !self.discarding && self.len - self.start > self.limits.max_record_bytes {
+                    // The piece is over the limit only when the bytes known to be in it are:
+                    // a line start still undecided (is it the next record's first line?)
+                    // may end the piece there, so the bytes from that line on count only
+                    // once they pass the limit and the window in which a tag line is told
+                    // (memory stays bounded). Counting every byte read would make the
+                    // verdict depend on how the input was chunked.
+                    let s = &self.scan;
+                    let known = if s.at_token && s.line_start {
+                        s.line_begin
+                    } else {
+                        s.pos
+                    };
+                    let max = self.limits.max_record_bytes;
+                    let over = known.saturating_sub(self.start) > max
+                        || self.len.saturating_sub(known) > max + crate::text::TAG_LINE_WINDOW;
+                    if !self.discarding && self.len - self.start > max && over {
                         // The first bytes of the piece go out (a record complete in them is
                         // read as usual); the rest is skipped, from the next call on.
                         self.discarding = true;
