@@ -67,3 +67,86 @@ fn many_comments_are_read_not_kept_and_the_score_comment_still_counts() {
         )
     );
 }
+
+/// Two `[Game]` tags in one record naming two games: the first used to win silently (a
+/// Pylos record tagged Pylon too checked as Pylos); now the record fails at the second
+/// tag's value, in check (every mode), convert and show alike, and the next record is read.
+#[test]
+fn two_game_tags_naming_two_games_fail_at_the_second() {
+    let text = "[Game \"Pylon\"]\n[Size \"6\"]\n\n1. 1f1 1d3 *\n\n\
+                [Game \"Pylon\"]\n[Game \"Pylos\"]\n\n1. 1b1 1b2 *\n\n\
+                [Game \"Pylos\"]\n[Game \"pylos\"]\n\n1. 1b1 1b2 *\n";
+    let f = file("two-game-tags.txt", text.as_bytes());
+    let want = format!(
+        "{f} record 1: ok, 2 plies, result *\n\
+         {f}:7:8: expected the game of the record's first [Game] tag, \"Pylon\", found \"Pylos\"\n  \
+         [Game \"Pylos\"]\n         ^^^^^\n\
+         {f} record 3: ok, 2 plies, result *\n\
+         3 records, 2 ok, 1 failed\n"
+    );
+    for extra in [
+        &[][..],
+        &["--syntax-only"],
+        &["--threads", "1"],
+        &["--threads", "7"],
+    ] {
+        let mut args = vec!["check", f.as_str()];
+        args.extend_from_slice(extra);
+        let r = run(&args);
+        assert_eq!((r.code, r.out.as_str()), (1, want.as_str()), "{args:?}");
+    }
+    let json = run(&["check", &f, "--json"]);
+    assert_eq!(json.code, 1);
+    assert!(json.out.lines().nth(1).is_some_and(|l| l.contains(
+        "\"record\":2,\"ok\":false,\"plies\":0,\"result\":null,\"error\":{\"kind\":\"parse\",\"line\":7,\"column\":8,"
+    )), "{}", json.out);
+    let show = run(&["show", &f, "--record", "2"]);
+    assert_eq!((show.code, show.out.as_str()), (1, ""));
+    assert!(
+        show.err
+            .starts_with(&format!("{f}:7:8: expected the game of the record's first"))
+    );
+    let conv = run(&["convert", &f, "--style", "standard"]);
+    assert_eq!(conv.code, 1);
+    assert!(
+        conv.out.starts_with("[Game \"Pylon\"]\n[Size \"6\"]\n"),
+        "{}",
+        conv.out
+    );
+    assert_eq!(
+        conv.out.matches("[Game ").count(),
+        1,
+        "only record 1 is Pylon: {}",
+        conv.out
+    );
+}
+
+/// A sign before a number of a Pylon score comment (`{W -1 B 1}`, `{W +1 B 1}`) made it a
+/// plain comment, so a wrong score passed; now it is an error at the signed number.
+#[test]
+fn a_signed_pylon_score_is_an_error_at_the_number() {
+    for sign in ["-", "+"] {
+        let text = format!("[Game \"Pylon\"]\n[Size \"6\"]\n\n1. 1f1 1d3 * {{W {sign}1 B 1}}\n");
+        let f = file(
+            &format!("signed{}.pylon", u8::from(sign == "+")),
+            text.as_bytes(),
+        );
+        for extra in [&[][..], &["--syntax-only"], &["--lenient"]] {
+            let mut args = vec!["check", f.as_str()];
+            args.extend_from_slice(extra);
+            let r = run(&args);
+            assert_eq!(
+                (r.code, r.out),
+                (
+                    1,
+                    format!(
+                        "{f}:4:17: expected a score from 0 to 4294967295, found \"{sign}1\"\n  \
+                         1. 1f1 1d3 * {{W {sign}1 B 1}}\n                  ^^\n\
+                         1 records, 0 ok, 1 failed\n"
+                    )
+                ),
+                "{args:?}"
+            );
+        }
+    }
+}
