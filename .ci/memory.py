@@ -87,6 +87,21 @@ def main():
                  [binary, "convert", "--style", "complete", f["gipf"]], 64),
                 (f"show: {tag} GIPF half-move", [binary, "show", f["gipf"]], 64),
             ]
+        # Millions of comments on one move, or after the result: check, show and moves keep
+        # none of them (the first after the result only, which Pylon reads as its score).
+        on_move = write("comments-move.pylos", '[Game "Pylos"]\n\n1. 1b1 ', "{c} ",
+                        3_000_000, "1b2 *\n")
+        after = write("comments-after.pylos", '[Game "Pylos"]\n\n1. 1b1 1b2 * ', "{c}\n",
+                      3_000_000)
+        for what, f in (("on a move", on_move), ("after the result", after)):
+            rows += [
+                (f"check: 3,000,000 comments {what}", [binary, "check", f], 64),
+                (f"check --json: 3,000,000 comments {what}", [binary, "check", "--json", f], 64),
+                (f"check --syntax-only: 3,000,000 comments {what}",
+                 [binary, "check", "--syntax-only", f], 64),
+                (f"show: 3,000,000 comments {what}", [binary, "show", f], 64),
+                (f"moves: 3,000,000 comments {what}", [binary, "moves", f], 64),
+            ]
         rows += [
             ("convert: 20 MB of small records, error in record 1",
              [binary, "convert", many, "--style", "canonical"], 64),

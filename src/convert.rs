@@ -287,6 +287,9 @@ struct Dry<'c, G: Game> {
 
 impl<G: Game> Visitor<G> for Dry<'_, G> {
     type Output = Verdict;
+    fn keeps_ply_comments(&self) -> bool {
+        false
+    }
     fn begin_record(&mut self) {
         self.result = None;
         self.checker.begin_record();

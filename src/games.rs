@@ -210,25 +210,30 @@ impl GameId {
         }
     }
 
-    /// The game named by the first `[Game]` tag of `text`'s tag section, with the byte
-    /// range of the tag's value.
-    fn tag_at(text: &str) -> Option<(GameId, std::ops::Range<usize>)> {
+    /// Each `[Game]` tag of `text`'s tag section, in order: the game it names (`None` for
+    /// a name no game has) and the byte range of its value.
+    fn game_tags(text: &str) -> impl Iterator<Item = Option<(GameId, std::ops::Range<usize>)>> {
         let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
-        loop {
-            rest = ws(rest).map_or(rest, |(r, _)| r);
-            if let Ok((r, _)) = comment(rest) {
+        std::iter::from_fn(move || {
+            loop {
+                rest = ws(rest).map_or(rest, |(r, _)| r);
+                if let Ok((r, _)) = comment(rest) {
+                    rest = r;
+                    continue;
+                }
+                let (r, (name, raw)) = tag_pair_raw(rest).ok()?;
                 rest = r;
-                continue;
+                // Named as `Record::tag` reads names: without case, escapes undone.
+                if crate::text::unescaped(name, &mut String::new()).eq_ignore_ascii_case("Game") {
+                    let mut value = String::new();
+                    unescape_tag(raw, &mut value);
+                    let start = raw.as_ptr() as usize - text.as_ptr() as usize;
+                    return Some(
+                        GameId::from_name(&value).map(|id| (id, start..start + raw.len())),
+                    );
+                }
             }
-            let (r, (name, raw)) = tag_pair_raw(rest).ok()?;
-            if crate::text::unescaped(name, &mut String::new()).eq_ignore_ascii_case("Game") {
-                let mut value = String::new();
-                unescape_tag(raw, &mut value);
-                let start = raw.as_ptr() as usize - text.as_ptr() as usize;
-                return GameId::from_name(&value).map(|id| (id, start..start + raw.len()));
-            }
-            rest = r;
-        }
+        })
     }
 
     /// The game of a file: from the first record's `[Game]` tag ([`GameId::from_tags`],
@@ -306,9 +311,35 @@ impl DefaultGame {
     /// assert_eq!(DefaultGame::Given(GameId::Pylon).of_record(pylon), Ok(GameId::Pylon));
     /// let err = DefaultGame::Given(GameId::Gipf).of_record(pylon).unwrap_err();
     /// assert_eq!((err.line, err.column), (3, 8));
+    /// // Two [Game] tags naming two games: an error at the second, whatever the default.
+    /// let two = "[Game \"Pylos\"]\n[Game \"Pylon\"]\n\n1b2 *\n";
+    /// let err = DefaultGame::Detected(GameId::Pylos).of_record(two).unwrap_err();
+    /// assert_eq!((err.line, err.column), (2, 8));
+    /// assert_eq!(
+    ///     err.message(),
+    ///     "expected the game of the record's first [Game] tag, \"Pylos\", found \"Pylon\""
+    /// );
     /// ```
     pub fn of_record(self, text: &str) -> Result<GameId, crate::ParseError> {
-        match (self, GameId::tag_at(text)) {
+        let mut tags = GameId::game_tags(text);
+        let first = tags.next().flatten();
+        // A later `[Game]` tag naming another game: the record says two things.
+        if let Some((id, _)) = &first
+            && let Some((_, span)) = tags.flatten().find(|(other, _)| other != id)
+        {
+            let mut e = crate::ParseError::at(
+                text,
+                span.start,
+                format!(
+                    "the game of the record's first [Game] tag, {:?}",
+                    id.tag_name()
+                ),
+            );
+            e.found = format!("{:?}", &text[span.clone()]);
+            e.span = span;
+            return Err(e);
+        }
+        match (self, first) {
             (DefaultGame::Given(given), Some((id, span))) if id != given => {
                 let mut e = crate::ParseError::at(
                     text,

@@ -770,6 +770,9 @@ impl<G: Game> AsRef<Checker<G>> for Checker<G> {
 
 impl<G: Game> Visitor<G> for Checker<G> {
     type Output = Verdict;
+    fn keeps_ply_comments(&self) -> bool {
+        false
+    }
 
     fn begin_record(&mut self) {
         self.live_tags = 0;
@@ -787,7 +790,9 @@ impl<G: Game> Visitor<G> for Checker<G> {
     }
 
     fn comment(&mut self, text: &str) {
-        if self.result.is_some() {
+        // Only the first comment after the result is kept: it is the one a game reads
+        // (Pylon's score), and a record may hold millions more.
+        if self.result.is_some() && self.comments_after.is_empty() {
             self.comments_after.push(text.to_string());
         }
     }

@@ -110,6 +110,36 @@ pub trait Visitor<G: Game> {
     /// assert_eq!(free, ["before", "after"], "the comment on 1b2 goes with its ply");
     /// ```
     fn comment(&mut self, _text: &str) {}
+    /// Whether this visitor reads the comments on a move ([`Ply::comments`]). The default:
+    /// yes. A visitor that answers `false` is handed plies whose `comments` are empty: each
+    /// comment is still read (and a record fails on a broken one as before), but none is
+    /// kept, so a move followed by millions of comments costs no memory. Comments outside
+    /// moves still go to [`Visitor::comment`].
+    ///
+    /// ```
+    /// use gamenote::{pylos::{Notation, Pylos}, visit::{visit, Visitor}, ParseError, Ply};
+    /// /// Counts the moves, reading no comment.
+    /// struct Count(usize);
+    /// impl Visitor<Pylos> for Count {
+    ///     type Output = usize;
+    ///     fn keeps_ply_comments(&self) -> bool {
+    ///         false
+    ///     }
+    ///     fn ply(&mut self, ply: Ply<Notation>) {
+    ///         assert!(ply.comments.is_empty());
+    ///         self.0 += 1;
+    ///     }
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> usize {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    /// let text = format!("1b2 {} 1c3 *", "{a} ".repeat(1000));
+    /// assert_eq!(visit::<Pylos, _>(&text, Count(0)).collect::<Vec<_>>(), [2]);
+    /// ```
+    #[inline]
+    fn keeps_ply_comments(&self) -> bool {
+        true
+    }
     /// A written move, whole: with the marks and comments that follow it.
     ///
     /// ```
@@ -227,6 +257,9 @@ pub struct Summarize {
 
 impl<G: Game> Visitor<G> for Summarize {
     type Output = Result<Summary, ParseError>;
+    fn keeps_ply_comments(&self) -> bool {
+        false
+    }
     fn begin_record(&mut self) {
         self.now = Summary::default();
     }
@@ -503,7 +536,11 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
                 });
             }
             match pending.get_mut() {
-                Some(p) if !result => p.comments.push(text::unescape_comment(c).into_owned()),
+                Some(p) if !result => {
+                    if v.keeps_ply_comments() {
+                        p.comments.push(text::unescape_comment(c).into_owned());
+                    }
+                }
                 _ => v.comment(&text::unescape_comment(c)),
             }
             continue;
@@ -654,6 +691,9 @@ struct Null;
 
 impl<G: Game> Visitor<G> for Null {
     type Output = ();
+    fn keeps_ply_comments(&self) -> bool {
+        false
+    }
     #[inline]
     fn ply_in(&mut self, _slot: &mut Option<Ply<G::Notation>>) {}
     fn end_record(&mut self, _verdict: Result<(), ParseError>) {}

@@ -181,6 +181,9 @@ impl<G: Game> AsRef<Checker<G>> for Keep<G> {
 
 impl<G: Game> Visitor<G> for Keep<G> {
     type Output = Verdict;
+    fn keeps_ply_comments(&self) -> bool {
+        false
+    }
 
     fn begin_record(&mut self) {
         self.seen += 1;

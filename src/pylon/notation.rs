@@ -198,7 +198,7 @@ pub fn score_comment(c: &str) -> Option<(u32, u32)> {
 }
 
 /// In a comment that would be a score comment but for the size of a number, the byte
-/// offset of the first number above 4,294,967,295; `None` for a score that reads and for any
+/// offset of the first number above 4,294,967,295 or written with a sign (`-1`, `+3`); `None` for a score that reads and for any
 /// other comment.
 ///
 /// ```
@@ -206,6 +206,8 @@ pub fn score_comment(c: &str) -> Option<(u32, u32)> {
 /// assert_eq!(score_out_of_range("W 4294967296 B 0"), Some(2));
 /// assert_eq!(score_out_of_range("W 4294967295 B 99999999999"), Some(15));
 /// assert_eq!(score_out_of_range("W 4294967295 B 0"), None);
+/// assert_eq!(score_out_of_range("W 3 B -1"), Some(6), "a sign makes no score");
+/// assert_eq!(score_out_of_range("W +3 B 1"), Some(2));
 /// assert_eq!(score_out_of_range("W 99999999999 and more"), None, "not a score: a comment");
 /// ```
 pub fn score_out_of_range(c: &str) -> Option<usize> {
@@ -229,7 +231,13 @@ fn scan_score(c: &str) -> Result<Option<(u32, u32)>, usize> {
             return None;
         }
         let (start, mut i) = (sp(b, i + 1), sp(b, i + 1));
-        let mut n = Some(0u32);
+        // A sign makes no score (`W -1`, `W +3`): out of range, like a number too large.
+        let signed =
+            matches!(b.get(i), Some(b'+' | b'-')) && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+        if signed {
+            i += 1;
+        }
+        let mut n = Some(0u32).filter(|_| !signed);
         while let Some(&d) = b.get(i).filter(|d| d.is_ascii_digit()) {
             n = n
                 .and_then(|n| n.checked_mul(10))

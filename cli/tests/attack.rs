@@ -1,0 +1,152 @@
+//! Issue 20, attacked through the command line as a stranger would: each case found a
+//! fault that is fixed, and is held here with its exact output, line, column and exit code.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+fn run(args: &[&str]) -> Run {
+    let o = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    Run {
+        code: o.status.code().unwrap_or(-1),
+        out: String::from_utf8_lossy(&o.stdout).into_owned(),
+        err: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+fn file(name: &str, bytes: &[u8]) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("attack");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).expect("temp file");
+    p.to_string_lossy().into_owned()
+}
+
+/// Comments on a move and after the result are read but not kept by check, show and
+/// moves (memory was 60 bytes a comment: 180 MB for 3,000,000); the first comment after
+/// the result, Pylon's score, is still judged.
+#[test]
+fn many_comments_are_read_not_kept_and_the_score_comment_still_counts() {
+    let mut text = String::from("[Game \"Pylos\"]\n\n1. 1b1 ");
+    text.push_str(&"{c} ".repeat(100_000));
+    text.push_str("1b2 * ");
+    text.push_str(&"{after}\n".repeat(100_000));
+    let f = file("comments.pylos", text.as_bytes());
+    for extra in [&[][..], &["--syntax-only"], &["--threads", "2"]] {
+        let mut args = vec!["check", f.as_str()];
+        args.extend_from_slice(extra);
+        let r = run(&args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.err);
+        assert_eq!(
+            r.out,
+            format!("{f} record 1: ok, 2 plies, result *\n1 records, 1 ok, 0 failed\n")
+        );
+    }
+    let moves = run(&["moves", &f]);
+    assert_eq!((moves.code, moves.out.lines().count()), (0, 14));
+
+    let mut pylon = String::from("[Game \"Pylon\"]\n[Size \"6\"]\n\n1. 1f1 1d3 * {W 2 B 1}\n");
+    pylon.push_str(&"{W 1 B 1}\n".repeat(10_000));
+    let f = file("score-then-comments.pylon", pylon.as_bytes());
+    let r = run(&["check", &f]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.out,
+        format!(
+            "{f}:4:12: the score comment says W 2 B 1 but the board has W 1 B 1\n  1. 1f1 1d3 * {{W 2 B 1}}\n             ^\n1 records, 0 ok, 1 failed\n"
+        )
+    );
+}
+
+/// Two `[Game]` tags in one record naming two games: the first used to win silently (a
+/// Pylos record tagged Pylon too checked as Pylos); now the record fails at the second
+/// tag's value, in check (every mode), convert and show alike, and the next record is read.
+#[test]
+fn two_game_tags_naming_two_games_fail_at_the_second() {
+    let text = "[Game \"Pylon\"]\n[Size \"6\"]\n\n1. 1f1 1d3 *\n\n\
+                [Game \"Pylon\"]\n[Game \"Pylos\"]\n\n1. 1b1 1b2 *\n\n\
+                [Game \"Pylos\"]\n[Game \"pylos\"]\n\n1. 1b1 1b2 *\n";
+    let f = file("two-game-tags.txt", text.as_bytes());
+    let want = format!(
+        "{f} record 1: ok, 2 plies, result *\n\
+         {f}:7:8: expected the game of the record's first [Game] tag, \"Pylon\", found \"Pylos\"\n  \
+         [Game \"Pylos\"]\n         ^^^^^\n\
+         {f} record 3: ok, 2 plies, result *\n\
+         3 records, 2 ok, 1 failed\n"
+    );
+    for extra in [
+        &[][..],
+        &["--syntax-only"],
+        &["--threads", "1"],
+        &["--threads", "7"],
+    ] {
+        let mut args = vec!["check", f.as_str()];
+        args.extend_from_slice(extra);
+        let r = run(&args);
+        assert_eq!((r.code, r.out.as_str()), (1, want.as_str()), "{args:?}");
+    }
+    let json = run(&["check", &f, "--json"]);
+    assert_eq!(json.code, 1);
+    assert!(json.out.lines().nth(1).is_some_and(|l| l.contains(
+        "\"record\":2,\"ok\":false,\"plies\":0,\"result\":null,\"error\":{\"kind\":\"parse\",\"line\":7,\"column\":8,"
+    )), "{}", json.out);
+    let show = run(&["show", &f, "--record", "2"]);
+    assert_eq!((show.code, show.out.as_str()), (1, ""));
+    assert!(
+        show.err
+            .starts_with(&format!("{f}:7:8: expected the game of the record's first"))
+    );
+    let conv = run(&["convert", &f, "--style", "standard"]);
+    assert_eq!(conv.code, 1);
+    assert!(
+        conv.out.starts_with("[Game \"Pylon\"]\n[Size \"6\"]\n"),
+        "{}",
+        conv.out
+    );
+    assert_eq!(
+        conv.out.matches("[Game ").count(),
+        1,
+        "only record 1 is Pylon: {}",
+        conv.out
+    );
+}
+
+/// A sign before a number of a Pylon score comment (`{W -1 B 1}`, `{W +1 B 1}`) made it a
+/// plain comment, so a wrong score passed; now it is an error at the signed number.
+#[test]
+fn a_signed_pylon_score_is_an_error_at_the_number() {
+    for sign in ["-", "+"] {
+        let text = format!("[Game \"Pylon\"]\n[Size \"6\"]\n\n1. 1f1 1d3 * {{W {sign}1 B 1}}\n");
+        let f = file(
+            &format!("signed{}.pylon", u8::from(sign == "+")),
+            text.as_bytes(),
+        );
+        for extra in [&[][..], &["--syntax-only"], &["--lenient"]] {
+            let mut args = vec!["check", f.as_str()];
+            args.extend_from_slice(extra);
+            let r = run(&args);
+            assert_eq!(
+                (r.code, r.out),
+                (
+                    1,
+                    format!(
+                        "{f}:4:17: expected a score from 0 to 4294967295, found \"{sign}1\"\n  \
+                         1. 1f1 1d3 * {{W {sign}1 B 1}}\n                  ^^\n\
+                         1 records, 0 ok, 1 failed\n"
+                    )
+                ),
+                "{args:?}"
+            );
+        }
+    }
+}
