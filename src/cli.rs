@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io::{self, Read, Seek, Write};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, mpsc};
@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::game::{Game, GameResult, Mode};
 use crate::record::Record;
 use crate::replay::{Checker, Verdict};
-use crate::stream::{BadRecord, Limits, RawRecord, RecordReader};
+use crate::stream::{BadRecord, Limits, RawRecord, RecordReader, Shard};
 use crate::visit::Visitor;
 
 mod input;
@@ -1083,9 +1083,11 @@ impl<'a> Checkers<'a> {
     }
 }
 
-/// What a worker is given: a batch of pieces of one input, or an input that failed.
+/// What a worker is given: a batch of pieces of one input, a shard of a file to read
+/// itself, or an input that failed.
 enum Work {
     Pieces(crate::games::DefaultGame, Vec<Result<RawRecord, BadRecord>>),
+    Shard(crate::games::DefaultGame, Arc<std::path::Path>, Shard),
     Failed(InputError),
 }
 
@@ -1169,6 +1171,33 @@ pub fn check_files(
                             }
                             Done::Reports(reports)
                         }
+                        Work::Shard(default, path, shard) => {
+                            let mut checkers = Checkers::new(&file, default, opts);
+                            let mut reports = Vec::new();
+                            match std::fs::File::open(&path)
+                                .and_then(|f| shard.record_reader(f, opts.limits))
+                            {
+                                Ok(mut reader) => {
+                                    while let Some(lent) = reader.next_lent() {
+                                        let stop = lent.stop.as_ref();
+                                        let _ = checkers.piece(
+                                            lent.text,
+                                            lent.lines_before,
+                                            stop,
+                                            |r| {
+                                                reports.push(r.clone());
+                                                Ok(())
+                                            },
+                                        );
+                                    }
+                                    Done::Reports(reports)
+                                }
+                                Err(e) => Done::Failed(InputError::Unreadable {
+                                    file: file.to_string(),
+                                    reason: e.to_string(),
+                                }),
+                            }
+                        }
                         Work::Failed(e) => Done::Failed(e),
                     };
                     if tx.send((seq, index, done)).is_err() {
@@ -1206,6 +1235,35 @@ pub fn check_files(
                         continue;
                     }
                 };
+                if let Some(ranges) = file_shards(path) {
+                    // A large file: workers read its shards themselves, and this thread
+                    // only counts the lines before each.
+                    drop(input);
+                    let path: Arc<std::path::Path> = Arc::from(path.as_path());
+                    let mut counter = std::fs::File::open(&path).ok();
+                    let mut lines = 0;
+                    let mut ranges = ranges.into_iter();
+                    while let Some(r) = ranges.next() {
+                        let counted = counter.as_mut().and_then(|f| {
+                            f.seek(io::SeekFrom::Start(r.start)).ok()?;
+                            crate::stream::count_lines(f.take(r.end - r.start)).ok()
+                        });
+                        let end = match counted {
+                            Some(_) => r.end,
+                            // The lines cannot be counted: the rest is one shard.
+                            None => ranges.by_ref().last().map_or(r.end, |last| last.end),
+                        };
+                        let shard = Shard::new(r.start, end, lines);
+                        lines += counted.unwrap_or(0);
+                        wait_turn(seq);
+                        let work = Work::Shard(id, Arc::clone(&path), shard);
+                        if job_tx.send((seq, index, Arc::clone(&name), work)).is_err() {
+                            return;
+                        }
+                        seq += 1;
+                    }
+                    continue;
+                }
                 let mut batch = Vec::new();
                 let mut bytes = 0;
                 let mut pieces = RecordReader::with_limits(input, opts.limits).peekable();
@@ -1265,6 +1323,24 @@ pub fn check_files(
         Some(e) => Err(e),
         None => Ok(totals),
     }
+}
+
+/// A file is read in shards of about this many bytes by [`check_files`]'s workers.
+const SHARD_BYTES: u64 = 1 << 20;
+
+/// The record-aligned shards of `path` for the workers, when it is a regular file of more
+/// than two shards (standard input and small files are cut by one reader).
+fn file_shards(path: &std::path::Path) -> Option<Vec<std::ops::Range<u64>>> {
+    if path.as_os_str() == "-" {
+        return None;
+    }
+    let mut file = std::fs::File::open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() <= 2 * SHARD_BYTES {
+        return None;
+    }
+    let count = usize::try_from(meta.len().div_ceil(SHARD_BYTES)).ok()?;
+    crate::stream::shard_bounds(&mut file, count).ok()
 }
 
 /// Numbers a report (records from 1 in their input; junk takes the number of the record

@@ -955,7 +955,7 @@ pub fn shards<R: Read + Seek>(input: &mut R, count: usize) -> io::Result<Vec<Sha
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn count_lines<R: Read>(mut input: R) -> io::Result<usize> {
-    let mut buf = vec![0u8; BLOCK];
+    let mut buf = vec![0u8; 64 << 10];
     let mut lines = 0;
     // A `\r` ended the block before: it is a line end of its own unless a `\n` follows.
     let mut cr = false;
@@ -1028,9 +1028,8 @@ fn boundary_after<R: Read + Seek>(input: &mut R, target: u64, len: u64) -> io::R
 /// more bytes would be needed to decide).
 pub(crate) fn common_boundary(bytes: &[u8], at_end: bool) -> Option<u64> {
     let states = [(false, false), (false, true), (true, false), (true, true)];
-    let found = states.map(|(in_comment, has_movetext)| {
-        boundaries_from(bytes, at_end, in_comment, has_movetext)
-    });
+    let found = states
+        .map(|(in_comment, has_movetext)| boundaries_from(bytes, at_end, in_comment, has_movetext));
     // Once two states meet at a boundary they go on alike, so the first boundary all share
     // is the first of the first state's that the others hold.
     found[0]
@@ -1047,28 +1046,20 @@ pub(crate) fn boundaries_from(
     in_comment: bool,
     has_movetext: bool,
 ) -> Vec<u64> {
-    let mut c = Cutter::new(bytes, Limits::default());
+    // All the bytes are in the buffer: nothing is read, and the scan stops where it would
+    // need more (unless they end the input).
+    let mut c = Cutter::new(io::empty(), Limits::default());
+    c.buf = bytes.to_vec();
+    c.len = bytes.len();
+    c.eof = at_end;
     c.bom_checked = true;
     c.scan.in_comment = in_comment;
     c.scan.has_movetext = has_movetext;
     let mut out = Vec::new();
-    loop {
-        if c.eof && !at_end {
-            return out;
-        }
-        if let Some(at) = c.find_boundary() {
-            out.push(c.base + at as u64);
-            c.start = at;
-            continue;
-        }
-        if c.eof {
-            return out;
-        }
-        c.start = c.scan.line_begin.min(c.scan.pos);
-        if c.refill().is_err() {
-            return out;
-        }
+    while let Some(at) = c.find_boundary() {
+        out.push(at as u64);
     }
+    out
 }
 
 /// Cuts a byte stream into records, handing out each one's text. See the module docs.

@@ -29,7 +29,11 @@ fn assert_same_cut(name: &str, bytes: &[u8], count: usize, limits: Limits) {
         let reader = s.record_reader(Cursor::new(bytes), limits).unwrap();
         sharded.extend(reader);
     }
-    assert_eq!(sharded.len(), whole.len(), "{name}: {count} shards, {parts:?}");
+    assert_eq!(
+        sharded.len(),
+        whole.len(),
+        "{name}: {count} shards, {parts:?}"
+    );
     for (k, (a, b)) in sharded.iter().zip(&whole).enumerate() {
         assert_eq!(a, b, "{name}: piece {k} with {count} shards {parts:?}");
     }
@@ -100,10 +104,26 @@ fn shipped_records_shard_as_whole() {
 #[test]
 fn generated_archives_shard_as_whole() {
     let archives = [
-        ("pylos", generated::<Pylos>(40, false), generated::<Pylos>(40, true)),
-        ("gipf", generated::<Gipf>(25, false), generated::<Gipf>(25, true)),
-        ("threeman", generated::<ThreeMan>(40, false), generated::<ThreeMan>(40, true)),
-        ("pylon", generated::<Pylon>(25, false), generated::<Pylon>(25, true)),
+        (
+            "pylos",
+            generated::<Pylos>(40, false),
+            generated::<Pylos>(40, true),
+        ),
+        (
+            "gipf",
+            generated::<Gipf>(25, false),
+            generated::<Gipf>(25, true),
+        ),
+        (
+            "threeman",
+            generated::<ThreeMan>(40, false),
+            generated::<ThreeMan>(40, true),
+        ),
+        (
+            "pylon",
+            generated::<Pylon>(25, false),
+            generated::<Pylon>(25, true),
+        ),
     ];
     for (name, legal, misses) in &archives {
         for count in [2, 3, 16, 100] {
@@ -157,10 +177,14 @@ const FRAGMENTS: &[&[u8]] = &[
 ];
 
 fn hostile(seed: u64, len: usize) -> Vec<u8> {
-    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     let mut out = Vec::new();
     for _ in 0..len {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         out.extend_from_slice(FRAGMENTS[(x >> 33) as usize % FRAGMENTS.len()]);
     }
     out
@@ -201,7 +225,12 @@ fn open_comment_merges_shards_rather_than_splitting() {
     text2.push_str(&"[Game \"Pylos\"]\n1b2 *\n\n".repeat(200));
     let ranges = shard_bounds(&mut Cursor::new(text2.as_bytes()), 8).unwrap();
     assert!(ranges.len() >= 4, "{ranges:?}");
-    assert_same_cut("open comment then tags", text2.as_bytes(), 8, Limits::default());
+    assert_same_cut(
+        "open comment then tags",
+        text2.as_bytes(),
+        8,
+        Limits::default(),
+    );
 }
 
 #[test]
