@@ -1172,30 +1172,13 @@ pub fn check_files(
                             Done::Reports(reports)
                         }
                         Work::Shard(default, path, shard) => {
-                            let mut checkers = Checkers::new(&file, default, opts);
                             let mut reports = Vec::new();
-                            match std::fs::File::open(&path)
-                                .and_then(|f| shard.record_reader(f, opts.limits))
-                            {
-                                Ok(mut reader) => {
-                                    while let Some(lent) = reader.next_lent() {
-                                        let stop = lent.stop.as_ref();
-                                        let _ = checkers.piece(
-                                            lent.text,
-                                            lent.lines_before,
-                                            stop,
-                                            |r| {
-                                                reports.push(r.clone());
-                                                Ok(())
-                                            },
-                                        );
-                                    }
-                                    Done::Reports(reports)
-                                }
-                                Err(e) => Done::Failed(InputError::Unreadable {
-                                    file: file.to_string(),
-                                    reason: e.to_string(),
-                                }),
+                            match check_shard_as(&path, &file, default, shard, opts, None, |r| {
+                                reports.push(r.clone());
+                                Ok(())
+                            }) {
+                                Ok(()) => Done::Reports(reports),
+                                Err(e) => Done::Failed(e),
                             }
                         }
                         Work::Failed(e) => Done::Failed(e),
@@ -1341,6 +1324,80 @@ fn file_shards(path: &std::path::Path) -> Option<Vec<std::ops::Range<u64>>> {
     }
     let count = usize::try_from(meta.len().div_ceil(SHARD_BYTES)).ok()?;
     crate::stream::shard_bounds(&mut file, count).ok()
+}
+
+/// Checks the records of one shard of the file `path` ([`crate::stream::shard_bounds`]),
+/// as `check` checks them in the whole file: the same verdicts, lines, columns and
+/// messages, with the game each record's own or else the file's (told by `opts.game` or
+/// the file's first record, as for the whole file). With `records_before` (the records of
+/// the shards before), records are numbered in the file as `check` numbers them; with
+/// `None` they are left unnumbered (`record` 0, junk messages without the number of the
+/// record before), for a caller that numbers them once the shards before are done. This
+/// is what a worker of another process or machine runs on its shard.
+///
+/// ```
+/// use gamenote::cli::{check_shard, CheckOptions};
+/// use gamenote::stream::shards;
+/// let path = std::env::temp_dir().join(format!("gamenote-doc-shard-{}.pylos", std::process::id()));
+/// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n\n".repeat(50);
+/// std::fs::write(&path, &text)?;
+/// let parts = shards(&mut std::fs::File::open(&path)?, 2)?;
+/// let mut verdicts = Vec::new();
+/// check_shard(&path, parts[1], &CheckOptions::new(&[]), Some(0), |r| {
+///     verdicts.push((r.record, r.error.as_ref().map(|p| p.line)));
+///     Ok(())
+/// })?;
+/// std::fs::remove_file(&path)?;
+/// let first_line = parts[1].lines_before + 1;
+/// // The shard starts at a record of the second kind, whose moves are on its second line.
+/// assert_eq!(verdicts[0], (1, Some(first_line + 1)));
+/// assert_eq!(verdicts[1], (2, None));
+/// assert_eq!(verdicts.len(), 100 - parts[1].lines_before / 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_shard(
+    path: &std::path::Path,
+    shard: Shard,
+    opts: &CheckOptions<'_>,
+    records_before: Option<usize>,
+    emit: impl FnMut(&Report) -> io::Result<()>,
+) -> Result<(), InputError> {
+    let name = display_name(path);
+    let (default, input) = open_to_check(path, &name, opts)?;
+    drop(input);
+    check_shard_as(path, &name, default, shard, opts, records_before, emit)
+}
+
+/// [`check_shard`] with the file's name and default game already known.
+fn check_shard_as(
+    path: &std::path::Path,
+    name: &str,
+    default: crate::games::DefaultGame,
+    shard: Shard,
+    opts: &CheckOptions<'_>,
+    records_before: Option<usize>,
+    mut emit: impl FnMut(&Report) -> io::Result<()>,
+) -> Result<(), InputError> {
+    let unreadable = |e: io::Error| InputError::Unreadable {
+        file: name.to_string(),
+        reason: e.to_string(),
+    };
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let mut reader = shard.record_reader(file, opts.limits).map_err(unreadable)?;
+    let mut checkers = Checkers::new(name, default, opts);
+    let (mut totals, mut record) = (Totals::default(), records_before.unwrap_or(0));
+    while let Some(lent) = reader.next_lent() {
+        let stop = lent.stop.as_ref();
+        checkers
+            .piece(lent.text, lent.lines_before, stop, |r| {
+                if records_before.is_some() {
+                    count(&mut totals, &mut record, r);
+                }
+                emit(r)
+            })
+            .map_err(unreadable)?;
+    }
+    Ok(())
 }
 
 /// Numbers a report (records from 1 in their input; junk takes the number of the record
