@@ -3,6 +3,7 @@
 //! generators. The Python names and their documentation are in `gamenote/__init__.pyi`.
 
 mod dispatch;
+mod shard;
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
@@ -344,6 +345,7 @@ impl FromEmpty for Report {
             ply: None,
             message: "expected a record, found only blank space or comments".into(),
             rendered: format!("{file}:1:1: expected a record, found only blank space or comments"),
+            junk: false,
         };
         Report {
             file: file.to_string(),
@@ -352,6 +354,7 @@ impl FromEmpty for Report {
             result: None,
             error: Some(problem),
             warnings: Vec::new(),
+            warnings_omitted: 0,
         }
     }
 }
@@ -1102,5 +1105,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(near_misses, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(styles, m)?)?;
+    shard::register(m)?;
     Ok(())
 }
