@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io::{self, Read, Seek, Write};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, mpsc};
@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::game::{Game, GameResult, Mode};
 use crate::record::Record;
 use crate::replay::{Checker, Verdict};
-use crate::stream::{BadRecord, Limits, RawRecord, RecordReader};
+use crate::stream::{BadRecord, Limits, RawRecord, RecordReader, Shard};
 use crate::visit::Visitor;
 
 mod input;
@@ -1083,9 +1083,11 @@ impl<'a> Checkers<'a> {
     }
 }
 
-/// What a worker is given: a batch of pieces of one input, or an input that failed.
+/// What a worker is given: a batch of pieces of one input, a shard of a file to read
+/// itself, or an input that failed.
 enum Work {
     Pieces(crate::games::DefaultGame, Vec<Result<RawRecord, BadRecord>>),
+    Shard(crate::games::DefaultGame, Arc<std::path::Path>, Shard),
     Failed(InputError),
 }
 
@@ -1169,6 +1171,16 @@ pub fn check_files(
                             }
                             Done::Reports(reports)
                         }
+                        Work::Shard(default, path, shard) => {
+                            let mut reports = Vec::new();
+                            match check_shard_as(&path, &file, default, shard, opts, None, |r| {
+                                reports.push(r.clone());
+                                Ok(())
+                            }) {
+                                Ok(()) => Done::Reports(reports),
+                                Err(e) => Done::Failed(e),
+                            }
+                        }
                         Work::Failed(e) => Done::Failed(e),
                     };
                     if tx.send((seq, index, done)).is_err() {
@@ -1206,6 +1218,35 @@ pub fn check_files(
                         continue;
                     }
                 };
+                if let Some(ranges) = file_shards(path) {
+                    // A large file: workers read its shards themselves, and this thread
+                    // only counts the lines before each.
+                    drop(input);
+                    let path: Arc<std::path::Path> = Arc::from(path.as_path());
+                    let mut counter = std::fs::File::open(&path).ok();
+                    let mut lines = 0;
+                    let mut ranges = ranges.into_iter();
+                    while let Some(r) = ranges.next() {
+                        let counted = counter.as_mut().and_then(|f| {
+                            f.seek(io::SeekFrom::Start(r.start)).ok()?;
+                            crate::stream::count_lines(f.take(r.end - r.start)).ok()
+                        });
+                        let end = match counted {
+                            Some(_) => r.end,
+                            // The lines cannot be counted: the rest is one shard.
+                            None => ranges.by_ref().last().map_or(r.end, |last| last.end),
+                        };
+                        let shard = Shard::new(r.start, end, lines);
+                        lines += counted.unwrap_or(0);
+                        wait_turn(seq);
+                        let work = Work::Shard(id, Arc::clone(&path), shard);
+                        if job_tx.send((seq, index, Arc::clone(&name), work)).is_err() {
+                            return;
+                        }
+                        seq += 1;
+                    }
+                    continue;
+                }
                 let mut batch = Vec::new();
                 let mut bytes = 0;
                 let mut pieces = RecordReader::with_limits(input, opts.limits).peekable();
@@ -1265,6 +1306,98 @@ pub fn check_files(
         Some(e) => Err(e),
         None => Ok(totals),
     }
+}
+
+/// A file is read in shards of about this many bytes by [`check_files`]'s workers.
+const SHARD_BYTES: u64 = 1 << 20;
+
+/// The record-aligned shards of `path` for the workers, when it is a regular file of more
+/// than two shards (standard input and small files are cut by one reader).
+fn file_shards(path: &std::path::Path) -> Option<Vec<std::ops::Range<u64>>> {
+    if path.as_os_str() == "-" {
+        return None;
+    }
+    let mut file = std::fs::File::open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() <= 2 * SHARD_BYTES {
+        return None;
+    }
+    let count = usize::try_from(meta.len().div_ceil(SHARD_BYTES)).ok()?;
+    crate::stream::shard_bounds(&mut file, count).ok()
+}
+
+/// Checks the records of one shard of the file `path` ([`crate::stream::shard_bounds`]),
+/// as `check` checks them in the whole file: the same verdicts, lines, columns and
+/// messages, with the game each record's own or else the file's (told by `opts.game` or
+/// the file's first record, as for the whole file). With `records_before` (the records of
+/// the shards before), records are numbered in the file as `check` numbers them; with
+/// `None` they are left unnumbered (`record` 0, junk messages without the number of the
+/// record before), for a caller that numbers them once the shards before are done. This
+/// is what a worker of another process or machine runs on its shard.
+///
+/// ```
+/// use gamenote::cli::{check_shard, CheckOptions};
+/// use gamenote::stream::shards;
+/// let path = std::env::temp_dir().join(format!("gamenote-doc-shard-{}.pylos", std::process::id()));
+/// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n\n".repeat(50);
+/// std::fs::write(&path, &text)?;
+/// let parts = shards(&mut std::fs::File::open(&path)?, 2)?;
+/// let mut verdicts = Vec::new();
+/// check_shard(&path, parts[1], &CheckOptions::new(&[]), Some(0), |r| {
+///     verdicts.push((r.record, r.error.as_ref().map(|p| p.line)));
+///     Ok(())
+/// })?;
+/// std::fs::remove_file(&path)?;
+/// let first_line = parts[1].lines_before + 1;
+/// // The shard starts at a record of the second kind, whose moves are on its second line.
+/// assert_eq!(verdicts[0], (1, Some(first_line + 1)));
+/// assert_eq!(verdicts[1], (2, None));
+/// assert_eq!(verdicts.len(), 100 - parts[1].lines_before / 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_shard(
+    path: &std::path::Path,
+    shard: Shard,
+    opts: &CheckOptions<'_>,
+    records_before: Option<usize>,
+    emit: impl FnMut(&Report) -> io::Result<()>,
+) -> Result<(), InputError> {
+    let name = display_name(path);
+    let (default, input) = open_to_check(path, &name, opts)?;
+    drop(input);
+    check_shard_as(path, &name, default, shard, opts, records_before, emit)
+}
+
+/// [`check_shard`] with the file's name and default game already known.
+fn check_shard_as(
+    path: &std::path::Path,
+    name: &str,
+    default: crate::games::DefaultGame,
+    shard: Shard,
+    opts: &CheckOptions<'_>,
+    records_before: Option<usize>,
+    mut emit: impl FnMut(&Report) -> io::Result<()>,
+) -> Result<(), InputError> {
+    let unreadable = |e: io::Error| InputError::Unreadable {
+        file: name.to_string(),
+        reason: e.to_string(),
+    };
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let mut reader = shard.record_reader(file, opts.limits).map_err(unreadable)?;
+    let mut checkers = Checkers::new(name, default, opts);
+    let (mut totals, mut record) = (Totals::default(), records_before.unwrap_or(0));
+    while let Some(lent) = reader.next_lent() {
+        let stop = lent.stop.as_ref();
+        checkers
+            .piece(lent.text, lent.lines_before, stop, |r| {
+                if records_before.is_some() {
+                    count(&mut totals, &mut record, r);
+                }
+                emit(r)
+            })
+            .map_err(unreadable)?;
+    }
+    Ok(())
 }
 
 /// Numbers a report (records from 1 in their input; junk takes the number of the record

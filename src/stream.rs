@@ -40,7 +40,7 @@
 //! more than 4096 blanks at the start of a line is not kept, so the columns of the next
 //! record's first line can then come out short.
 
-use std::io::{self, Read};
+use std::io::{self, Read, Seek, SeekFrom};
 use std::ops::Range;
 
 use crate::error::{ParseError, line_col};
@@ -324,6 +324,18 @@ impl<R: Read> Cutter<R> {
             skip_pending: false,
             done: false,
         }
+    }
+
+    /// A cutter of a shard: `input` holds the bytes from `shard.start` on, where the cutter
+    /// of the whole stream starts a piece afresh.
+    fn resume(input: R, limits: Limits, shard: Shard) -> Self {
+        let mut c = Cutter::new(input, limits);
+        c.base = shard.start;
+        c.lines = shard.lines_before;
+        c.piece_lines = shard.lines_before;
+        // Byte-order marks are skipped as a stream's start only at the stream's start.
+        c.bom_checked = shard.start > 0;
+        c
     }
 
     /// Scans on from `scan.pos`: the start of the next record's first line when one is
@@ -755,6 +767,314 @@ fn io_failure(error: &io::Error, lines_before: usize) -> BadRecord {
         line_text: String::new(),
         partial: None,
     }
+}
+
+/// A record-aligned piece of a file: the bytes `start..end`, which begin where the cutter
+/// of the whole file would begin a new piece, and the line ends before `start`. Read alone
+/// ([`Shard::record_reader`], [`Shard::reader`]), a shard gives the records, lines, columns
+/// and byte offsets the whole file gives there. Made by [`shards`]; [`shard_bounds`] gives
+/// the ranges alone (without reading the whole file).
+///
+/// ```
+/// use gamenote::stream::{shards, Limits, RecordReader};
+/// use std::io::Cursor;
+/// let mut text = String::new();
+/// for i in 0..40 {
+///     text.push_str(&format!("[Game \"Pylos\"]\n[Round \"{i:02}\"]\n\n{{a comment [X \"y\"]\nin it}} 1b2 *\n\n"));
+/// }
+/// let parts = shards(&mut Cursor::new(text.as_bytes()), 4)?;
+/// assert_eq!(parts.len(), 4);
+/// let mut pieces = Vec::new();
+/// for shard in &parts {
+///     let reader = shard.record_reader(Cursor::new(text.as_bytes()), Limits::default())?;
+///     pieces.extend(reader.map(|r| r.unwrap()));
+/// }
+/// let whole: Vec<_> = RecordReader::new(text.as_bytes()).map(|r| r.unwrap()).collect();
+/// assert_eq!(pieces, whole);
+/// assert_eq!(pieces.len(), 40);
+/// assert_eq!((pieces[39].lines_before, pieces[39].offset), (39 * 6, 39 * 62));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Shard {
+    /// The shard's first byte in the file.
+    pub start: u64,
+    /// The byte after its last.
+    pub end: u64,
+    /// Line ends in the file before `start` (as the cutter counts them: `\n`, `\r\n` and a
+    /// lone `\r`).
+    pub lines_before: usize,
+}
+
+impl Shard {
+    /// The shard `start..end` with `lines_before` line ends before it, as a caller that
+    /// keeps shards elsewhere (another process, another machine) gives them back.
+    ///
+    /// ```
+    /// use gamenote::stream::Shard;
+    /// let shard = Shard::new(100, 250, 7);
+    /// assert_eq!((shard.start, shard.end, shard.lines_before), (100, 250, 7));
+    /// ```
+    pub fn new(start: u64, end: u64, lines_before: usize) -> Self {
+        Shard {
+            start,
+            end: end.max(start),
+            lines_before,
+        }
+    }
+
+    /// Cuts the shard of `input` (the whole file, seekable) into records as
+    /// [`RecordReader`] cuts the whole file: the same pieces, with the same lines and
+    /// offsets.
+    ///
+    /// ```
+    /// use gamenote::stream::{Limits, Shard};
+    /// use std::io::Cursor;
+    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 *\n";
+    /// let shard = Shard::new(22, text.len() as u64, 3);
+    /// let mut reader = shard.record_reader(Cursor::new(text), Limits::default())?;
+    /// let raw = reader.next().unwrap().unwrap();
+    /// assert_eq!((raw.offset, raw.lines_before, raw.text.as_str()), (22, 3, "[Game \"Pylos\"]\n1c3 *\n"));
+    /// assert!(reader.next().is_none());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn record_reader<R: Read + Seek>(
+        &self,
+        mut input: R,
+        limits: Limits,
+    ) -> io::Result<RecordReader<io::Take<R>>> {
+        input.seek(SeekFrom::Start(self.start))?;
+        let cutter = Cutter::resume(input.take(self.end - self.start), limits, *self);
+        Ok(RecordReader { cutter })
+    }
+
+    /// Reads the shard of `input` through visitors as [`Reader`] reads the whole file.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, stream::{Limits, Shard}, visit::Summarize};
+    /// use std::io::Cursor;
+    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 zz *\n";
+    /// let shard = Shard::new(22, text.len() as u64, 3);
+    /// let mut reader = shard.reader(Cursor::new(text), Limits::default())?;
+    /// let err = reader.read_record::<Pylos, _>(&mut Summarize::default()).unwrap().unwrap_err();
+    /// assert_eq!((err.line, err.column), (5, 5));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn reader<R: Read + Seek>(
+        &self,
+        mut input: R,
+        limits: Limits,
+    ) -> io::Result<Reader<io::Take<R>>> {
+        input.seek(SeekFrom::Start(self.start))?;
+        let cutter = Cutter::resume(input.take(self.end - self.start), limits, *self);
+        Ok(Reader {
+            cutter,
+            scratch: Scratch::default(),
+            text: String::new(),
+            stop: None,
+            walk: Walk::done(),
+        })
+    }
+}
+
+/// How many bytes after a target offset [`shard_bounds`] reads first to find a boundary;
+/// it reads four times more each time none is found.
+const RESYNC_WINDOW: u64 = 16 << 10;
+
+/// Cuts `input` (seekable, read from its start to its end) into at most `count` ranges
+/// that together cover it, each beginning where the cutter of the whole input begins a new
+/// piece (see the module docs): no record is ever split. Reads only near `count - 1`
+/// targets spread evenly, not the whole input.
+///
+/// The state of the cutter at a target is not known (inside a comment? in the tags of a
+/// record?), so from the first line start after the target the cutter is run once for
+/// every state it can be in there, and the range starts at the first piece boundary all of
+/// them find: the whole input's cutter, in one of those states, finds it too. Where no such
+/// boundary is found before the end (one long record, or a comment left open with no tag
+/// line after it), the range is merged with the one before, so fewer than `count` ranges
+/// may come back.
+///
+/// ```
+/// use gamenote::stream::shard_bounds;
+/// use std::io::Cursor;
+/// let record = "[Game \"Pylos\"]\n\n1b2 1c3 *\n\n";
+/// let text = record.repeat(100);
+/// let ranges = shard_bounds(&mut Cursor::new(text.as_bytes()), 3)?;
+/// assert_eq!(ranges.len(), 3);
+/// assert_eq!((ranges[0].start, ranges[2].end), (0, text.len() as u64));
+/// for r in &ranges {
+///     assert!(text[r.start as usize..].starts_with("[Game"), "{r:?} starts a record");
+/// }
+/// // One record cannot be split.
+/// assert_eq!(shard_bounds(&mut Cursor::new(record.as_bytes()), 4)?, [0..record.len() as u64]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn shard_bounds<R: Read + Seek>(input: &mut R, count: usize) -> io::Result<Vec<Range<u64>>> {
+    let len = input.seek(SeekFrom::End(0))?;
+    let count = count.max(1) as u64;
+    let mut starts = vec![0u64];
+    for k in 1..count {
+        let target = (u128::from(len) * u128::from(k) / u128::from(count)) as u64;
+        let last = starts.last().copied().unwrap_or(0);
+        if target <= last {
+            continue;
+        }
+        if let Some(at) = boundary_after(input, target, len)?
+            && at > last
+            && at < len
+        {
+            starts.push(at);
+        }
+    }
+    let mut ranges = Vec::with_capacity(starts.len());
+    for (i, &s) in starts.iter().enumerate() {
+        ranges.push(s..starts.get(i + 1).copied().unwrap_or(len));
+    }
+    Ok(ranges)
+}
+
+/// [`shard_bounds`] with the line ends before each range counted (this reads the whole
+/// input once).
+///
+/// ```
+/// use gamenote::stream::shards;
+/// use std::io::Cursor;
+/// let text = "[Game \"Pylos\"]\r\n1b2 *\r\n\r\n".repeat(10);
+/// let parts = shards(&mut Cursor::new(text.as_bytes()), 2)?;
+/// assert_eq!(parts.len(), 2);
+/// // The line after the middle may be in the tags of a record: the next record starts the shard.
+/// assert_eq!((parts[1].start, parts[1].lines_before), (150, 18));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn shards<R: Read + Seek>(input: &mut R, count: usize) -> io::Result<Vec<Shard>> {
+    let ranges = shard_bounds(input, count)?;
+    let mut lines = 0;
+    let mut out = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        out.push(Shard::new(r.start, r.end, lines));
+        input.seek(SeekFrom::Start(r.start))?;
+        lines += count_lines(input.by_ref().take(r.end - r.start))?;
+    }
+    Ok(out)
+}
+
+/// The line ends in `input` as the cutter counts them: `\n`, `\r\n` and a lone `\r` (also
+/// at the end), one each. Added up over the shards before one, they give its
+/// [`Shard::lines_before`].
+///
+/// ```
+/// use gamenote::stream::count_lines;
+/// assert_eq!(count_lines(&b"a\nb\r\nc\rd"[..])?, 3);
+/// assert_eq!(count_lines(&b"a\r"[..])?, 1);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn count_lines<R: Read>(mut input: R) -> io::Result<usize> {
+    let mut buf = vec![0u8; 64 << 10];
+    let mut lines = 0;
+    // A `\r` ended the block before: it is a line end of its own unless a `\n` follows.
+    let mut cr = false;
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) => return Ok(lines + usize::from(cr)),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let b = &buf[..n];
+        if cr && b[0] != b'\n' {
+            lines += 1;
+        }
+        lines += memchr::memchr_iter(b'\n', b).count();
+        cr = false;
+        if memchr::memchr(b'\r', b).is_some() {
+            for i in memchr::memchr_iter(b'\r', b) {
+                match b.get(i + 1) {
+                    Some(b'\n') => {}
+                    Some(_) => lines += 1,
+                    None => cr = true,
+                }
+            }
+        }
+    }
+}
+
+/// The first place at or after `target` where every state the cutter may be in there
+/// finds a piece boundary, reading windows from the first line start after `target`.
+fn boundary_after<R: Read + Seek>(input: &mut R, target: u64, len: u64) -> io::Result<Option<u64>> {
+    // The first line start at or after the target: after a `\n` (every `\n` ends a line).
+    let from = target.saturating_sub(1);
+    input.seek(SeekFrom::Start(from))?;
+    let mut probe = input.by_ref().take(len - from);
+    let mut buf = vec![0u8; 8 << 10];
+    let mut at = from;
+    let line = loop {
+        let n = match probe.read(&mut buf) {
+            Ok(0) => return Ok(None),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if let Some(k) = memchr::memchr(b'\n', &buf[..n]) {
+            break at + k as u64 + 1;
+        }
+        at += n as u64;
+    };
+    let mut window = RESYNC_WINDOW;
+    loop {
+        let end = line.saturating_add(window).min(len);
+        input.seek(SeekFrom::Start(line))?;
+        let mut bytes = Vec::new();
+        input.by_ref().take(end - line).read_to_end(&mut bytes)?;
+        let at_end = end == len || (bytes.len() as u64) < end - line;
+        if let Some(b) = common_boundary(&bytes, at_end) {
+            return Ok(Some(line + b));
+        }
+        if at_end {
+            return Ok(None);
+        }
+        window = window.saturating_mul(4);
+    }
+}
+
+/// The first offset in `bytes` (which start a line) where the cutter finds a piece
+/// boundary whatever its state at their start: inside a comment or not, with movetext in
+/// the record so far or not. `at_end`: the bytes end the input (else the scan stops where
+/// more bytes would be needed to decide).
+pub(crate) fn common_boundary(bytes: &[u8], at_end: bool) -> Option<u64> {
+    let states = [(false, false), (false, true), (true, false), (true, true)];
+    let found = states
+        .map(|(in_comment, has_movetext)| boundaries_from(bytes, at_end, in_comment, has_movetext));
+    // Once two states meet at a boundary they go on alike, so the first boundary all share
+    // is the first of the first state's that the others hold.
+    found[0]
+        .iter()
+        .copied()
+        .find(|b| found[1..].iter().all(|l| l.binary_search(b).is_ok()))
+}
+
+/// The piece boundaries the cutter finds in `bytes` when it starts at their first byte (a
+/// line start) in the given state.
+pub(crate) fn boundaries_from(
+    bytes: &[u8],
+    at_end: bool,
+    in_comment: bool,
+    has_movetext: bool,
+) -> Vec<u64> {
+    // All the bytes are in the buffer: nothing is read, and the scan stops where it would
+    // need more (unless they end the input).
+    let mut c = Cutter::new(io::empty(), Limits::default());
+    c.buf = bytes.to_vec();
+    c.len = bytes.len();
+    c.eof = at_end;
+    c.bom_checked = true;
+    c.scan.in_comment = in_comment;
+    c.scan.has_movetext = has_movetext;
+    let mut out = Vec::new();
+    while let Some(at) = c.find_boundary() {
+        out.push(at as u64);
+    }
+    out
 }
 
 /// Cuts a byte stream into records, handing out each one's text. See the module docs.

@@ -991,3 +991,43 @@ fn a_huge_move_is_an_error_and_messages_quote_a_line_of_it() {
     assert_eq!(quoted.chars().count(), 64);
     assert!(quoted.ends_with('…'));
 }
+
+/// A file of several shards (over 2 MiB) is read by the workers shard by shard: with one
+/// thread or four, `check` prints the same verdicts, numbers, lines and columns, in order,
+/// through open comments, tag lines inside comments, junk and near misses.
+#[test]
+fn check_threads_shard_a_large_file_as_one_reader_cuts_it() {
+    let mut text = String::new();
+    let records = [
+        std::fs::read_to_string(example("pylos-seed.pylos")).unwrap(),
+        "[Game \"Pylos\"]\n\n1b2 1b2 *\n\n".to_string(),
+        "[Game \"Pylos\"]\n\n1b2 {open\n[Event \"in the comment\"]\n1c3 *\n\nstray junk\n\n"
+            .to_string(),
+        "[Game \"Pylos\"]\n\n1b2 {a [Mid \"line\"]\n} 1c3 *\r\n\r\n".to_string(),
+    ];
+    let mut i = 0;
+    while text.len() < 5 << 20 {
+        text.push_str(&records[i % records.len()]);
+        i += 1;
+    }
+    text.push_str("[Game \"Pylos\"]\n1b2 {never closed\n[Not a tag\n");
+    let path = file("shards", "big.pylos", text.as_bytes());
+    let one = run(&["check", "--json", "--threads", "1", &path]);
+    let four = run(&["check", "--json", "--threads", "4", &path]);
+    assert_eq!(one.code, 1);
+    assert_eq!((four.code, four.err.as_str()), (one.code, one.err.as_str()));
+    let lines: Vec<&str> = one.out.lines().collect();
+    assert_eq!(four.out.lines().count(), lines.len());
+    for (k, (a, b)) in four.out.lines().zip(&lines).enumerate() {
+        assert_eq!(a, *b, "verdict {k}");
+    }
+    let last = lines.last().unwrap();
+    assert!(
+        last.contains(r#""ok":false"#) && last.contains(r#""kind":"parse""#),
+        "{last}"
+    );
+    let plain_one = run(&["check", "--threads", "1", &path]);
+    let plain_two = run(&["check", "--threads", "2", &path]);
+    assert_eq!(plain_two.out, plain_one.out);
+    assert_eq!(plain_two.err, plain_one.err);
+}

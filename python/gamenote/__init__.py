@@ -17,11 +17,14 @@ from ._native import (
     Record,
     Records,
     UnknownGameError,
+    check_range_json,
+    count_range_lines,
     games,
     generate,
     near_misses,
     read,
     reads,
+    shard_ranges,
     styles,
 )
 
@@ -35,10 +38,13 @@ __all__ = [
     "Record",
     "Records",
     "UnknownGameError",
+    "check_range_json",
+    "count_range_lines",
     "games",
     "generate",
     "near_misses",
     "read",
     "reads",
+    "shard_ranges",
     "styles",
 ]

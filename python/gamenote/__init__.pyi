@@ -1,7 +1,7 @@
 """Read, check, write and convert the written records of Pylos, GIPF, three-man chess and Pylon."""
 
 import os
-from typing import IO, Iterator, List, Optional, Union
+from typing import IO, Iterator, List, Optional, Tuple, Union
 
 class GamenoteError(ValueError):
     """A record, move or position that does not read or breaks the rules."""
@@ -165,3 +165,16 @@ def games() -> List[str]:
 
 def styles(game: str) -> List[str]:
     """The styles a game's moves can be written in."""
+
+def shard_ranges(path: str, count: int) -> List[Tuple[int, int]]:
+    """Record-aligned byte ranges `(start, end)` of the file, at most `count` (no record is
+    split; only bytes near the targets are read). Used by `gamenote.dask`."""
+
+def count_range_lines(path: str, start: int, end: int) -> int:
+    """The line ends in bytes `start..end` of the file, as the record cutter counts them."""
+
+def check_range_json(
+    path: str, start: int, end: int, lines_before: int, game: Optional[str] = None, mode: str = "strict"
+) -> List[str]:
+    """The verdicts on the records of a shard as `gamenote check --json` lines, not yet
+    numbered (see `gamenote.dask.number`)."""

@@ -3,6 +3,7 @@
 //! generators. The Python names and their documentation are in `gamenote/__init__.pyi`.
 
 mod dispatch;
+mod shard;
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
@@ -1104,5 +1105,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(near_misses, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(styles, m)?)?;
+    shard::register(m)?;
     Ok(())
 }

@@ -31,6 +31,7 @@ mod pylos_perft;
 mod pylos_props;
 mod pylos_seed;
 mod serde_forms;
+mod shards;
 mod stranger_lib;
 mod stream_reader;
 mod svg;

@@ -1,0 +1,66 @@
+"""The Dask recipe (gamenote.dask) on a local cluster of two worker processes: the same
+code a cluster of machines runs, checked against `gamenote check --json` on the whole
+file."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import gamenote
+from gamenote.dask import check_archive, shards
+
+distributed = pytest.importorskip("dask.distributed")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli() -> str:
+    for p in (os.environ.get("GAMENOTE_BIN"), ROOT / "target/release/gamenote", ROOT / "target/debug/gamenote"):
+        if p and Path(p).exists():
+            return str(p)
+    pytest.skip("no gamenote binary built (cargo build --release)")
+
+
+def archive(path: Path) -> None:
+    """Legal games and near misses of Pylos, shipped records, junk, an open comment and a
+    tag line inside a comment: about 3 MB."""
+    parts = []
+    for rec in (ROOT / "examples/records/pylos-seed.pylos",):
+        parts.append(rec.read_text())
+    for i, g in enumerate(gamenote.generate("pylos", count=3000, seed=7)):
+        parts.append(str(g))
+        if i % 97 == 0:
+            parts.append('[Game "Pylos"]\n\n1b2 {open\n[Event "inside"]\n1c3 *\n\nstray junk\n')
+        if i % 131 == 0:
+            parts.append('[Game "Pylos"]\n\n1b2 1b2 *\n')
+    for m in gamenote.near_misses("pylos", count=500, seed=3):
+        parts.append(str(m.record))
+    path.write_text("\n\n".join(parts) + '\n[Game "Pylos"]\n1b2 {never closed\n[Not a tag\n')
+
+
+def test_local_cluster_checks_shards_as_the_whole_file(tmp_path):
+    path = tmp_path / "archive.pylos"
+    archive(path)
+    whole = [json.loads(l) for l in subprocess.run(
+        [cli(), "check", "--json", "--threads", "1", str(path)],
+        capture_output=True, text=True, check=False,
+    ).stdout.splitlines()]
+    expected_failed = [v for v in whole if not v["ok"]]
+    records = sum(1 for v in whole if not v.get("junk"))
+    ok = sum(1 for v in whole if v["ok"])
+    junk = sum(1 for v in whole if v.get("junk"))
+    assert len(shards(str(path), 16)) >= 8
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        assert len(client.nthreads()) == 2
+        totals, failed = check_archive(client, str(path), count=16)
+        totals_all, every = check_archive(client, str(path), count=5, keep="all")
+    assert totals == {"records": records, "ok": ok, "failed": records - ok, "junk": junk}
+    assert totals_all == totals
+    assert junk > 0 and records - ok > 0
+    assert failed == expected_failed
+    assert every == whole
