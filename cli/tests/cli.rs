@@ -488,12 +488,8 @@ fn size_on_a_game_without_sizes_is_a_usage_error() {
             vec!["convert", &f, "--style", "numeric", "--size", "3"],
         ),
         ("pylos", "", vec!["show", &f, "--size", "3"]),
-        // check goes on with the other files and prints its summary.
-        (
-            "pylos",
-            "0 records, 0 ok, 0 failed\n",
-            vec!["check", &f, "--size", "3"],
-        ),
+        // check goes on with the other files; with none read, it prints no summary.
+        ("pylos", "", vec!["check", &f, "--size", "3"]),
         (
             "gipf",
             "",
