@@ -6,6 +6,7 @@ mod adversarial;
 mod api;
 mod boundaries;
 mod conversion;
+mod derives;
 mod endings;
 mod generators;
 mod gipf_board;
