@@ -8,6 +8,7 @@ and Pylon.
 """
 
 from ._native import (
+    ArrowStream,
     Check,
     GamenoteError,
     Generated,
@@ -19,6 +20,7 @@ from ._native import (
     UnknownGameError,
     games,
     generate,
+    arrow_stream,
     near_misses,
     read,
     reads,
@@ -26,6 +28,7 @@ from ._native import (
 )
 
 __all__ = [
+    "ArrowStream",
     "Check",
     "GamenoteError",
     "Generated",
@@ -41,4 +44,18 @@ __all__ = [
     "read",
     "reads",
     "styles",
+    "arrow_stream",
+    "to_arrow",
 ]
+
+
+def to_arrow(source, *, plies=False, game=None, mode="strict", name=None):
+    """The export table of `source` (a path, os.PathLike, a list of paths, or a file
+    object) as a pyarrow Table: the records table (docs/export.md), or with `plies=True`
+    the plies table; the same rows and columns as `gamenote export --to parquet` writes.
+    The columns cross from Rust to pyarrow through the Arrow C stream interface, uncopied.
+    Needs pyarrow (`pip install pyarrow`)."""
+    import pyarrow
+
+    stream = arrow_stream(source, plies=plies, game=game, mode=mode, name=name)
+    return pyarrow.table(stream)
