@@ -3,7 +3,6 @@
 //! Arrow C stream interface (`__arrow_c_stream__`, a PyCapsule holding an
 //! `ArrowArrayStream`), which pyarrow imports without copying the columns.
 
-use std::ffi::CString;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -11,10 +10,10 @@ use arrow::array::{RecordBatch, RecordBatchIterator};
 use arrow::ffi_stream::FFI_ArrowArrayStream;
 use gamenote::games::GameId;
 use gamenote_export::{
-    ExportError, ExportOptions, PliesTable, PlyRow, RecordRow, RecordsTable, Sink,
-    export_files, export_reader, plies_schema, records_schema,
+    ExportError, ExportOptions, PliesTable, PlyRow, RecordRow, RecordsTable, Sink, export_files,
+    export_reader, plies_schema, records_schema,
 };
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyList, PyTuple};
 
@@ -87,14 +86,15 @@ impl ArrowStream {
             .map_err(|_| PyRuntimeError::new_err("the stream was poisoned by a panic"))?
             .take();
         let Some((schema, batches)) = taken else {
-            return Err(PyRuntimeError::new_err("this Arrow stream was already taken"));
+            return Err(PyRuntimeError::new_err(
+                "this Arrow stream was already taken",
+            ));
         };
         let reader = RecordBatchIterator::new(batches.into_iter().map(Ok), schema);
         let stream = FFI_ArrowArrayStream::new(Box::new(reader));
-        let name = CString::new("arrow_array_stream").map_err(|e| PyValueError::new_err(e.to_string()))?;
         // The capsule owns the stream: pyarrow moves it out (leaving `release` null); a
         // stream never imported is released when the capsule is dropped.
-        PyCapsule::new(py, stream, Some(name))
+        PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
     }
 
     fn __repr__(&self) -> String {
@@ -183,7 +183,11 @@ pub fn arrow_stream(
         }
     }
     sink.flush().map_err(failed)?;
-    let schema = if plies { plies_schema() } else { records_schema() };
+    let schema = if plies {
+        plies_schema()
+    } else {
+        records_schema()
+    };
     Ok(ArrowStream {
         batches: Mutex::new(Some((schema, sink.batches))),
     })
