@@ -528,6 +528,113 @@ where
     out
 }
 
+/// Checks pieces of input one after another, as `gamenote check` does: the checker (or a
+/// visitor wrapping it), the grammar's scratch space and the report are kept from piece to
+/// piece, so checking allocates only while it warms up. Each piece is checked as
+/// [`check_record`] checks it (records numbered from 1 in the piece, junk after a record
+/// its own report), but each report is lent to a callback instead of collected.
+///
+/// ```
+/// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+/// let mut pieces = PieceChecker::<Pylos>::new("a.pylos", Checker::new(Mode::Strict));
+/// let mut seen = Vec::new();
+/// // Two pieces of the same file: the second starts on line 4.
+/// pieces.check("[Game \"Pylos\"]\n1b2 1c3 *\n", 0, |r| seen.push((r.record, r.ok(), r.plies)));
+/// pieces.check("[Game \"Pylos\"]\n1b2 1b2 *\n", 3, |r| {
+///     let e = r.error.as_ref().unwrap();
+///     seen.push((r.record, r.ok(), r.plies));
+///     assert_eq!((e.kind, e.line, e.column, e.ply), ("illegal", 5, 5, Some(2)));
+/// });
+/// assert_eq!(seen, [(1, true, 2), (1, false, 1)]);
+/// ```
+pub struct PieceChecker<G: Game, V = Checker<G>> {
+    checker: V,
+    scratch: crate::visit::Scratch,
+    report: Report,
+    written: Option<GameResult>,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Game, V> PieceChecker<G, V>
+where
+    V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
+{
+    /// A checker of the pieces of `file` (the name its problems carry) with `checker`.
+    ///
+    /// ```
+    /// use gamenote::{cli::PieceChecker, gipf::Gipf, replay::Checker, Mode};
+    /// let mut pieces = PieceChecker::<Gipf>::new("g.gipf", Checker::new(Mode::Lenient));
+    /// let mut files = Vec::new();
+    /// pieces.check("[Game \"GIPF\"]\n1. *\n", 0, |r| files.push(r.file.clone()));
+    /// assert_eq!(files, ["g.gipf"]);
+    /// ```
+    pub fn new(file: &str, checker: V) -> Self {
+        PieceChecker {
+            checker,
+            scratch: crate::visit::Scratch::default(),
+            report: blank_report(file),
+            written: None,
+            game: std::marker::PhantomData,
+        }
+    }
+
+    /// The visitor the pieces are checked with.
+    ///
+    /// ```
+    /// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+    /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
+    /// pieces.check("[Event \"Club\"]\n1b2 *\n", 0, |_| {});
+    /// assert_eq!(pieces.checker().tags()[0].0, "Event");
+    /// ```
+    pub fn checker(&self) -> &V {
+        &self.checker
+    }
+
+    /// The visitor, to change or read what it keeps between pieces.
+    ///
+    /// ```
+    /// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+    /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
+    /// let _checker: &mut Checker<Pylos> = pieces.checker_mut();
+    /// ```
+    pub fn checker_mut(&mut self) -> &mut V {
+        &mut self.checker
+    }
+
+    /// Checks the text of one piece (as [`crate::stream::RecordReader`] cuts it), which
+    /// starts `lines_before` lines into its file, and hands each report to `each`: one per
+    /// record, numbered from 1 in the piece, and one per junk after a record.
+    ///
+    /// ```
+    /// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+    /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
+    /// let mut found = Vec::new();
+    /// pieces.check("1b2 zz *\n", 10, |r| {
+    ///     found.push(r.error.as_ref().map(|e| (e.kind, e.line, e.column)));
+    /// });
+    /// assert_eq!(found, [Some(("parse", 11, 5))]);
+    /// ```
+    pub fn check(&mut self, text: &str, lines_before: usize, mut each: impl FnMut(&Report)) {
+        let _ = check_piece_text::<G, _>(
+            &mut self.report,
+            text,
+            lines_before,
+            None,
+            &mut self.checker,
+            &mut self.scratch,
+            &mut self.written,
+            |r| {
+                if r.is_junk() {
+                    let n = r.record;
+                    r.number(n);
+                }
+                each(r);
+                Ok(())
+            },
+        );
+    }
+}
+
 /// Converts every record of a piece of input as [`crate::stream::RecordReader`] handed it
 /// out (a file's piece: lines and offsets count in the file) with `converter`, writing those
 /// that convert to `out` move by move ([`crate::convert`]). Each record that does not

@@ -37,10 +37,12 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+use std::any::Any;
+use std::fmt::Write as _;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use gamenote::cli::{InputError, bad_record_problem, check_record};
+use gamenote::cli::{InputError, PieceChecker, bad_record_problem};
 use gamenote::game::{Game, GameResult, Mode, Notate};
 use gamenote::record::{Record, replay_with};
 use gamenote::replay::{Checker, Verdict};
@@ -349,6 +351,11 @@ pub fn export_reader<R: Read>(
         index: 0,
         counts: Counts::default(),
         plies: Vec::new(),
+        row: RecordRow {
+            file: file.to_string(),
+            ..RecordRow::default()
+        },
+        pieces: Default::default(),
     };
     for piece in RecordReader::with_limits(input, opts.limits) {
         match piece {
@@ -383,6 +390,26 @@ struct State<'a> {
     index: u64,
     counts: Counts,
     plies: Vec<PlyRow>,
+    /// The row being made, reused from record to record (its strings keep their room).
+    row: RecordRow,
+    /// A `PieceChecker<G, Both<G>>` per game, made when a record of it first comes.
+    pieces: [Option<Box<dyn Any>>; 4],
+}
+
+/// Sets `slot` to a copy of `text`, in the room it has.
+fn set(slot: &mut String, text: &str) {
+    slot.clear();
+    slot.push_str(text);
+}
+
+/// The `i`th string of `v`, emptied (its room kept), or a new one at the end.
+fn slot(v: &mut Vec<String>, i: usize) -> &mut String {
+    if i == v.len() {
+        v.push(String::new());
+    }
+    let s = &mut v[i];
+    s.clear();
+    s
 }
 
 /// The visitor of one piece: `check`'s own [`Checker`] (so each row's verdict is the one
@@ -392,6 +419,8 @@ struct Both<G: Game> {
     checker: Checker<G>,
     record: Record<G>,
     done: Vec<(Record<G>, bool)>,
+    /// Records already exported, cleared, whose room is reused.
+    spare: Vec<Record<G>>,
 }
 
 impl<G: Game> AsRef<Checker<G>> for Both<G> {
@@ -404,7 +433,13 @@ impl<G: Game> Visitor<G> for Both<G> {
     type Output = Verdict;
     fn begin_record(&mut self) {
         self.checker.begin_record();
-        self.record = Record::default();
+        let mut r = self.spare.pop().unwrap_or_default();
+        r.tags.clear();
+        r.plies.clear();
+        r.comments_after.clear();
+        r.result = None;
+        r.result_span = None;
+        self.record = r;
     }
     fn tag(&mut self, name: &str, value: &str) {
         self.checker.tag(name, value);
@@ -439,15 +474,20 @@ impl<G: Game> Visitor<G> for Both<G> {
     }
 }
 
-/// The tags, the first of each name.
-fn first_tags(tags: &[(String, String)]) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::with_capacity(tags.len());
-    for (n, v) in tags {
-        if !out.iter().any(|(m, _)| m == n) {
-            out.push((n.clone(), v.clone()));
+/// The tags, the first of each name, into `out` (its strings reused).
+fn first_tags(tags: &[(String, String)], out: &mut Vec<(String, String)>) {
+    let mut n = 0;
+    for (name, value) in tags {
+        if !out[..n].iter().any(|(m, _)| m == name) {
+            if n == out.len() {
+                out.push((String::new(), String::new()));
+            }
+            set(&mut out[n].0, name);
+            set(&mut out[n].1, value);
+            n += 1;
         }
     }
-    out
+    out.truncate(n);
 }
 
 fn outcome_text<G: Game>(o: Option<gamenote::Outcome>) -> Option<String> {
@@ -464,61 +504,85 @@ fn export_piece<G: Game>(
     lines_before: usize,
     sink: &mut dyn Sink,
 ) -> Result<(), ExportError> {
-    let mut both = Both::<G> {
-        checker: Checker::with_overrides(st.opts.mode, &st.opts.overrides),
-        record: Record::default(),
-        done: Vec::new(),
+    let slot = &mut st.pieces[id as usize % 4];
+    let pieces = slot
+        .get_or_insert_with(|| {
+            let both = Both::<G> {
+                checker: Checker::with_overrides(st.opts.mode, &st.opts.overrides),
+                record: Record::default(),
+                done: Vec::new(),
+                spare: Vec::new(),
+            };
+            Box::new(PieceChecker::<G, Both<G>>::new(st.file, both))
+        })
+        .downcast_mut::<PieceChecker<G, Both<G>>>();
+    let Some(pieces) = pieces else {
+        return Err(ExportError::Encode("a checker of another game".into()));
     };
-    let reports = check_record::<G, _>(st.file, text, lines_before, &mut both);
-    for (report, (mut record, parsed)) in reports.iter().zip(both.done.drain(..)) {
+    let mut reports = Vec::new();
+    pieces.check(text, lines_before, |r| reports.push(r.clone()));
+    let both = pieces.checker_mut();
+    let mut done = std::mem::take(&mut both.done);
+    for (report, (mut record, parsed)) in reports.iter().zip(done.drain(..)) {
         st.index += 1;
         st.counts.records += 1;
         st.plies.clear();
-        let mut row = RecordRow {
-            file: st.file.to_string(),
-            record: st.index,
-            game: id.name(),
-            plies: report.plies as u64,
-            ok: report.ok(),
-            error: report.error.as_ref().map(RowError::from_problem),
-            warnings: report.warnings.len() as u64,
-            ..RecordRow::default()
-        };
+        let row = &mut st.row;
+        row.record = st.index;
+        row.game = id.name();
+        row.plies = report.plies as u64;
+        row.ok = report.ok();
+        row.error = report.error.as_ref().map(RowError::from_problem);
+        row.warnings = report.warnings.len() as u64;
         st.counts.ok += u64::from(row.ok);
         gamenote::cli::apply_overrides(&mut record, &st.opts.overrides);
-        row.tags = first_tags(&record.tags);
+        first_tags(&record.tags, &mut row.tags);
         row.rules = G::rules_from_tags(&record.tags).ok().map(|r| r.to_string());
         row.result = record.result.map(G::write_result);
+        row.outcome = None;
         if parsed {
-            replay_rows(st, &record, &mut row);
+            replay_rows(st.opts, &mut st.plies, &record, row);
+        } else {
+            row.moves.clear();
+            row.moves_canonical.clear();
         }
         st.counts.plies += st.plies.len() as u64;
-        sink.record(&row, &st.plies)?;
+        sink.record(&st.row, &st.plies)?;
+        both.spare.push(record);
     }
+    both.done = done;
     Ok(())
 }
 
 /// Replays `record` once: its moves as written and canonical, its outcome, and its plies.
-fn replay_rows<G: Game>(st: &mut State<'_>, record: &Record<G>, row: &mut RecordRow) {
-    row.moves = record
-        .plies
-        .iter()
-        .map(|p| p.notation.to_string())
-        .collect();
-    let want_plies = st.opts.plies;
+/// The row's strings are written in the room they had for the record before.
+fn replay_rows<G: Game>(
+    opts: &ExportOptions,
+    plies: &mut Vec<PlyRow>,
+    record: &Record<G>,
+    row: &mut RecordRow,
+) {
+    for (i, p) in record.plies.iter().enumerate() {
+        let _ = write!(slot(&mut row.moves, i), "{}", p.notation);
+    }
+    row.moves.truncate(record.plies.len());
+    let want_plies = opts.plies;
     let style = <G as Notate>::Style::default();
-    let plies = &mut st.plies;
     let written = &row.moves;
     let canon = &mut row.moves_canonical;
-    canon.reserve(record.plies.len());
+    let mut count = 0;
     let mut last_n = 0;
-    let replay = replay_with(record, st.opts.mode, |n, before, m, after| {
+    let replay = replay_with(record, opts.mode, |n, before, m, after| {
         let notation = G::notate(before, m, style);
+        let text = slot(canon, count);
+        count += 1;
         // A move written canonically is not printed again.
-        let text = match (record.plies.get(n - 1), written.get(n - 1)) {
-            (Some(p), Some(w)) if p.notation == notation && n != last_n => w.clone(),
-            _ => notation.to_string(),
-        };
+        match (record.plies.get(n - 1), written.get(n - 1)) {
+            (Some(p), Some(w)) if p.notation == notation && n != last_n => text.push_str(w),
+            _ => {
+                let _ = write!(text, "{notation}");
+            }
+        }
         if want_plies {
             // A second move for the same written ply: the first was forced (lenient).
             if n == last_n
@@ -527,7 +591,7 @@ fn replay_rows<G: Game>(st: &mut State<'_>, record: &Record<G>, row: &mut Record
                 prev.move_written = None;
             }
             plies.push(PlyRow {
-                ply: canon.len() as u64 + 1,
+                ply: count as u64,
                 seat: G::to_move(before) as u32,
                 position: G::position_string(before),
                 move_written: written.get(n - 1).cloned(),
@@ -537,7 +601,7 @@ fn replay_rows<G: Game>(st: &mut State<'_>, record: &Record<G>, row: &mut Record
             });
         }
         last_n = n;
-        canon.push(text);
     });
+    canon.truncate(count);
     row.outcome = outcome_text::<G>(replay.outcome);
 }

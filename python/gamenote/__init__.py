@@ -8,6 +8,7 @@ and Pylon.
 """
 
 from ._native import (
+    ArrowStream,
     Check,
     GamenoteError,
     Generated,
@@ -21,6 +22,7 @@ from ._native import (
     count_range_lines,
     games,
     generate,
+    arrow_stream,
     near_misses,
     read,
     reads,
@@ -29,6 +31,7 @@ from ._native import (
 )
 
 __all__ = [
+    "ArrowStream",
     "Check",
     "GamenoteError",
     "Generated",
@@ -47,4 +50,18 @@ __all__ = [
     "reads",
     "shard_ranges",
     "styles",
+    "arrow_stream",
+    "to_arrow",
 ]
+
+
+def to_arrow(source, *, plies=False, game=None, mode="strict", name=None):
+    """The export table of `source` (a path, os.PathLike, a list of paths, or a file
+    object) as a pyarrow Table: the records table (docs/export.md), or with `plies=True`
+    the plies table; the same rows and columns as `gamenote export --to parquet` writes.
+    The columns cross from Rust to pyarrow through the Arrow C stream interface, uncopied.
+    Needs pyarrow (`pip install pyarrow`)."""
+    import pyarrow
+
+    stream = arrow_stream(source, plies=plies, game=game, mode=mode, name=name)
+    return pyarrow.table(stream)

@@ -1,7 +1,10 @@
 """Read, check, write and convert the written records of Pylos, GIPF, three-man chess and Pylon."""
 
 import os
-from typing import IO, Iterator, List, Optional, Tuple, Union
+from typing import IO, TYPE_CHECKING, Iterator, List, Optional, Sequence, Tuple, Union
+
+if TYPE_CHECKING:
+    import pyarrow
 
 class GamenoteError(ValueError):
     """A record, move or position that does not read or breaks the rules."""
@@ -178,3 +181,34 @@ def check_range_json(
 ) -> List[str]:
     """The verdicts on the records of a shard as `gamenote check --json` lines, not yet
     numbered (see `gamenote.dask.number`)."""
+
+class ArrowStream:
+    """An export table as an Arrow C stream (the Arrow PyCapsule interface): any consumer
+    of `__arrow_c_stream__` (pyarrow.table, Polars, DuckDB) imports it without a copy; the
+    stream can be taken once."""
+
+    def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
+
+def arrow_stream(
+    source: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]], IO[bytes], IO[str]],
+    *,
+    plies: bool = False,
+    game: Optional[str] = None,
+    mode: str = "strict",
+    name: Optional[str] = None,
+) -> ArrowStream:
+    """The export table of `source` (records table, or plies table with `plies=True`) as an
+    Arrow C stream, for consumers other than pyarrow."""
+
+def to_arrow(
+    source: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]], IO[bytes], IO[str]],
+    *,
+    plies: bool = False,
+    game: Optional[str] = None,
+    mode: str = "strict",
+    name: Optional[str] = None,
+) -> "pyarrow.Table":
+    """The export table of `source` (a path, a list of paths or a file object) as a pyarrow
+    Table, without a file: the records table (docs/export.md), or the plies table with
+    `plies=True`; the same rows as `gamenote export --to parquet`. Each record's game is its
+    own [Game] tag, else `game`, else the file's (first record's tag or extension)."""

@@ -2,6 +2,7 @@
 //! of each game in an enum, and a checker per game. Issue 21 adds a dynamic layer to the
 //! library itself; this file is what it replaces.
 
+use gamenote::cli::PieceChecker;
 use gamenote::games::GameId;
 use gamenote::gipf::Gipf;
 use gamenote::pylon::Pylon;
@@ -29,22 +30,23 @@ pub enum AnyRecord {
     Pylon(Record<Pylon>),
 }
 
-/// One checker per game, made when a record of that game first comes, and kept for every
-/// record after it (its buffers are reused, as the command line's worker does).
+/// One [`PieceChecker`] per game (its checker, scratch space and report), made when a record
+/// of that game first comes and kept for every record after it, as `gamenote check` keeps
+/// them.
 #[derive(Default)]
-pub struct Checkers {
-    pylos: Option<Checker<Pylos>>,
-    gipf: Option<Checker<Gipf>>,
-    threeman: Option<Checker<ThreeMan>>,
-    pylon: Option<Checker<Pylon>>,
+pub struct PieceCheckers {
+    pylos: Option<PieceChecker<Pylos>>,
+    gipf: Option<PieceChecker<Gipf>>,
+    threeman: Option<PieceChecker<ThreeMan>>,
+    pylon: Option<PieceChecker<Pylon>>,
 }
 
 /// What the bindings need of a game beyond [`Game`]: its id, and its room in the enums.
 pub trait Pick: Game {
     /// The game's run-time id.
     const GAME: GameId;
-    /// The game's checker in `c`, made for `mode` if there is none yet.
-    fn checker(c: &mut Checkers, mode: Mode) -> &mut Checker<Self>;
+    /// The game's piece checker in `c`, made for `file` and `mode` if there is none yet.
+    fn pieces<'a>(c: &'a mut PieceCheckers, file: &str, mode: Mode) -> &'a mut PieceChecker<Self>;
     fn wrap_position(p: Self::Position) -> AnyPosition;
     fn position(p: &AnyPosition) -> Option<&Self::Position>;
     fn wrap_record(r: Record<Self>) -> AnyRecord;
@@ -55,8 +57,13 @@ macro_rules! pick {
     ($g:ty, $variant:ident, $field:ident) => {
         impl Pick for $g {
             const GAME: GameId = GameId::$variant;
-            fn checker(c: &mut Checkers, mode: Mode) -> &mut Checker<Self> {
-                c.$field.get_or_insert_with(|| Checker::new(mode))
+            fn pieces<'a>(
+                c: &'a mut PieceCheckers,
+                file: &str,
+                mode: Mode,
+            ) -> &'a mut PieceChecker<Self> {
+                c.$field
+                    .get_or_insert_with(|| PieceChecker::new(file, Checker::new(mode)))
             }
             fn wrap_position(p: Self::Position) -> AnyPosition {
                 AnyPosition::$variant(p)

@@ -2,14 +2,15 @@
 //! from a path, a file object or a string; their checks, conversions and positions; the
 //! generators. The Python names and their documentation are in `gamenote/__init__.pyi`.
 
+mod arrow;
 mod dispatch;
 mod shard;
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use dispatch::{AnyPosition, AnyRecord, Checkers, Pick, dispatch, game_of};
+use dispatch::{AnyPosition, AnyRecord, Pick, PieceCheckers, dispatch, game_of};
 use gamenote::cli::{self, Problem as CliProblem, Report};
 use gamenote::games::GameId;
 use gamenote::stream::{BadRecord, RecordReader};
@@ -153,7 +154,7 @@ fn mismatch() -> PyErr {
 /// reached, the first error and the warnings of lenient reading.
 #[pyclass(frozen, module = "gamenote", name = "Check")]
 struct Check {
-    report: Report,
+    report: Arc<Report>,
 }
 
 #[pymethods]
@@ -224,8 +225,8 @@ struct Record {
     offset: u64,
     index: usize,
     mode: Mode,
-    name: String,
-    report: OnceLock<Report>,
+    name: Arc<str>,
+    report: OnceLock<Arc<Report>>,
     parsed: OnceLock<Result<AnyRecord, ParseError>>,
 }
 
@@ -238,7 +239,7 @@ impl Record {
             offset: 0,
             index,
             mode,
-            name: name.to_string(),
+            name: name.into(),
             report: OnceLock::new(),
             parsed: OnceLock::new(),
         }
@@ -253,7 +254,7 @@ impl Record {
             .map_err(|e| parse_error(py, &self.name, &self.text, self.lines_before, e))
     }
 
-    fn report(&self, mode: Mode) -> Report {
+    fn report(&self, mode: Mode) -> Arc<Report> {
         dispatch!(self.game, G => {
             let mut checker = gamenote::replay::Checker::<G>::new(mode);
             let mut reports =
@@ -264,7 +265,7 @@ impl Record {
                 reports.swap_remove(0)
             };
             report.record = self.index;
-            report
+            Arc::new(report)
         })
     }
 
@@ -546,8 +547,10 @@ type Input = Box<dyn Read + Send + Sync>;
 
 struct Source {
     reader: RecordReader<Input>,
-    checkers: Checkers,
+    checkers: PieceCheckers,
     pending: VecDeque<Record>,
+    /// The reports of the piece being cut into records (reused from piece to piece).
+    reports: Vec<Report>,
     index: usize,
 }
 
@@ -558,7 +561,7 @@ struct Records {
     source: Mutex<Source>,
     default: Option<GameId>,
     mode: Mode,
-    name: String,
+    name: Arc<str>,
 }
 
 impl Records {
@@ -566,29 +569,42 @@ impl Records {
         Ok(Records {
             source: Mutex::new(Source {
                 reader: RecordReader::new(input),
-                checkers: Checkers::default(),
+                checkers: PieceCheckers::default(),
                 pending: VecDeque::new(),
+                reports: Vec::new(),
                 index: 0,
             }),
             default: game.map(game_id).transpose()?,
             mode: mode_of(mode)?,
-            name,
+            name: name.into(),
         })
     }
 }
 
-/// The records of one piece the stream reader cut, checked.
+/// The records of one piece the stream reader cut, checked as the command line checks
+/// them (`cli::PieceChecker`: one checker, scratch space and report per game, kept for the
+/// whole source).
 fn piece_records<G: Pick>(
     src: &mut Source,
-    name: &str,
+    name: &Arc<str>,
     mode: Mode,
     text: String,
     lines_before: usize,
     offset: u64,
 ) {
-    let checker = G::checker(&mut src.checkers, mode);
-    let reports = cli::check_record::<G, _>(name, &text, lines_before, checker);
-    let n = reports.len();
+    let pieces = G::pieces(&mut src.checkers, name, mode);
+    let reports = &mut src.reports;
+    reports.clear();
+    let mut first: Option<Report> = None;
+    pieces.check(&text, lines_before, |r| {
+        if first.is_none() {
+            first = Some(r.clone());
+        } else {
+            reports.push(r.clone());
+        }
+    });
+    let Some(first) = first else { return };
+    let n = 1 + src.reports.len();
     let mut make = |text: String, lines_before: usize, offset: u64, mut report: Report| {
         src.index += 1;
         report.record = src.index;
@@ -599,23 +615,22 @@ fn piece_records<G: Pick>(
             offset,
             index: src.index,
             mode,
-            name: name.to_string(),
+            name: Arc::clone(name),
             report: OnceLock::new(),
             parsed: OnceLock::new(),
         };
-        let _ = r.report.set(report);
+        let _ = r.report.set(Arc::new(report));
         src.pending.push_back(r);
     };
-    if n <= 1 {
-        if let Some(report) = reports.into_iter().next() {
-            make(text, lines_before, offset, report);
-        }
+    if n == 1 {
+        make(text, lines_before, offset, first);
         return;
     }
     // Several records in one piece (records with no tags between them): cut the text where
     // each ends, as the check did.
+    let rest = std::mem::take(&mut src.reports);
     let mut start = 0;
-    for (i, report) in reports.into_iter().enumerate() {
+    for (i, report) in std::iter::once(first).chain(rest).enumerate() {
         let end = if i + 1 == n {
             text.len()
         } else {
@@ -1099,6 +1114,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
     m.add_class::<Generated>()?;
     m.add_class::<NearMiss>()?;
+    m.add_class::<arrow::ArrowStream>()?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_stream, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(reads, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
