@@ -212,7 +212,7 @@ impl GameId {
 
     /// Each `[Game]` tag of `text`'s tag section, in order: the game it names (`None` for
     /// a name no game has) and the byte range of its value.
-    fn game_tags(text: &str) -> impl Iterator<Item = (Option<GameId>, std::ops::Range<usize>)> {
+    fn game_tags(text: &str) -> impl Iterator<Item = Option<(GameId, std::ops::Range<usize>)>> {
         let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
         std::iter::from_fn(move || {
             loop {
@@ -228,7 +228,9 @@ impl GameId {
                     let mut value = String::new();
                     unescape_tag(raw, &mut value);
                     let start = raw.as_ptr() as usize - text.as_ptr() as usize;
-                    return Some((GameId::from_name(&value), start..start + raw.len()));
+                    return Some(
+                        GameId::from_name(&value).map(|id| (id, start..start + raw.len())),
+                    );
                 }
             }
         })
@@ -320,26 +322,10 @@ impl DefaultGame {
     /// ```
     pub fn of_record(self, text: &str) -> Result<GameId, crate::ParseError> {
         let mut tags = GameId::game_tags(text);
-        let first = match tags.next() {
-            // A game no reader here knows: the record is not one of the four, whatever
-            // the default says.
-            Some((None, span)) => {
-                let mut e = crate::ParseError::at(
-                    text,
-                    span.start,
-                    "a game gamenote reads (Pylos, GIPF, Three-man chess, Pylon)",
-                );
-                e.found = format!("{:?}", &text[span.clone()]);
-                e.span = span;
-                return Err(e);
-            }
-            Some((Some(id), span)) => Some((id, span)),
-            None => None,
-        };
-        let mut tags = tags.filter_map(|(id, span)| id.map(|id| (id, span)));
+        let first = tags.next().flatten();
         // A later `[Game]` tag naming another game: the record says two things.
         if let Some((id, _)) = &first
-            && let Some((_, span)) = tags.find(|(other, _)| other != id)
+            && let Some((_, span)) = tags.flatten().find(|(other, _)| other != id)
         {
             let mut e = crate::ParseError::at(
                 text,

@@ -150,32 +150,3 @@ fn a_signed_pylon_score_is_an_error_at_the_number() {
         }
     }
 }
-
-#[test]
-fn a_game_tag_naming_no_game_we_read_fails_at_the_tag() {
-    let f = file(
-        "unknown-game.pylos",
-        b"[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Chess\"]\n1b2 1c3 *\n",
-    );
-    let r = run(&["check", &f]);
-    assert_eq!(r.code, 1);
-    let lines: Vec<&str> = r.out.lines().collect();
-    assert_eq!(lines[0], format!("{f} record 1: ok, 2 plies, result *"));
-    assert_eq!(
-        lines[1],
-        format!(
-            "{f}:4:8: expected a game gamenote reads (Pylos, GIPF, Three-man chess, Pylon), found \"Chess\""
-        )
-    );
-    assert_eq!(lines.last(), Some(&"2 records, 1 ok, 1 failed"));
-    // convert keeps the good record and leaves the other out, saying where.
-    let r = run(&["convert", &f, "--style", "canonical"]);
-    assert_eq!(r.code, 1);
-    assert_eq!(r.out.matches("[Game \"Pylos\"]").count(), 1);
-    assert!(
-        r.err
-            .starts_with(&format!("{f}:4:8: expected a game gamenote reads")),
-        "{}",
-        r.err
-    );
-}
