@@ -238,5 +238,8 @@ fn one_record_is_one_shard() {
     let text = format!("[Game \"Pylos\"]\n{}*\n", "1b2 1c3 {x}\n".repeat(1000));
     let ranges = shard_bounds(&mut Cursor::new(text.as_bytes()), 4).unwrap();
     assert_eq!(ranges, vec![(0..text.len() as u64)]);
-    assert_eq!(shard_bounds(&mut Cursor::new(&b""[..]), 4).unwrap(), vec![(0..0)]);
+    assert_eq!(
+        shard_bounds(&mut Cursor::new(&b""[..]), 4).unwrap(),
+        vec![(0..0)]
+    );
 }
