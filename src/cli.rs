@@ -505,6 +505,21 @@ pub fn check_record<G: Game, V>(
 where
     V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
 {
+    collect_reports(file, text, lines_before, None, checker)
+}
+
+/// The reports on the records and junk of one piece's text (cut short at `stop`, if the
+/// stream's reader cut it), records numbered from 1 in the piece.
+fn collect_reports<G: Game, V>(
+    file: &str,
+    text: &str,
+    lines_before: usize,
+    stop: Option<&crate::stream::Stop>,
+    checker: &mut V,
+) -> Vec<Report>
+where
+    V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
+{
     let mut out = Vec::new();
     let mut scratch = crate::visit::Scratch::default();
     let mut report = blank_report(file);
@@ -513,7 +528,7 @@ where
         &mut report,
         text,
         lines_before,
-        None,
+        stop,
         checker,
         &mut scratch,
         &mut None,
@@ -956,27 +971,7 @@ where
     V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
 {
     let (text, lines_before, stop) = crate::stream::piece_parts(piece);
-    let mut out = Vec::new();
-    let mut scratch = crate::visit::Scratch::default();
-    let mut report = blank_report(file);
-    let mut record = 0;
-    let _ = check_piece_text::<G, _>(
-        &mut report,
-        text,
-        lines_before,
-        stop.as_ref(),
-        checker,
-        &mut scratch,
-        &mut None,
-        |r| {
-            record += usize::from(!r.is_junk());
-            let mut r = r.clone();
-            r.number(record);
-            out.push(r);
-            Ok(())
-        },
-    );
-    out
+    collect_reports(file, text, lines_before, stop.as_ref(), checker)
 }
 
 /// Totals of a check run.
