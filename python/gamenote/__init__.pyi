@@ -156,7 +156,7 @@ def reads(
 def generate(
     game: str, *, count: int = 1, seed: int = 0, plies: int = 40, rules: Optional[str] = None, size: Optional[int] = None
 ) -> Generated:
-    """`count` legal games from `seed` (record i from seed + i), as `gamenote generate` makes them."""
+    """`count` legal games from `seed` (each record's seed mixed from `seed` and its index), as `gamenote generate` makes them."""
 
 def near_misses(
     game: str, *, count: int = 1, seed: int = 0, plies: int = 40, rules: Optional[str] = None, size: Optional[int] = None

@@ -982,7 +982,7 @@ impl Generated {
     fn make<G: Pick>(&self, py: Python<'_>, i: u64) -> PyResult<Py<PyAny>> {
         use gamenote::generate::{legal_game, near_miss};
         let rules = rules_of::<G>(&self.tags)?;
-        let s = self.seed.wrapping_add(i);
+        let s = gamenote::generate::record_seed(self.seed, i);
         let game = legal_game::<G>(&rules, self.plies, s);
         let index = i as usize + 1;
         if self.near_miss {
@@ -1061,7 +1061,7 @@ fn generated(
     })
 }
 
-/// `count` legal games of `game` from `seed` (record i from seed + i), `plies` moves each
+/// `count` legal games of `game` from `seed` (record i from `record_seed(seed, i)`, as the command line mixes them), `plies` moves each
 /// (fewer when the game ends), as `gamenote generate` makes them.
 #[pyfunction]
 #[pyo3(signature = (game, *, count=1, seed=0, plies=40, rules=None, size=None))]
