@@ -338,7 +338,7 @@ struct Writing<'c, 'w, G: Game, W: io::Write> {
     count: usize,
     comments_after: Vec<String>,
     seen_result: bool,
-    /// The game writes its own marks ([`RecordFormat::movetext_mark`]).
+    /// The game writes its own marks ([`Hooks::movetext_mark`](crate::game::Hooks::movetext_mark)).
     custom: bool,
 }
 

@@ -136,7 +136,7 @@ pub fn one_pass_agrees<G: Game>(data: &[u8]) {
 /// Plays a game chosen by the bytes; in every position reached, every legal move written in
 /// the default style resolves to itself, and the bytes read as a written move resolve only to
 /// a legal move, or to one that `check_annotations` rejects (a lenient reading).
-/// [`Notate::resolve_play`](crate::game::Notate::resolve_play) agrees with `resolve`
+/// [`Hooks::resolve_play`](crate::game::Hooks::resolve_play) agrees with `resolve`
 /// then `play` on every one of them, and leaves the position as it was when it refuses.
 ///
 /// ```
@@ -191,10 +191,10 @@ pub fn resolve_agrees<G: Game>(data: &[u8]) {
     }
 }
 
-/// [`Notate::resolve_play`](crate::game::Notate::resolve_play) gives what `resolve` then
+/// [`Hooks::resolve_play`](crate::game::Hooks::resolve_play) gives what `resolve` then
 /// `play` give, and changes nothing when it refuses: the promise replay relies on when it
 /// takes the one-call path; so does
-/// [`Notate::resolve_play_unsettled`](crate::game::Notate::resolve_play_unsettled) once
+/// [`Hooks::resolve_play_unsettled`](crate::game::Hooks::resolve_play_unsettled) once
 /// settled. Panics when they disagree.
 ///
 /// ```

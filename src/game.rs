@@ -1,8 +1,130 @@
-//! The one trait every game implements, and the small types shared by all of them.
+//! The traits every game implements, and the small types shared by all of them.
 //!
 //! A written move ([`Notate::Notation`]) is not a move ([`Play::Move`]): the first is parsed with
 //! no position at hand, the second is checked against one. [`Notate::resolve`] crosses from
 //! the first to the second and [`Notate::notate`] crosses back, in the style asked for.
+//!
+//! What a game must say is in [`Play`] (the rules) and [`Notate`] (written moves); how its
+//! records are written ([`RecordFormat`]), its picture ([`Picture`]) and its plausible
+//! mistakes ([`Mistakes`]) have defaults for every item. [`Hooks`] holds what the engine may
+//! ask a game in order to go faster, or to read an oddity of its records: every default there
+//! is correct, so a game author need not read it. [`Game`] is all six together.
+//!
+//! # Implementing the traits
+//!
+//! A crate outside this one may implement the traits for a game of its own; records, replay,
+//! conversion, the stream readers, perft and the fuzz harnesses then work for it as for the
+//! four games here (only [`GameId`](crate::GameId) and [`with_game!`](crate::with_game),
+//! which choose among the four at run time, do not know it). The semver promise, from 1.0:
+//!
+//! - A new trait item always comes with a default that keeps every game's behaviour, so
+//!   adding one is a minor change. New speed and record-oddity hooks go into [`Hooks`].
+//! - Adding a required item, removing an item, changing a signature or an associated type's
+//!   bounds, or adding a trait that [`Game`] requires is a major change.
+//! - A default's behaviour changes only as a bug fix would change the four games' own.
+//!
+//! A game may need nothing but the required items (`Play::{NAME, ID, EXTENSION, Rules,
+//! Position, Move, start, legal_moves, play, outcome, to_move}` and `Notate::{Notation,
+//! Style, resolve, notate, parse_notation}`) and four empty `impl` blocks:
+//!
+//! ```
+//! use gamenote::prelude::*;
+//! use gamenote::{error::{MoveError, ValueError}, game::Tags, text::{PErr, Parsed}};
+//! use std::{fmt, str::FromStr};
+//!
+//! /// Two players take turns saying `a` or `b`; after four moves, White wins on more `a`s.
+//! struct Ab;
+//! #[derive(Clone, Debug, Default, PartialEq)]
+//! struct Rules;
+//! #[derive(Clone, Debug, PartialEq)]
+//! struct Pos { said: Vec<bool> } // true for `a`
+//! #[derive(Clone, Copy, Debug, PartialEq)]
+//! struct Say(bool);
+//! #[derive(Clone, Copy, Debug, Default, PartialEq)]
+//! struct Plain;
+//!
+//! impl fmt::Display for Rules {
+//!     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { f.write_str("standard") }
+//! }
+//! impl FromStr for Rules {
+//!     type Err = ValueError;
+//!     fn from_str(s: &str) -> Result<Self, ValueError> {
+//!         if s == "standard" { Ok(Rules) } else { Err(ValueError::new("only standard")) }
+//!     }
+//! }
+//! impl fmt::Display for Plain {
+//!     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { f.write_str("plain") }
+//! }
+//! impl FromStr for Plain {
+//!     type Err = ValueError;
+//!     fn from_str(s: &str) -> Result<Self, ValueError> {
+//!         if s == "plain" { Ok(Plain) } else { Err(ValueError::new("only plain")) }
+//!     }
+//! }
+//! impl fmt::Display for Pos {
+//!     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+//!         self.said.iter().try_for_each(|&a| f.write_str(if a { "a" } else { "b" }))
+//!     }
+//! }
+//! impl fmt::Display for Say {
+//!     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { f.write_str(if self.0 { "a" } else { "b" }) }
+//! }
+//! impl FromStr for Say {
+//!     type Err = ParseError;
+//!     fn from_str(s: &str) -> Result<Self, ParseError> {
+//!         match Ab::parse_notation(s, &[]) {
+//!             Ok(("", n)) => Ok(n),
+//!             Ok((rest, _)) => Err(ParseError::at(s, s.len() - rest.len(), "end of input")),
+//!             Err(e) => Err(e.into_parse_error(s)),
+//!         }
+//!     }
+//! }
+//!
+//! impl Play for Ab {
+//!     const NAME: &'static str = "Ab";
+//!     const ID: &'static str = "ab";
+//!     const EXTENSION: &'static str = "ab";
+//!     type Rules = Rules;
+//!     type Position = Pos;
+//!     type Move = Say;
+//!     fn start(_: &Rules) -> Pos { Pos { said: Vec::new() } }
+//!     fn legal_moves(pos: &Pos, out: &mut Vec<Say>) {
+//!         if pos.said.len() < 4 { out.extend([Say(true), Say(false)]) }
+//!     }
+//!     fn play(pos: &mut Pos, m: &Say) { pos.said.push(m.0) }
+//!     fn outcome(pos: &Pos) -> Option<Outcome> {
+//!         let a = pos.said.iter().filter(|&&a| a).count();
+//!         (pos.said.len() == 4).then(|| if a > 2 { Outcome::Win(0) } else { Outcome::Win(1) })
+//!     }
+//!     fn to_move(pos: &Pos) -> usize { pos.said.len() % 2 }
+//! }
+//! impl Notate for Ab {
+//!     type Notation = Say;
+//!     type Style = Plain;
+//!     fn resolve(pos: &Pos, n: &Say) -> Result<Say, MoveError> {
+//!         if pos.said.len() < 4 { Ok(*n) } else { Err(MoveError::illegal("the game is over")) }
+//!     }
+//!     fn notate(_: &Pos, m: &Say, _: Plain) -> Say { *m }
+//!     fn parse_notation<'a>(input: &'a str, _: &Tags) -> Parsed<'a, Say> {
+//!         match input.as_bytes().first() {
+//!             Some(b'a') => Ok((&input[1..], Say(true))),
+//!             Some(b'b') => Ok((&input[1..], Say(false))),
+//!             _ => Err(PErr::new(input, "a or b")),
+//!         }
+//!     }
+//! }
+//! impl RecordFormat for Ab {}
+//! impl Picture for Ab {}
+//! impl Mistakes for Ab {}
+//! impl Hooks for Ab {}
+//!
+//! let rec: Record<Ab> = "[Game \"Ab\"]\n\n1. a b 2. a a 1-0".parse()?;
+//! let end = gamenote::record::replay(&rec, Mode::Strict).into_result()?.end;
+//! assert_eq!(end.to_string(), "abaa");
+//! let wrong: Record<Ab> = "1. a b 2. b b 1-0".parse()?;
+//! assert!(!gamenote::record::replay(&wrong, Mode::Strict).is_ok(), "Black won");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::fmt::{self, Debug, Display};
 use std::str::FromStr;
@@ -122,7 +244,7 @@ pub fn result_or_move<'a, G: RecordFormat>(
     Ok((rest, Token::Move(n)))
 }
 
-/// What a game makes of a movetext comment: see [`RecordFormat::comment_move`].
+/// What a game makes of a movetext comment: see [`Hooks::comment_move`].
 ///
 /// ```
 /// use gamenote::prelude::*;
@@ -358,98 +480,6 @@ pub trait Notate: Play {
     /// ```
     fn resolve(pos: &Self::Position, n: &Self::Notation) -> Result<Self::Move, MoveError>;
 
-    /// True when [`Notate::resolve`] refuses every written move once the game is over, so
-    /// that a move that resolves proves the game goes on. Replay then asks for the
-    /// [`Play::outcome`] only when a move does not resolve, which saves a test per move
-    /// where the outcome is dear to find (Pylon's: can anyone still place?). The default,
-    /// false, makes replay ask before every move.
-    ///
-    /// ```
-    /// use gamenote::{pylon::Pylon, pylos::Pylos, Notate};
-    /// assert!(<Pylon as Notate>::RESOLVE_REFUSES_AFTER_END);
-    /// assert!(!<Pylos as Notate>::RESOLVE_REFUSES_AFTER_END, "its outcome is one field");
-    /// ```
-    const RESOLVE_REFUSES_AFTER_END: bool = false;
-
-    /// Resolves `n` in `pos` and, when it is legal, plays it there, returning the move; when
-    /// it is not, `pos` is left as it was. Replay calls this when nothing reads the position
-    /// before the move, so a game whose `resolve` already works out the position after the
-    /// move (GIPF's push) can keep that work instead of doing it again in
-    /// [`Play::play`]. The default resolves, then plays.
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::pylos::{Notation, Pylos};
-    /// let mut pos = Pylos::start(&Default::default());
-    /// let m = Pylos::resolve_play(&mut pos, &"1b2".parse::<Notation>()?)?;
-    /// assert_eq!(Pylos::notate(&Pylos::start(&Default::default()), &m, Default::default()).to_string(), "1b2");
-    /// let before = pos.clone();
-    /// let occupied = Pylos::resolve_play(&mut pos, &"1b2".parse::<Notation>()?);
-    /// assert!(occupied.is_err());
-    /// assert_eq!(pos, before, "the refused move left the position as it was");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn resolve_play(pos: &mut Self::Position, n: &Self::Notation) -> Result<Self::Move, MoveError> {
-        let m = Self::resolve(pos, n)?;
-        Self::play(pos, &m);
-        Ok(m)
-    }
-
-    /// True when replay plays its moves with [`Notate::resolve_play_unsettled`] (and
-    /// settles the position with [`Notate::settle`] before anything else reads it); false,
-    /// the default, when it calls [`Notate::resolve_play`] and never settles.
-    ///
-    /// ```
-    /// use gamenote::{pylos::Pylos, threeman::ThreeMan, Notate};
-    /// assert!(<ThreeMan as Notate>::SETTLES_LATER);
-    /// assert!(!<Pylos as Notate>::SETTLES_LATER);
-    /// ```
-    const SETTLES_LATER: bool = false;
-
-    /// [`Notate::resolve_play`] as replay calls it when [`Notate::SETTLES_LATER`], which
-    /// may leave `pos` *unsettled*: the move played, but some work that follows from it
-    /// deferred (three-man chess leaves the next player unjudged: whether it has a legal
-    /// move at all, which a written move of that player that resolves proves). Replay calls
-    /// [`Notate::settle`] before anything but this method, or [`Notate::check_annotations`]
-    /// of the move just played, reads `pos`. Same answer as `resolve_play`, and after
-    /// `settle` the same position; a refused move leaves `pos` settled and as it was. The
-    /// default is `resolve_play`.
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::threeman::{Notation, ThreeMan};
-    /// let start = ThreeMan::start(&Default::default());
-    /// let mut pos = start.clone();
-    /// let m = ThreeMan::resolve_play_unsettled(&mut pos, &"WHe4".parse::<Notation>()?)?;
-    /// ThreeMan::settle(&mut pos);
-    /// let mut eager = start.clone();
-    /// assert_eq!(ThreeMan::resolve_play(&mut eager, &"WHe4".parse::<Notation>()?)?, m);
-    /// assert_eq!(pos, eager);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn resolve_play_unsettled(
-        pos: &mut Self::Position,
-        n: &Self::Notation,
-    ) -> Result<Self::Move, MoveError> {
-        Self::resolve_play(pos, n)
-    }
-
-    /// Does the work [`Notate::resolve_play_unsettled`] left for later; nothing on a
-    /// settled position. The default does nothing.
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::pylos::{Notation, Pylos};
-    /// let mut pos = Pylos::start(&Default::default());
-    /// Pylos::resolve_play_unsettled(&mut pos, &"1b2".parse::<Notation>()?)?;
-    /// let before = pos.clone();
-    /// Pylos::settle(&mut pos);
-    /// assert_eq!(pos, before);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[inline(always)]
-    fn settle(_pos: &mut Self::Position) {}
-
     /// Writes `m` (legal in `pos`) in `style`.
     ///
     /// ```
@@ -463,23 +493,6 @@ pub trait Notate: Play {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn notate(pos: &Self::Position, m: &Self::Move, style: Self::Style) -> Self::Notation;
-
-    /// Carries what a writer said about a move, beside the move itself (Pylos's `!` and `?`),
-    /// from the move as written to its restatement by [`Notate::notate`], so that converting
-    /// a record to another style loses no remark. The default: nothing to carry.
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::pylos::{Notation, Pylos, Style};
-    /// let start = Pylos::start(&Default::default());
-    /// let written: Notation = "1b2!?".parse()?;
-    /// let m = Pylos::resolve(&start, &written)?;
-    /// let mut restated = Pylos::notate(&start, &m, Style::CANONICAL);
-    /// Pylos::carry_remarks(&written, &mut restated);
-    /// assert_eq!(restated.to_string(), "1b2!?");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn carry_remarks(_written: &Self::Notation, _restated: &mut Self::Notation) {}
 
     /// Checks what a written move says about its own effect (markers, reserve counts) against
     /// what the move did; `Err` is a mismatch.
@@ -506,59 +519,6 @@ pub trait Notate: Play {
         _after: &Self::Position,
     ) -> Result<(), MoveError> {
         Ok(())
-    }
-
-    /// False when [`Notate::check_annotations`] of `n` does not read the position before the
-    /// move, so that replay, when no one else needs that position, skips copying it (and
-    /// hands the check the position after in its place). The default: true.
-    ///
-    /// ```
-    /// use gamenote::{Notate, pylos::{Notation, Pylos}};
-    /// assert!(!Pylos::annotations_need_before(&"1b2".parse::<Notation>()?));
-    /// assert!(Pylos::annotations_need_before(&"1b2+".parse::<Notation>()?), "a marker to check");
-    /// # Ok::<(), gamenote::ParseError>(())
-    /// ```
-    fn annotations_need_before(_n: &Self::Notation) -> bool {
-        true
-    }
-
-    /// A move the rules force before the written move `n` when a record leaves it out
-    /// (Pylon's forced pass), with the reason, asked only when `n` does not resolve. Replay
-    /// reports the reason as a mismatch in strict reading; in lenient reading it plays the
-    /// forced move with a warning (calling `visit` for it with the same ply number) and then
-    /// resolves `n`. The default: none.
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::pylon::{Move, Pylon};
-    /// let text = "[Size \"3\"] [Rules \"standard,suicide=group\"]\n\n\
-    ///             1. 1a1 1b1 2. 1a2 1c2 3. 1a3 1b3 *";
-    /// let rec: Record<Pylon> = text.parse()?;
-    /// let end = gamenote::record::replay(&rec, Mode::Strict).into_result()?.end;
-    /// // White cannot place, so Black's next placement implies White's pass.
-    /// let (m, why) = Pylon::implied_before(&end, &"1b2[2a1,2a2]".parse()?).unwrap();
-    /// assert_eq!(m, Move::Pass);
-    /// assert_eq!(why, "a forced pass is missing before 1b2: White has no legal placement");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn implied_before(_pos: &Self::Position, _n: &Self::Notation) -> Option<(Self::Move, String)> {
-        None
-    }
-
-    /// True when the written move `n`, met after the game is over, may be dropped with a
-    /// warning in lenient reading (Pylon's `pass`); in strict reading it is an error. The
-    /// default: never.
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::{pylon::{self, Pylon}, pylos::{self, Pylos}};
-    /// assert!(Pylon::droppable_after_end(&"pass".parse::<pylon::Notation>()?));
-    /// assert!(!Pylon::droppable_after_end(&"1a1".parse::<pylon::Notation>()?));
-    /// assert!(!Pylos::droppable_after_end(&"1a1".parse::<pylos::Notation>()?));
-    /// # Ok::<(), gamenote::ParseError>(())
-    /// ```
-    fn droppable_after_end(_n: &Self::Notation) -> bool {
-        false
     }
 
     /// Reads one written move at the start of `input` (the nom parser behind `FromStr`).
@@ -590,7 +550,7 @@ pub trait Notate: Play {
 /// # Ok::<(), gamenote::ValueError>(())
 /// ```
 pub trait RecordFormat: Notate {
-    /// The tags [`RecordFormat::parse_token`] and [`RecordFormat::comment_move`] look at (Pylos reads its
+    /// The tags [`RecordFormat::parse_token`] and [`Hooks::comment_move`] look at (Pylos reads its
     /// numeric style under `[Style "numeric"]`). The record reader hands them only these,
     /// the first of each name, so a record with many tags costs nothing per move; with
     /// none (the default) it keeps no copy of the tags at all.
@@ -716,113 +676,6 @@ pub trait RecordFormat: Notate {
         result_or_move::<Self>(input, tags)
     }
 
-    /// Reads one movetext token as [`RecordFormat::parse_token`] does, given `spare`: a move
-    /// read earlier that nothing needs any more (left there by [`RecordFormat::recycle`]),
-    /// whose buffers the game may take and reuse, so that reading record after record need
-    /// not allocate. The token is the same with or without a spare. The default ignores it.
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::{gipf::{Gipf, Notation}, Token};
-    /// let old: Notation = "a1-b2;xc3,d4 (5)".parse()?;
-    /// let mut spare = Some(old);
-    /// let (rest, token) = Gipf::parse_token_reusing("b1-c2;xd4,e5 (4) 2.", &[], &mut spare).unwrap();
-    /// assert_eq!((rest, token), (" 2.", Token::Move("b1-c2;xd4,e5 (4)".parse()?)));
-    /// assert!(spare.is_none(), "its lists were reused");
-    /// # Ok::<(), gamenote::ParseError>(())
-    /// ```
-    #[inline(always)]
-    fn parse_token_reusing<'a>(
-        input: &'a str,
-        tags: &Tags,
-        spare: &mut Option<Self::Notation>,
-    ) -> Parsed<'a, Token<Self::Notation>> {
-        let _ = spare;
-        Self::parse_token(input, tags)
-    }
-
-    /// Puts `new` in `slot` in place of a move the reader no longer needs, which the game may
-    /// keep in `spare` for [`RecordFormat::parse_token_reusing`] to reuse. The default drops
-    /// it. The record reader calls it only when a move owns memory
-    /// ([`std::mem::needs_drop`]): other moves have no buffers to lend.
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::{gipf::{Gipf, Notation}, pylon::Pylon};
-    /// let mut spare = None;
-    /// let mut slot: Notation = "e2".parse()?;
-    /// Gipf::recycle(&mut spare, &mut slot, "a1-b2;xc3,d4".parse()?);
-    /// assert!(spare.is_none(), "nothing worth keeping: no removal groups");
-    /// Gipf::recycle(&mut spare, &mut slot, "f1".parse()?);
-    /// assert_eq!((slot.to_string(), spare.is_some()), ("f1".into(), true));
-    /// let (mut none, mut slot) = (None, "1a1".parse()?);
-    /// Pylon::recycle(&mut none, &mut slot, "1b2".parse()?);
-    /// assert_eq!((slot.to_string(), none.is_none()), ("1b2".into(), true));
-    /// # Ok::<(), gamenote::ParseError>(())
-    /// ```
-    #[inline(always)]
-    fn recycle(spare: &mut Option<Self::Notation>, slot: &mut Self::Notation, new: Self::Notation) {
-        let _ = spare;
-        *slot = new;
-    }
-
-    /// Reads a movetext comment as (part of) a written move, for games whose records write
-    /// some moves as comments (GIPF's `{w: x…}` endings). `plies` counts the moves read so
-    /// far and `last` is the last of them, which the game may extend. The default takes no
-    /// comment as a move, so comments stay comments.
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::{game::CommentMove, gipf::Gipf, pylos::Pylos};
-    /// assert_eq!(Pylos::comment_move("w: xa1", 0, None, &[]), CommentMove::Comment);
-    /// let CommentMove::Starts(n) = Gipf::comment_move("w: xa1", 0, None, &[]) else { panic!() };
-    /// assert_eq!(n.to_string(), "xa1;");
-    /// // Black's removal is not White's move: after no ply, it stays a comment.
-    /// assert_eq!(Gipf::comment_move("b: xa1", 0, None, &[]), CommentMove::Comment);
-    /// ```
-    fn comment_move(
-        _comment: &str,
-        _plies: usize,
-        _last: Option<&mut Self::Notation>,
-        _tags: &Tags,
-    ) -> CommentMove<Self::Notation> {
-        CommentMove::Comment
-    }
-
-    /// The rules a record's first written move implies when its tags (`tags`, with the
-    /// command line's overrides) name none: a GIPF record whose first push brings in a
-    /// GIPF-piece can only be a tournament game. Replay, conversion and the viewer set such
-    /// a record up under these rules. The default: none.
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::gipf::{Gipf, Variant};
-    /// let first = "Gd1-f2".parse()?;
-    /// assert_eq!(Gipf::rules_from_first_move(&[], &first).map(|r| r.variant), Some(Variant::Tournament));
-    /// let named = [("Rules".to_string(), "standard".to_string())];
-    /// assert_eq!(Gipf::rules_from_first_move(&named, &first), None, "the tag decides");
-    /// assert_eq!(Gipf::rules_from_first_move(&[], &"d1-e2".parse()?), None);
-    /// # Ok::<(), gamenote::ParseError>(())
-    /// ```
-    fn rules_from_first_move(_tags: &Tags, _first: &Self::Notation) -> Option<Self::Rules> {
-        None
-    }
-
-    /// Where a comment after the result, which the game reads (Pylon's score comment), holds
-    /// a value it cannot be: the byte offset in `comment` and what was expected there. The
-    /// record reader makes it a parse error at that place. The default: `None`.
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::{pylon::Pylon, pylos::Pylos};
-    /// assert_eq!(Pylon::bad_comment_after_result("W 5000000000 B 3"), Some((2, "a score from 0 to 4294967295")));
-    /// assert_eq!(Pylon::bad_comment_after_result("W 5 B 3"), None);
-    /// assert_eq!(Pylos::bad_comment_after_result("W 5000000000 B 3"), None);
-    /// ```
-    fn bad_comment_after_result(_comment: &str) -> Option<(usize, &'static str)> {
-        None
-    }
-
     /// Reads a result token at the start of `input` when there is one, followed by a token
     /// boundary. The default knows `1-0`, `0-1`, `1/2-1/2` and `*`.
     ///
@@ -926,6 +779,334 @@ pub trait RecordFormat: Notate {
         None
     }
 
+    /// The printing order of the well-known tags (after `Game`, and after `Rules` unless the
+    /// list places `Rules` itself, as Pylon does to print `Size` before it).
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
+    /// assert_eq!(Pylos::tag_order(), ["Event", "Site", "Date", "Round", "White", "Black", "Result"]);
+    /// assert_eq!(Pylon::tag_order()[..2], ["Size", "Rules"]);
+    /// assert!(ThreeMan::tag_order().contains(&"Gray"));
+    /// ```
+    fn tag_order() -> &'static [&'static str] {
+        &["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+    }
+}
+
+/// The engine's hooks: what replay, the record reader and the printers may ask a game in
+/// order to go faster, or to read and write an oddity of its records. None of it is
+/// something a game must say: every item has a default, and **the default is always
+/// correct**, so a new game writes `impl Hooks for MyGame {}` and may stop there.
+///
+/// The hooks are of two kinds:
+///
+/// - **Speed** ([`Hooks::RESOLVE_REFUSES_AFTER_END`], [`Hooks::resolve_play`],
+///   [`Hooks::SETTLES_LATER`], [`Hooks::resolve_play_unsettled`], [`Hooks::settle`],
+///   [`Hooks::annotations_need_before`], [`Hooks::parse_token_reusing`],
+///   [`Hooks::recycle`]). With the defaults the crate gives the same answers, only slower
+///   for the game that needed the hook. An override must give exactly the default's
+///   answers; [`crate::fuzzing::resolve_play_agrees`] and the fuzz targets hold every game
+///   here to that.
+/// - **Oddities of written records** ([`Hooks::implied_before`],
+///   [`Hooks::droppable_after_end`], [`Hooks::carry_remarks`], [`Hooks::comment_move`],
+///   [`Hooks::rules_from_first_move`], [`Hooks::bad_comment_after_result`],
+///   [`Hooks::movetext_marks`], [`Hooks::movetext_mark`]). The defaults read and write plain
+///   PGN-like records, numbered `N.` every [`Play::SEATS`] moves; a game overrides one when
+///   its records in the wild write something else (Pylon's forced pass left out, GIPF's
+///   removals written as comments, three-man chess's skipped seats).
+///
+/// New hooks come with defaults that keep every game's behaviour, so adding one is a minor
+/// change (see "Implementing the traits" in the [module docs](crate::game)).
+///
+/// ```
+/// use gamenote::prelude::*;
+/// use gamenote::{game::Hooks, pylos::{Notation, Pylos}, threeman::ThreeMan};
+/// // A hook's answer is the default's answer, reached another way.
+/// let start = Pylos::start(&Default::default());
+/// let n: Notation = "1b2".parse()?;
+/// let mut fast = start.clone();
+/// let m = Pylos::resolve_play(&mut fast, &n)?;
+/// let mut plain = start.clone();
+/// Pylos::play(&mut plain, &Pylos::resolve(&start, &n)?);
+/// assert_eq!((fast, m), (plain, Pylos::resolve(&start, &n)?));
+/// assert!(<ThreeMan as Hooks>::SETTLES_LATER && !<Pylos as Hooks>::SETTLES_LATER);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Hooks: RecordFormat {
+    // Speed: the default gives the same answers, only slower where a game needs the hook.
+
+    /// True when [`Notate::resolve`] refuses every written move once the game is over, so
+    /// that a move that resolves proves the game goes on. Replay then asks for the
+    /// [`Play::outcome`] only when a move does not resolve, which saves a test per move
+    /// where the outcome is dear to find (Pylon's: can anyone still place?). The default,
+    /// false, makes replay ask before every move.
+    ///
+    /// ```
+    /// use gamenote::{pylon::Pylon, pylos::Pylos, Hooks};
+    /// assert!(<Pylon as Hooks>::RESOLVE_REFUSES_AFTER_END);
+    /// assert!(!<Pylos as Hooks>::RESOLVE_REFUSES_AFTER_END, "its outcome is one field");
+    /// ```
+    const RESOLVE_REFUSES_AFTER_END: bool = false;
+
+    /// Resolves `n` in `pos` and, when it is legal, plays it there, returning the move; when
+    /// it is not, `pos` is left as it was. Replay calls this when nothing reads the position
+    /// before the move, so a game whose `resolve` already works out the position after the
+    /// move (GIPF's push) can keep that work instead of doing it again in
+    /// [`Play::play`]. The default resolves, then plays.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::{Notation, Pylos};
+    /// let mut pos = Pylos::start(&Default::default());
+    /// let m = Pylos::resolve_play(&mut pos, &"1b2".parse::<Notation>()?)?;
+    /// assert_eq!(Pylos::notate(&Pylos::start(&Default::default()), &m, Default::default()).to_string(), "1b2");
+    /// let before = pos.clone();
+    /// let occupied = Pylos::resolve_play(&mut pos, &"1b2".parse::<Notation>()?);
+    /// assert!(occupied.is_err());
+    /// assert_eq!(pos, before, "the refused move left the position as it was");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn resolve_play(pos: &mut Self::Position, n: &Self::Notation) -> Result<Self::Move, MoveError> {
+        let m = Self::resolve(pos, n)?;
+        Self::play(pos, &m);
+        Ok(m)
+    }
+
+    /// True when replay plays its moves with [`Hooks::resolve_play_unsettled`] (and
+    /// settles the position with [`Hooks::settle`] before anything else reads it); false,
+    /// the default, when it calls [`Hooks::resolve_play`] and never settles.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, threeman::ThreeMan, Hooks};
+    /// assert!(<ThreeMan as Hooks>::SETTLES_LATER);
+    /// assert!(!<Pylos as Hooks>::SETTLES_LATER);
+    /// ```
+    const SETTLES_LATER: bool = false;
+
+    /// [`Hooks::resolve_play`] as replay calls it when [`Hooks::SETTLES_LATER`], which
+    /// may leave `pos` *unsettled*: the move played, but some work that follows from it
+    /// deferred (three-man chess leaves the next player unjudged: whether it has a legal
+    /// move at all, which a written move of that player that resolves proves). Replay calls
+    /// [`Hooks::settle`] before anything but this method, or [`Notate::check_annotations`]
+    /// of the move just played, reads `pos`. Same answer as `resolve_play`, and after
+    /// `settle` the same position; a refused move leaves `pos` settled and as it was. The
+    /// default is `resolve_play`.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::threeman::{Notation, ThreeMan};
+    /// let start = ThreeMan::start(&Default::default());
+    /// let mut pos = start.clone();
+    /// let m = ThreeMan::resolve_play_unsettled(&mut pos, &"WHe4".parse::<Notation>()?)?;
+    /// ThreeMan::settle(&mut pos);
+    /// let mut eager = start.clone();
+    /// assert_eq!(ThreeMan::resolve_play(&mut eager, &"WHe4".parse::<Notation>()?)?, m);
+    /// assert_eq!(pos, eager);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn resolve_play_unsettled(
+        pos: &mut Self::Position,
+        n: &Self::Notation,
+    ) -> Result<Self::Move, MoveError> {
+        Self::resolve_play(pos, n)
+    }
+
+    /// Does the work [`Hooks::resolve_play_unsettled`] left for later; nothing on a
+    /// settled position. The default does nothing.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::{Notation, Pylos};
+    /// let mut pos = Pylos::start(&Default::default());
+    /// Pylos::resolve_play_unsettled(&mut pos, &"1b2".parse::<Notation>()?)?;
+    /// let before = pos.clone();
+    /// Pylos::settle(&mut pos);
+    /// assert_eq!(pos, before);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    fn settle(_pos: &mut Self::Position) {}
+
+    /// False when [`Notate::check_annotations`] of `n` does not read the position before the
+    /// move, so that replay, when no one else needs that position, skips copying it (and
+    /// hands the check the position after in its place). The default: true.
+    ///
+    /// ```
+    /// use gamenote::{Hooks, pylos::{Notation, Pylos}};
+    /// assert!(!Pylos::annotations_need_before(&"1b2".parse::<Notation>()?));
+    /// assert!(Pylos::annotations_need_before(&"1b2+".parse::<Notation>()?), "a marker to check");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    fn annotations_need_before(_n: &Self::Notation) -> bool {
+        true
+    }
+
+    /// Reads one movetext token as [`RecordFormat::parse_token`] does, given `spare`: a move
+    /// read earlier that nothing needs any more (left there by [`Hooks::recycle`]),
+    /// whose buffers the game may take and reuse, so that reading record after record need
+    /// not allocate. The token is the same with or without a spare. The default ignores it.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{gipf::{Gipf, Notation}, Token};
+    /// let old: Notation = "a1-b2;xc3,d4 (5)".parse()?;
+    /// let mut spare = Some(old);
+    /// let (rest, token) = Gipf::parse_token_reusing("b1-c2;xd4,e5 (4) 2.", &[], &mut spare).unwrap();
+    /// assert_eq!((rest, token), (" 2.", Token::Move("b1-c2;xd4,e5 (4)".parse()?)));
+    /// assert!(spare.is_none(), "its lists were reused");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    #[inline(always)]
+    fn parse_token_reusing<'a>(
+        input: &'a str,
+        tags: &Tags,
+        spare: &mut Option<Self::Notation>,
+    ) -> Parsed<'a, Token<Self::Notation>> {
+        let _ = spare;
+        Self::parse_token(input, tags)
+    }
+
+    /// Puts `new` in `slot` in place of a move the reader no longer needs, which the game may
+    /// keep in `spare` for [`Hooks::parse_token_reusing`] to reuse. The default drops
+    /// it. The record reader calls it only when a move owns memory
+    /// ([`std::mem::needs_drop`]): other moves have no buffers to lend.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{gipf::{Gipf, Notation}, pylon::Pylon};
+    /// let mut spare = None;
+    /// let mut slot: Notation = "e2".parse()?;
+    /// Gipf::recycle(&mut spare, &mut slot, "a1-b2;xc3,d4".parse()?);
+    /// assert!(spare.is_none(), "nothing worth keeping: no removal groups");
+    /// Gipf::recycle(&mut spare, &mut slot, "f1".parse()?);
+    /// assert_eq!((slot.to_string(), spare.is_some()), ("f1".into(), true));
+    /// let (mut none, mut slot) = (None, "1a1".parse()?);
+    /// Pylon::recycle(&mut none, &mut slot, "1b2".parse()?);
+    /// assert_eq!((slot.to_string(), none.is_none()), ("1b2".into(), true));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    #[inline(always)]
+    fn recycle(spare: &mut Option<Self::Notation>, slot: &mut Self::Notation, new: Self::Notation) {
+        let _ = spare;
+        *slot = new;
+    }
+
+    // Oddities of written records: the default reads and writes plain PGN-like records.
+
+    /// A move the rules force before the written move `n` when a record leaves it out
+    /// (Pylon's forced pass), with the reason, asked only when `n` does not resolve. Replay
+    /// reports the reason as a mismatch in strict reading; in lenient reading it plays the
+    /// forced move with a warning (calling `visit` for it with the same ply number) and then
+    /// resolves `n`. The default: none.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylon::{Move, Pylon};
+    /// let text = "[Size \"3\"] [Rules \"standard,suicide=group\"]\n\n\
+    ///             1. 1a1 1b1 2. 1a2 1c2 3. 1a3 1b3 *";
+    /// let rec: Record<Pylon> = text.parse()?;
+    /// let end = gamenote::record::replay(&rec, Mode::Strict).into_result()?.end;
+    /// // White cannot place, so Black's next placement implies White's pass.
+    /// let (m, why) = Pylon::implied_before(&end, &"1b2[2a1,2a2]".parse()?).unwrap();
+    /// assert_eq!(m, Move::Pass);
+    /// assert_eq!(why, "a forced pass is missing before 1b2: White has no legal placement");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn implied_before(_pos: &Self::Position, _n: &Self::Notation) -> Option<(Self::Move, String)> {
+        None
+    }
+
+    /// True when the written move `n`, met after the game is over, may be dropped with a
+    /// warning in lenient reading (Pylon's `pass`); in strict reading it is an error. The
+    /// default: never.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylon::{self, Pylon}, pylos::{self, Pylos}};
+    /// assert!(Pylon::droppable_after_end(&"pass".parse::<pylon::Notation>()?));
+    /// assert!(!Pylon::droppable_after_end(&"1a1".parse::<pylon::Notation>()?));
+    /// assert!(!Pylos::droppable_after_end(&"1a1".parse::<pylos::Notation>()?));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    fn droppable_after_end(_n: &Self::Notation) -> bool {
+        false
+    }
+
+    /// Carries what a writer said about a move, beside the move itself (Pylos's `!` and `?`),
+    /// from the move as written to its restatement by [`Notate::notate`], so that converting
+    /// a record to another style loses no remark. The default: nothing to carry.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::{Notation, Pylos, Style};
+    /// let start = Pylos::start(&Default::default());
+    /// let written: Notation = "1b2!?".parse()?;
+    /// let m = Pylos::resolve(&start, &written)?;
+    /// let mut restated = Pylos::notate(&start, &m, Style::CANONICAL);
+    /// Pylos::carry_remarks(&written, &mut restated);
+    /// assert_eq!(restated.to_string(), "1b2!?");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn carry_remarks(_written: &Self::Notation, _restated: &mut Self::Notation) {}
+
+    /// Reads a movetext comment as (part of) a written move, for games whose records write
+    /// some moves as comments (GIPF's `{w: x…}` endings). `plies` counts the moves read so
+    /// far and `last` is the last of them, which the game may extend. The default takes no
+    /// comment as a move, so comments stay comments.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{game::CommentMove, gipf::Gipf, pylos::Pylos};
+    /// assert_eq!(Pylos::comment_move("w: xa1", 0, None, &[]), CommentMove::Comment);
+    /// let CommentMove::Starts(n) = Gipf::comment_move("w: xa1", 0, None, &[]) else { panic!() };
+    /// assert_eq!(n.to_string(), "xa1;");
+    /// // Black's removal is not White's move: after no ply, it stays a comment.
+    /// assert_eq!(Gipf::comment_move("b: xa1", 0, None, &[]), CommentMove::Comment);
+    /// ```
+    fn comment_move(
+        _comment: &str,
+        _plies: usize,
+        _last: Option<&mut Self::Notation>,
+        _tags: &Tags,
+    ) -> CommentMove<Self::Notation> {
+        CommentMove::Comment
+    }
+
+    /// The rules a record's first written move implies when its tags (`tags`, with the
+    /// command line's overrides) name none: a GIPF record whose first push brings in a
+    /// GIPF-piece can only be a tournament game. Replay, conversion and the viewer set such
+    /// a record up under these rules. The default: none.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::gipf::{Gipf, Variant};
+    /// let first = "Gd1-f2".parse()?;
+    /// assert_eq!(Gipf::rules_from_first_move(&[], &first).map(|r| r.variant), Some(Variant::Tournament));
+    /// let named = [("Rules".to_string(), "standard".to_string())];
+    /// assert_eq!(Gipf::rules_from_first_move(&named, &first), None, "the tag decides");
+    /// assert_eq!(Gipf::rules_from_first_move(&[], &"d1-e2".parse()?), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    fn rules_from_first_move(_tags: &Tags, _first: &Self::Notation) -> Option<Self::Rules> {
+        None
+    }
+
+    /// Where a comment after the result, which the game reads (Pylon's score comment), holds
+    /// a value it cannot be: the byte offset in `comment` and what was expected there. The
+    /// record reader makes it a parse error at that place. The default: `None`.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{pylon::Pylon, pylos::Pylos};
+    /// assert_eq!(Pylon::bad_comment_after_result("W 5000000000 B 3"), Some((2, "a score from 0 to 4294967295")));
+    /// assert_eq!(Pylon::bad_comment_after_result("W 5 B 3"), None);
+    /// assert_eq!(Pylos::bad_comment_after_result("W 5000000000 B 3"), None);
+    /// ```
+    fn bad_comment_after_result(_comment: &str) -> Option<(usize, &'static str)> {
+        None
+    }
+
     /// What the record printer writes before each move of `record` instead of the default
     /// `N. ` every [`Play::SEATS`] moves, with one more entry written after the last move;
     /// `None` (the default) keeps the default. A game whose seats can be skipped uses it to
@@ -947,13 +1128,13 @@ pub trait RecordFormat: Notate {
         None
     }
 
-    /// [`RecordFormat::movetext_marks`] one move at a time, for a printer that does not hold
+    /// [`Hooks::movetext_marks`] one move at a time, for a printer that does not hold
     /// the record ([`crate::convert`]): the text written before move `i` (0-based), given
     /// `pos`, the position before it, and `prev`, the position before move `i - 1` (`None`
     /// for the first move). Asked with `i` equal to the number of moves, it gives the text
     /// after the last move, which the printer trims of trailing move numbers. `None` (the
     /// default) keeps the default numbering; a game that overrides
-    /// [`RecordFormat::movetext_marks`] overrides this to agree with it.
+    /// [`Hooks::movetext_marks`] overrides this to agree with it.
     ///
     /// ```
     /// use gamenote::prelude::*;
@@ -970,20 +1151,6 @@ pub trait RecordFormat: Notate {
         _pos: &Self::Position,
     ) -> Option<String> {
         None
-    }
-
-    /// The printing order of the well-known tags (after `Game`, and after `Rules` unless the
-    /// list places `Rules` itself, as Pylon does to print `Size` before it).
-    ///
-    /// ```
-    /// use gamenote::prelude::*;
-    /// use gamenote::{pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
-    /// assert_eq!(Pylos::tag_order(), ["Event", "Site", "Date", "Round", "White", "Black", "Result"]);
-    /// assert_eq!(Pylon::tag_order()[..2], ["Size", "Rules"]);
-    /// assert!(ThreeMan::tag_order().contains(&"Gray"));
-    /// ```
-    fn tag_order() -> &'static [&'static str] {
-        &["Event", "Site", "Date", "Round", "White", "Black", "Result"]
     }
 }
 
@@ -1083,16 +1250,16 @@ pub trait Mistakes: Notate {
 /// perft asks only for [`Play`].
 ///
 /// It is implemented for every type that implements the layers, so a game opts in with
-/// five `impl` blocks, three of which may be empty:
+/// six `impl` blocks, four of which may be empty:
 ///
 /// ```
-/// use gamenote::game::{Game, Mistakes, Picture, Play, RecordFormat};
+/// use gamenote::game::{Game, Hooks, Mistakes, Picture, Play, RecordFormat};
 /// fn is_game<G: Game>() -> &'static str { G::NAME }
 /// assert_eq!(is_game::<gamenote::pylon::Pylon>(), "Pylon");
 /// ```
-pub trait Game: RecordFormat + Picture + Mistakes {}
+pub trait Game: RecordFormat + Picture + Mistakes + Hooks {}
 
-impl<T: RecordFormat + Picture + Mistakes> Game for T {}
+impl<T: RecordFormat + Picture + Mistakes + Hooks> Game for T {}
 
 /// The value of tag `name`, if present.
 ///
@@ -1117,8 +1284,8 @@ pub(crate) fn no_size<G: Play>(tags: &Tags) -> Result<(), ValueError> {
 }
 
 /// `tags` with the `[Rules]` tag that the first move `first` implies
-/// ([`RecordFormat::rules_from_first_move`]), when it implies one.
-pub(crate) fn implied_tags<G: RecordFormat>(
+/// ([`Hooks::rules_from_first_move`]), when it implies one.
+pub(crate) fn implied_tags<G: Hooks>(
     tags: &Tags,
     first: Option<&G::Notation>,
 ) -> Option<Vec<(String, String)>> {

@@ -83,13 +83,13 @@ pub use error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
 pub mod prelude {
     pub use crate::error::{Error, ParseError};
     pub use crate::game::{
-        Game, GameResult, Mistakes, Mode, Notate, Outcome, Picture, Play, RecordFormat,
+        Game, GameResult, Hooks, Mistakes, Mode, Notate, Outcome, Picture, Play, RecordFormat,
     };
     pub use crate::record::Record;
 }
 
 pub use game::{
-    Game, GameResult, Mistakes, Mode, Notate, Outcome, Picture, Play, PositionString, RecordFormat,
+    Game, GameResult, Hooks, Mistakes, Mode, Notate, Outcome, Picture, Play, PositionString, RecordFormat,
     Token, Written,
 };
 pub use games::GameId;

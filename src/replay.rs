@@ -40,7 +40,7 @@ pub(crate) struct Ending<'a> {
 pub(crate) struct Stepper<G: Game> {
     mode: Mode,
     /// The position after the last legal move; unsettled (see
-    /// [`Notate::resolve_play_unsettled`](crate::game::Notate::resolve_play_unsettled))
+    /// [`Hooks::resolve_play_unsettled`](crate::game::Hooks::resolve_play_unsettled))
     /// between moves, settled by [`Stepper::finish`]. [`Stepper::view`] reads it settled.
     pub pos: G::Position,
     /// `pos` may be unsettled: the last move was played by `resolve_play_unsettled`.
@@ -165,7 +165,7 @@ impl<G: Game> Stepper<G> {
 
     /// [`Stepper::step`] with no one to see the positions go by, so the position before a
     /// move is copied only when the game's annotation check reads it
-    /// ([`Notate::annotations_need_before`](crate::game::Notate::annotations_need_before)).
+    /// ([`Hooks::annotations_need_before`](crate::game::Hooks::annotations_need_before)).
     #[inline]
     pub fn step_quietly(&mut self, n: usize, ply: &Ply<G::Notation>) {
         self.step_with(

@@ -357,7 +357,7 @@ impl<N> Pending<N> {
     }
 
     /// Makes `n`, read at `span`, the waiting move (after [`Pending::flush`]); the move it
-    /// replaces goes to [`RecordFormat::recycle`](crate::game::RecordFormat::recycle).
+    /// replaces goes to [`Hooks::recycle`](crate::game::Hooks::recycle).
     #[inline(always)]
     fn start<G: Game<Notation = N>>(&mut self, n: N, span: Range<usize>) {
         debug_assert!(!self.live);

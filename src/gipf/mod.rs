@@ -44,7 +44,7 @@ pub use sheet::{Layout, write_movetext, write_text};
 
 use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
-    CommentMove, GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
+    CommentMove, GameResult, Hooks, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
     WrittenEnding, tag,
 };
 use crate::text::{self, Parsed};
@@ -220,17 +220,8 @@ impl Notate for Gipf {
 
     type Style = Style;
 
-    /// Resolve begins by refusing every note once the game is over.
-    const RESOLVE_REFUSES_AFTER_END: bool = true;
-
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         resolve::resolve(pos, n)
-    }
-
-    // The fast path of `resolve` plays the push to read the rows it forms: its board is the
-    // board after the move, kept instead of playing the move again.
-    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
-        resolve::resolve_play(pos, n)
     }
 
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
@@ -263,13 +254,6 @@ impl Notate for Gipf {
             }
         }
         Ok(())
-    }
-
-    // False: a move made by `resolve` keeps what the check of its markers and of a row it
-    // leaves needs to know of the board before it, and the mover's reserve count is read on
-    // the board after it.
-    fn annotations_need_before(_n: &Notation) -> bool {
-        false
     }
 
     fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> Parsed<'a, Notation> {
@@ -324,15 +308,6 @@ impl RecordFormat for Gipf {
         }
     }
 
-    /// No `[Rules]` and no `[Variant]`: a first push that brings in a GIPF-piece (`G`) is
-    /// the tournament game's ([`infer_rules`]).
-    fn rules_from_first_move(tags: &Tags, first: &Notation) -> Option<Rules> {
-        if tag(tags, "Rules").is_some() || tag(tags, "Variant").is_some() {
-            return None;
-        }
-        infer_rules(Some(first))
-    }
-
     /// The `[Position]` tag (a position string), else the start position of the rules with
     /// the extra pieces of a `[Handicap "White N"]` tag.
     fn setup(tags: &Tags) -> Result<Position, ValueError> {
@@ -374,6 +349,41 @@ impl RecordFormat for Gipf {
     #[inline(always)]
     fn parse_token<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Token<Notation>> {
         Self::parse_token_reusing(input, tags, &mut None)
+    }
+
+    fn position_string(pos: &Position) -> Option<String> {
+        Some(fen::write(pos))
+    }
+
+    fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
+        fen::parse(text, *rules)
+    }
+}
+
+impl Hooks for Gipf {
+    /// Resolve begins by refusing every note once the game is over.
+    const RESOLVE_REFUSES_AFTER_END: bool = true;
+
+    // The fast path of `resolve` plays the push to read the rows it forms: its board is the
+    // board after the move, kept instead of playing the move again.
+    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        resolve::resolve_play(pos, n)
+    }
+
+    // False: a move made by `resolve` keeps what the check of its markers and of a row it
+    // leaves needs to know of the board before it, and the mover's reserve count is read on
+    // the board after it.
+    fn annotations_need_before(_n: &Notation) -> bool {
+        false
+    }
+
+    /// No `[Rules]` and no `[Variant]`: a first push that brings in a GIPF-piece (`G`) is
+    /// the tournament game's ([`infer_rules`]).
+    fn rules_from_first_move(tags: &Tags, first: &Notation) -> Option<Rules> {
+        if tag(tags, "Rules").is_some() || tag(tags, "Variant").is_some() {
+            return None;
+        }
+        infer_rules(Some(first))
     }
 
     #[inline(always)]
@@ -447,14 +457,6 @@ impl RecordFormat for Gipf {
             pre: vec![group],
             ..Notation::default()
         })
-    }
-
-    fn position_string(pos: &Position) -> Option<String> {
-        Some(fen::write(pos))
-    }
-
-    fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
-        fen::parse(text, *rules)
     }
 
     /// The guide's reserve text: `1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14)`, the number glued to

@@ -30,7 +30,7 @@ pub use rules::{Rules, Suicide};
 
 use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
-    GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token, WrittenEnding,
+    GameResult, Hooks, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token, WrittenEnding,
     tag,
 };
 use crate::text::Parsed;
@@ -158,15 +158,6 @@ impl Notate for Pylon {
 
     type Style = Style;
 
-    /// A placement resolves only when the side to move can place, a pass only when the
-    /// other side can: never once the game is over.
-    const RESOLVE_REFUSES_AFTER_END: bool = true;
-
-    /// Pylon moves carry no marks to check.
-    fn annotations_need_before(_n: &Notation) -> bool {
-        false
-    }
-
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         let side = pos.to_move();
         match n {
@@ -204,23 +195,6 @@ impl Notate for Pylon {
         }
     }
 
-    /// A placement is worked out once, not once to resolve and again to play; a refused
-    /// move takes the long way, [`Notate::resolve`], for its reason.
-    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
-        if let Notation::Place { at, cover } = n
-            && pos.try_place(*at, cover.as_deref())
-        {
-            return Ok(Move::Place(*at));
-        }
-        let m = Self::resolve(pos, n)?;
-        debug_assert!(
-            matches!(m, Move::Pass),
-            "a placement refused by try_place resolved"
-        );
-        pos.play(&m);
-        Ok(m)
-    }
-
     fn notate(pos: &Position, m: &Move, _style: Style) -> Notation {
         let at = match *m {
             Move::Pass => return Notation::Pass,
@@ -231,31 +205,6 @@ impl Notate for Pylon {
             at,
             cover: (!cover.is_empty()).then_some(cover),
         }
-    }
-
-    /// A record may leave out a forced pass: when the side to move has no legal placement,
-    /// the opponent has one and the written move is a placement of the opponent's, the pass
-    /// is implied (an error when reading strictly, a warning when reading leniently).
-    fn implied_before(pos: &Position, n: &Notation) -> Option<(Move, String)> {
-        let Notation::Place { at, .. } = n else {
-            return None;
-        };
-        let side = pos.to_move();
-        if pos.can_place(side) || pos.covering_for(side ^ 1, *at).is_err() {
-            return None;
-        }
-        Some((
-            Move::Pass,
-            format!(
-                "a forced pass is missing before {at}: {} has no legal placement",
-                SEAT[side]
-            ),
-        ))
-    }
-
-    /// A `pass` after the end of the game is dropped when reading leniently.
-    fn droppable_after_end(n: &Notation) -> bool {
-        *n == Notation::Pass
     }
 
     fn parse_notation<'a>(input: &'a str, _tags: &Tags) -> Parsed<'a, Notation> {
@@ -292,11 +241,6 @@ impl RecordFormat for Pylon {
             return Ok((rest, Token::Move(n)));
         }
         crate::game::result_or_move::<Self>(input, tags)
-    }
-
-    /// A score comment with a number too large to be a score.
-    fn bad_comment_after_result(comment: &str) -> Option<(usize, &'static str)> {
-        score_out_of_range(comment).map(|at| (at, "a score from 0 to 4294967295"))
     }
 
     fn check_result(
@@ -350,6 +294,64 @@ impl RecordFormat for Pylon {
         &[
             "Size", "Rules", "Event", "Site", "Date", "Round", "White", "Black", "Result",
         ]
+    }
+}
+
+impl Hooks for Pylon {
+    /// A placement resolves only when the side to move can place, a pass only when the
+    /// other side can: never once the game is over.
+    const RESOLVE_REFUSES_AFTER_END: bool = true;
+
+    /// Pylon moves carry no marks to check.
+    fn annotations_need_before(_n: &Notation) -> bool {
+        false
+    }
+
+    /// A placement is worked out once, not once to resolve and again to play; a refused
+    /// move takes the long way, [`Notate::resolve`], for its reason.
+    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        if let Notation::Place { at, cover } = n
+            && pos.try_place(*at, cover.as_deref())
+        {
+            return Ok(Move::Place(*at));
+        }
+        let m = Self::resolve(pos, n)?;
+        debug_assert!(
+            matches!(m, Move::Pass),
+            "a placement refused by try_place resolved"
+        );
+        pos.play(&m);
+        Ok(m)
+    }
+
+    /// A record may leave out a forced pass: when the side to move has no legal placement,
+    /// the opponent has one and the written move is a placement of the opponent's, the pass
+    /// is implied (an error when reading strictly, a warning when reading leniently).
+    fn implied_before(pos: &Position, n: &Notation) -> Option<(Move, String)> {
+        let Notation::Place { at, .. } = n else {
+            return None;
+        };
+        let side = pos.to_move();
+        if pos.can_place(side) || pos.covering_for(side ^ 1, *at).is_err() {
+            return None;
+        }
+        Some((
+            Move::Pass,
+            format!(
+                "a forced pass is missing before {at}: {} has no legal placement",
+                SEAT[side]
+            ),
+        ))
+    }
+
+    /// A `pass` after the end of the game is dropped when reading leniently.
+    fn droppable_after_end(n: &Notation) -> bool {
+        *n == Notation::Pass
+    }
+
+    /// A score comment with a number too large to be a score.
+    fn bad_comment_after_result(comment: &str) -> Option<(usize, &'static str)> {
+        score_out_of_range(comment).map(|at| (at, "a score from 0 to 4294967295"))
     }
 }
 

@@ -27,7 +27,7 @@ pub use position::{Move, Position, ReserveRule, RuleSet, Rules, Takeback};
 
 use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
-    GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token, tag,
+    GameResult, Hooks, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token, tag,
 };
 use crate::text::{self, Parsed};
 
@@ -132,16 +132,6 @@ impl Notate for Pylos {
         pos.resolve(n)
     }
 
-    #[inline(always)]
-    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
-        let m = match pos.resolve_legal(n) {
-            Some(m) => m,
-            None => pos.resolve_refused(n)?,
-        };
-        pos.play(&m);
-        Ok(m)
-    }
-
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
         let mut takebacks = Takebacks::new();
         let mut it = slots(m.takebacks);
@@ -170,15 +160,6 @@ impl Notate for Pylos {
             form: style.form,
             dash: true,
         }
-    }
-
-    fn carry_remarks(written: &Notation, restated: &mut Notation) {
-        restated.nag = written.nag;
-    }
-
-    /// Only markers are checked against the position before the move.
-    fn annotations_need_before(n: &Notation) -> bool {
-        !n.markers.is_empty()
     }
 
     #[inline(always)]
@@ -276,6 +257,27 @@ impl RecordFormat for Pylos {
 
     fn parse_result(input: &str) -> Option<(&str, GameResult)> {
         pylos_result(input, false)
+    }
+}
+
+impl Hooks for Pylos {
+    #[inline(always)]
+    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        let m = match pos.resolve_legal(n) {
+            Some(m) => m,
+            None => pos.resolve_refused(n)?,
+        };
+        pos.play(&m);
+        Ok(m)
+    }
+
+    fn carry_remarks(written: &Notation, restated: &mut Notation) {
+        restated.nag = written.nag;
+    }
+
+    /// Only markers are checked against the position before the move.
+    fn annotations_need_before(n: &Notation) -> bool {
+        !n.markers.is_empty()
     }
 }
 

@@ -32,7 +32,7 @@ pub use position::{Kind, Move, Piece, Position};
 
 use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
-    GameResult, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
+    GameResult, Hooks, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
 };
 use crate::record::Record;
 use crate::text::{self, Parsed};
@@ -491,9 +491,6 @@ impl Notate for ThreeMan {
 
     type Style = Style;
 
-    /// Resolve begins by refusing every move once the game is over.
-    const RESOLVE_REFUSES_AFTER_END: bool = true;
-
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
         if pos.is_over() {
             return Err(MoveError::illegal("the game is over"));
@@ -528,51 +525,6 @@ impl Notate for ThreeMan {
             return Ok(m);
         }
         ThreeMan::resolve_slow(pos, w, kind)
-    }
-
-    /// Resolves, then plays; a move written with `+` or `#` keeps in the position after what
-    /// checking the mark needs, so [`Notate::check_annotations`] does not play it again.
-    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
-        let m = Self::resolve(pos, n)?;
-        if n.mark() == Mark::None {
-            pos.play(m);
-        } else {
-            pos.play_noting(m);
-        }
-        Ok(m)
-    }
-
-    /// Replay leaves the next seat unjudged after a move not written with `#` (see
-    /// [`Notate::resolve_play_unsettled`]).
-    const SETTLES_LATER: bool = true;
-
-    /// [`ThreeMan::resolve_play`], leaving the next seat unjudged unless the move is
-    /// written with `#` (which is checked from what judging found).
-    fn resolve_play_unsettled(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
-        match Self::resolve(pos, n) {
-            Ok(m) => {
-                // a legal move of the side to move: judging it would have changed nothing
-                pos.unsettled.0 = false;
-                match n.mark() {
-                    Mark::None => pos.play_unsettled(m),
-                    // `+` is checked from the position right after the move, `#` from what
-                    // judging the next seat found
-                    Mark::Check => pos.play_unsettled_noting(m),
-                    Mark::Mate => pos.play_noting(m),
-                }
-                Ok(m)
-            }
-            Err(e) if !pos.unsettled.0 => Err(e),
-            Err(_) => {
-                // the side to move may have had no move at all: judge it, then try again
-                pos.settle_pending();
-                Self::resolve_play(pos, n)
-            }
-        }
-    }
-
-    fn settle(pos: &mut Position) {
-        pos.settle_pending();
     }
 
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
@@ -648,13 +600,6 @@ impl Notate for ThreeMan {
             }
         }
         Notation::Normal(w)
-    }
-
-    /// Never: a written `+` or `#` is checked from the position after the move, which
-    /// [`Notate::resolve_play`] leaves with what judging the next seat found out (else the
-    /// move is played again from the position before).
-    fn annotations_need_before(_n: &Notation) -> bool {
-        false
     }
 
     fn check_annotations(
@@ -753,6 +698,73 @@ impl RecordFormat for ThreeMan {
         }
     }
 
+    fn position_string(pos: &Position) -> Option<String> {
+        Some(fen::write(pos))
+    }
+
+    fn tag_order() -> &'static [&'static str] {
+        &[
+            "Event", "Site", "Date", "Round", "White", "Gray", "Black", "Result", "Position",
+        ]
+    }
+}
+
+impl Hooks for ThreeMan {
+    /// Resolve begins by refusing every move once the game is over.
+    const RESOLVE_REFUSES_AFTER_END: bool = true;
+
+    /// Resolves, then plays; a move written with `+` or `#` keeps in the position after what
+    /// checking the mark needs, so [`Notate::check_annotations`] does not play it again.
+    fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        let m = Self::resolve(pos, n)?;
+        if n.mark() == Mark::None {
+            pos.play(m);
+        } else {
+            pos.play_noting(m);
+        }
+        Ok(m)
+    }
+
+    /// Replay leaves the next seat unjudged after a move not written with `#` (see
+    /// [`Hooks::resolve_play_unsettled`]).
+    const SETTLES_LATER: bool = true;
+
+    /// [`ThreeMan::resolve_play`], leaving the next seat unjudged unless the move is
+    /// written with `#` (which is checked from what judging found).
+    fn resolve_play_unsettled(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
+        match Self::resolve(pos, n) {
+            Ok(m) => {
+                // a legal move of the side to move: judging it would have changed nothing
+                pos.unsettled.0 = false;
+                match n.mark() {
+                    Mark::None => pos.play_unsettled(m),
+                    // `+` is checked from the position right after the move, `#` from what
+                    // judging the next seat found
+                    Mark::Check => pos.play_unsettled_noting(m),
+                    Mark::Mate => pos.play_noting(m),
+                }
+                Ok(m)
+            }
+            Err(e) if !pos.unsettled.0 => Err(e),
+            Err(_) => {
+                // the side to move may have had no move at all: judge it, then try again
+                pos.settle_pending();
+                Self::resolve_play(pos, n)
+            }
+        }
+    }
+
+    fn settle(pos: &mut Position) {
+        pos.settle_pending();
+    }
+
+    /// Never: a written `+` or `#` is checked from the position after the move, which
+    /// [`Hooks::resolve_play`] leaves with what judging the next seat found out (else the
+    /// move is played again from the position before).
+    fn annotations_need_before(_n: &Notation) -> bool {
+        false
+    }
+
     /// Numbers moves by seat (`N.` before White's seat, `N...` to resume) and writes `--` for
     /// every skipped seat, by replaying the record; `None` when it does not replay.
     fn movetext_marks(record: &Record<ThreeMan>) -> Option<Vec<String>> {
@@ -806,16 +818,6 @@ impl RecordFormat for ThreeMan {
             }
         }
         Some(next)
-    }
-
-    fn position_string(pos: &Position) -> Option<String> {
-        Some(fen::write(pos))
-    }
-
-    fn tag_order() -> &'static [&'static str] {
-        &[
-            "Event", "Site", "Date", "Round", "White", "Gray", "Black", "Result", "Position",
-        ]
     }
 }
 

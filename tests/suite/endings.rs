@@ -417,7 +417,7 @@ fn add_ending_is_idempotent_and_leaves_unfinished_games_alone() {
     assert_eq!(rec.to_string(), text, "a resignation gets no X");
 }
 
-/// `Notate::RESOLVE_REFUSES_AFTER_END` is a promise replay relies on to skip the outcome
+/// `Hooks::RESOLVE_REFUSES_AFTER_END` is a promise replay relies on to skip the outcome
 /// test before each move: once a game is over, no written move resolves. Tried at the end
 /// of finished games with every move written in the game (and Pylon's pass).
 fn nothing_resolves_after_the_end<G: Game>(rules: &G::Rules, extra: &[&str]) {

@@ -8,7 +8,7 @@
 
 use gamenote::generate::{Rng, legal_game, near_miss, verify};
 use gamenote::gipf::{Gipf, Item, Notation, Point, Position, Style};
-use gamenote::{Mistakes, Notate, Play};
+use gamenote::{Hooks, Mistakes, Notate, Play};
 
 const STYLES: [Style; 3] = [Style::Complete, Style::Short, Style::Text];
 

@@ -7,7 +7,7 @@
 
 use gamenote::generate::{legal_game, near_miss, verify};
 use gamenote::pylon::{Geometry, Notation, Point, Position, Pylon, Rules, Suicide};
-use gamenote::{Mistakes, Notate, Play};
+use gamenote::{Hooks, Mistakes, Notate, Play};
 
 /// Both ways on one note, from the same position.
 fn agree(pos: &Position, n: &Notation) {

@@ -9,7 +9,7 @@ use gamenote::generate::{Rng, legal_game};
 use gamenote::replay::Checker;
 use gamenote::threeman::{Mark, Move, Notation, Position, Rules, Style, ThreeMan, fen};
 use gamenote::visit::Visitor;
-use gamenote::{Mistakes, Notate, Play, Ply};
+use gamenote::{Hooks, Mistakes, Notate, Play, Ply};
 
 /// `n` with the mark `k`.
 fn with_mark(n: &Notation, k: Mark) -> Notation {
