@@ -20,6 +20,7 @@ mod gipf_rules;
 mod gipf_testdata;
 mod issue20_rules;
 mod number_constructors;
+mod outside_game;
 mod one_pass;
 mod position_strings;
 mod printer_round_trip;
