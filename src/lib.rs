@@ -89,8 +89,8 @@ pub mod prelude {
 }
 
 pub use game::{
-    Game, GameResult, Hooks, Mistakes, Mode, Notate, Outcome, Picture, Play, PositionString, RecordFormat,
-    Token, Written,
+    Game, GameResult, Hooks, Mistakes, Mode, Notate, Outcome, Picture, Play, PositionString,
+    RecordFormat, Token, Written,
 };
 pub use games::GameId;
 pub use record::{Ply, Record, Replay};

@@ -44,8 +44,8 @@ pub use sheet::{Layout, write_movetext, write_text};
 
 use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
-    CommentMove, GameResult, Hooks, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
-    WrittenEnding, tag,
+    CommentMove, GameResult, Hooks, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags,
+    Token, WrittenEnding, tag,
 };
 use crate::text::{self, Parsed};
 

@@ -30,8 +30,8 @@ pub use rules::{Rules, Suicide};
 
 use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
-    GameResult, Hooks, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token, WrittenEnding,
-    tag,
+    GameResult, Hooks, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
+    WrittenEnding, tag,
 };
 use crate::text::Parsed;
 

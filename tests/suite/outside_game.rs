@@ -181,8 +181,14 @@ fn an_outside_game_reports_where_and_why() {
     let Some(Error::Illegal(e)) = record::replay(&rec, Mode::Strict).error else {
         panic!("an illegal move")
     };
-    assert_eq!((e.ply, e.kind, e.written.as_str()), (5, MoveErrorKind::Illegal, "b"));
-    assert_eq!((e.reason.as_str(), e.span.clone()), ("the game is already over", Some(17..18)));
+    assert_eq!(
+        (e.ply, e.kind, e.written.as_str()),
+        (5, MoveErrorKind::Illegal, "b")
+    );
+    assert_eq!(
+        (e.reason.as_str(), e.span.clone()),
+        ("the game is already over", Some(17..18))
+    );
     // A word the grammar does not know is a parse error at its line and column.
     let err = "1. a\n2. c *".parse::<Record<Ab>>().unwrap_err();
     assert_eq!((err.line, err.column), (2, 4));
