@@ -19,6 +19,7 @@ use crate::text::{self, PErr, PResult};
 /// assert_eq!(s.to_string(), "compact+markers");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct Style {
     /// How slots are written.
     pub form: Form,
@@ -46,6 +47,7 @@ impl Style {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Form {
     /// `1a1`–`4a1`, raises with a dash.
     #[default]
