@@ -33,6 +33,19 @@ impl Style {
         form: Form::Canonical,
         markers: false,
     };
+
+    /// A style of `form`, with or without markers (the type is non-exhaustive, so this is
+    /// how code outside the crate builds one).
+    ///
+    /// ```
+    /// use gamenote::pylos::{Form, Style};
+    /// let s = Style::new(Form::Compact, true);
+    /// assert_eq!(s.to_string(), "compact+markers");
+    /// assert_eq!(s.to_string().parse::<Style>(), Ok(s));
+    /// ```
+    pub const fn new(form: Form, markers: bool) -> Style {
+        Style { form, markers }
+    }
 }
 
 /// How slots are written.
