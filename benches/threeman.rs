@@ -4,7 +4,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamenote::Play;
 use gamenote::perft::perft;
 use gamenote::record::replay;
-use gamenote::threeman::{Notation, Rules, ThreeMan, fen};
+use gamenote::threeman::{Notation, Rules, ThreeMan, position_string};
 use gamenote::{Mode, Record};
 use std::hint::black_box;
 
@@ -19,7 +19,7 @@ fn benches(c: &mut Criterion) {
     g.bench_function("start_depth4", |b| {
         b.iter(|| perft::<ThreeMan>(black_box(&start), 4))
     });
-    let mid = fen::parse(MID_GAME, Rules::default()).expect("mid-game");
+    let mid = position_string::parse(MID_GAME, Rules::default()).expect("mid-game");
     g.throughput(Throughput::Elements(perft::<ThreeMan>(&mid, 3)));
     g.bench_function("midgame_depth3", |b| {
         b.iter(|| perft::<ThreeMan>(black_box(&mid), 3))

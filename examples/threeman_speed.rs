@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use gamenote::perft::perft;
 use gamenote::record::replay;
-use gamenote::threeman::{Notation, Rules, ThreeMan, fen};
+use gamenote::threeman::{Notation, Rules, ThreeMan, position_string};
 use gamenote::{Mode, Record};
 
 const GAME: &str = include_str!("records/threeman-random-game.3mc");
@@ -41,7 +41,7 @@ fn main() {
     measure("perft start depth 5", "node", n, || {
         black_box(perft::<ThreeMan>(black_box(&start), 5));
     });
-    let mid = fen::parse(MID_GAME, Rules::default()).expect("mid-game");
+    let mid = position_string::parse(MID_GAME, Rules::default()).expect("mid-game");
     let n = perft::<ThreeMan>(&mid, 4);
     measure("perft mid-game depth 4", "node", n, || {
         black_box(perft::<ThreeMan>(black_box(&mid), 4));

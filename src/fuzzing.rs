@@ -251,14 +251,14 @@ pub fn resolve_play_agrees<G: Game>(pos: &G::Position, n: &G::Notation) {
 /// gamenote::fuzzing::threeman_position(b"8/8/8/8/pppppppp/rnbkqbnr 8/8/8/8/pppppppp/rnbkqbnr 8/8/8/8/pppppppp/rnbkqbnr");
 /// ```
 pub fn threeman_position(data: &[u8]) {
-    use crate::threeman::fen;
+    use crate::threeman::position_string;
     let s = text(data);
     let rules = Default::default();
-    if let Ok(pos) = fen::parse(s, rules) {
-        let printed = fen::write(&pos);
-        let again = fen::parse(&printed, rules)
+    if let Ok(pos) = position_string::parse(s, rules) {
+        let printed = position_string::write(&pos);
+        let again = position_string::parse(&printed, rules)
             .unwrap_or_else(|e| panic!("{printed:?} (printed from {s:?}) does not parse: {e}"));
-        assert_eq!(fen::write(&again), printed, "{s:?}");
+        assert_eq!(position_string::write(&again), printed, "{s:?}");
     }
 }
 

@@ -764,7 +764,7 @@ pub trait RecordFormat: Notate {
     }
 
     /// The position as a one-line string (its position string), for games that have such a
-    /// notation (`show --format fen`); [`RecordFormat::read_position`] reads it back.
+    /// notation (`show --format position`); [`RecordFormat::read_position`] reads it back.
     ///
     /// ```
     /// use gamenote::prelude::*;

@@ -10,13 +10,13 @@
 //! trait.
 //!
 //! ```
-//! use gamenote::{record, Mode, Record, pylos::{Pylos, Style}};
+//! use gamenote::{Mode, Record, pylos::{Pylos, Style}};
 //!
 //! let rec: Record<Pylos> = "1b2 1c3 1c4 1c2 1d2 1b3 1d22b2 *".parse()?;
-//! let replay = record::replay(&rec, Mode::Strict);
+//! let replay = rec.replay(Mode::Strict);
 //! assert!(replay.is_ok());
 //! assert_eq!(replay.end.reserve(0), 12); // White placed 3 balls and raised one
-//! let canonical = record::convert(&rec, Style::CANONICAL, Mode::Strict)?;
+//! let canonical = rec.convert(Style::CANONICAL, Mode::Strict)?;
 //! assert!(canonical.to_string().contains("4. 1d2-2b2 *"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -22,6 +22,7 @@ use crate::text;
 /// ```
 #[derive(Debug, Clone)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Ply<N> {
     /// The move as written.
     pub notation: N,
@@ -98,6 +99,7 @@ impl<N> Ply<N> {
 /// assert_eq!(rec.result.map(|r| r.to_string()).as_deref(), Some("0-1"));
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
+#[non_exhaustive]
 pub struct Record<G: Game> {
     /// Tag pairs in the order read.
     pub tags: Vec<(String, String)>,
@@ -608,6 +610,7 @@ impl<G: Game> crate::visit::Visitor<G> for RecordBuilder<G> {
 /// let err = moves("1b2 1b2 *").unwrap_err();
 /// assert_eq!(err.to_string(), "ply 2 (1b2): illegal: 1b2 is occupied");
 /// ```
+#[non_exhaustive]
 pub struct Replay<G: Game> {
     /// The position before the first move.
     pub start: G::Position,
@@ -774,6 +777,75 @@ pub fn replay_with<G: Game>(
         warnings: stepper.warnings,
         warnings_omitted: stepper.warnings_omitted,
         error: stepper.error,
+    }
+}
+
+impl<G: Game> Record<G> {
+    /// Replays the record from its set-up (or the start) in `mode`: every move resolved
+    /// against its position, the result checked against the end.
+    ///
+    /// This is the one spelling of replay; the free function [`record::replay`](replay)
+    /// does the same and stays for code written against 0.1.
+    ///
+    /// ```
+    /// use gamenote::{Mode, Record, pylos::Pylos};
+    /// let rec: Record<Pylos> = "1b2 1c3 1c4 *".parse()?;
+    /// let r = rec.replay(Mode::Strict);
+    /// assert!(r.is_ok());
+    /// assert_eq!(r.moves.len(), 3);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn replay(&self, mode: Mode) -> Replay<G> {
+        replay_with(self, mode, |_, _, _, _| {})
+    }
+
+    /// Replays the record, calling `visit(ply, before, move, after)` for each legal move
+    /// (ply counted from 1). The same as [`record::replay_with`](replay_with).
+    ///
+    /// ```
+    /// use gamenote::{Mode, Record, pylos::Pylos};
+    /// let rec: Record<Pylos> = "1b2 1c3 1c4 *".parse()?;
+    /// let mut reserves = Vec::new();
+    /// rec.replay_with(Mode::Strict, |ply, _, _, after| reserves.push((ply, after.reserve(0))));
+    /// assert_eq!(reserves, [(1, 14), (2, 14), (3, 13)]);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn replay_with(
+        &self,
+        mode: Mode,
+        visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
+    ) -> Replay<G> {
+        replay_with(self, mode, visit)
+    }
+
+    /// The position after each ply (index 0 is the start), up to the first error, and the
+    /// replay. The same as [`record::positions`](positions).
+    ///
+    /// ```
+    /// use gamenote::{Mode, Record, pylos::Pylos};
+    /// let rec: Record<Pylos> = "1b2 1c3 *".parse()?;
+    /// let (positions, replay) = rec.positions(Mode::Strict);
+    /// assert_eq!(positions.len(), 3, "the start and one position a ply");
+    /// assert_eq!(positions[2], replay.end);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn positions(&self, mode: Mode) -> (Vec<G::Position>, Replay<G>) {
+        positions(self, mode)
+    }
+
+    /// The record with every move rewritten in `style` (tags, comments and annotations
+    /// kept; `Game`, `Rules` and `Result` set; a finished game gets its written ending).
+    /// The same as [`record::convert`](convert).
+    ///
+    /// ```
+    /// use gamenote::{Mode, Record, pylos::{Pylos, Style}};
+    /// let rec: Record<Pylos> = "1b2 1c3 1c4 1c2 1d2 1b3 1d22b2 *".parse()?;
+    /// let out = rec.convert(Style::CANONICAL, Mode::Strict)?;
+    /// assert!(out.to_string().ends_with("4. 1d2-2b2 *\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn convert(&self, style: G::Style, mode: Mode) -> Result<Record<G>, Error> {
+        convert(self, style, mode)
     }
 }
 

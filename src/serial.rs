@@ -91,17 +91,17 @@ impl<'de, G: crate::Game> Deserialize<'de> for crate::game::Written<G> {
 
 /// Serializes and deserializes a position as `[rules, position string]`.
 macro_rules! via_position_string {
-    ($($pos:ty: $rules:ty, $fen:ident;)*) => {$(
+    ($($pos:ty: $rules:ty, $game:ident;)*) => {$(
         impl Serialize for $pos {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                (self.rules().to_string(), crate::$fen::fen::write(self)).serialize(s)
+                (self.rules().to_string(), crate::$game::position_string::write(self)).serialize(s)
             }
         }
         impl<'de> Deserialize<'de> for $pos {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let (rules, pos) = <(String, String)>::deserialize(d)?;
                 let rules: $rules = rules.parse().map_err(D::Error::custom)?;
-                crate::$fen::fen::parse(&pos, rules).map_err(D::Error::custom)
+                crate::$game::position_string::parse(&pos, rules).map_err(D::Error::custom)
             }
         }
     )*};

@@ -226,12 +226,13 @@ pub trait Visitor<G: Game> {
 /// What [`Summarize`] tells of a well-formed record.
 ///
 /// ```
-/// use gamenote::{pylos::Pylos, visit::{visit, Summarize, Summary}, GameResult};
+/// use gamenote::{pylos::Pylos, visit::{visit, Summarize}, GameResult};
 /// let s = visit::<Pylos, _>("[Event \"x\"]\n1b2 1c3 *", Summarize::default()).next().unwrap()?;
-/// assert_eq!(s, Summary { tags: 1, plies: 2, result: Some(GameResult::Unfinished) });
+/// assert_eq!((s.tags, s.plies, s.result), (1, 2, Some(GameResult::Unfinished)));
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Summary {
     /// Tag pairs read.
     pub tags: usize,

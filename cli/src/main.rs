@@ -119,8 +119,8 @@ enum Command {
         /// Ply to show (0 = the start)
         #[arg(long)]
         ply: Option<usize>,
-        /// text, svg, json or fen
-        #[arg(long, default_value = "text", value_parser = ["text", "svg", "json", "fen"])]
+        /// text, svg, json or position (the position string; `fen` is an older name for it)
+        #[arg(long, default_value = "text", value_parser = ["text", "svg", "json", "position", "fen"])]
         format: String,
     },
     /// Write a self-contained HTML viewer of a record
@@ -685,7 +685,7 @@ fn show_kept<G: Game>(
         }
     };
     let text = match format {
-        "fen" => G::position_string(&pos)
+        "position" | "fen" => G::position_string(&pos)
             .map(|s| s + "\n")
             .ok_or_else(|| usage(format!("{} has no position string", G::NAME)))?,
         "json" => format!(

@@ -94,3 +94,17 @@ fn completions_and_the_man_page_come_from_the_definitions() {
     let (code, _, err) = run(&["completions", "tcsh"]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// `show --format position` prints the position string; `fen`, its older name, is the same.
+#[test]
+fn show_format_position_and_its_older_name_fen() {
+    let f = temp("one.pylos", "[Game \"Pylos\"]\n1b2 1c3 *\n");
+    let (code, position, err) = run(&["show", "--format", "position", &f]);
+    assert_eq!(code, 0, "{err}");
+    let (code, fen, _) = run(&["show", "--format", "fen", &f]);
+    assert_eq!(code, 0);
+    assert_eq!(position, fen);
+    let (_, text, _) = run(&["show", "--format", "text", &f]);
+    assert_ne!(position, text);
+    assert_eq!(position.lines().count(), 1, "{position}");
+}

@@ -122,6 +122,7 @@ pub fn record_seed(seed: u64, index: u64) -> u64 {
 /// assert_eq!(game.record.tag("Result"), Some("*"));
 /// assert_eq!(Pylos::outcome(&game.end), None); // so the result is `*`
 /// ```
+#[non_exhaustive]
 pub struct LegalGame<G: Game> {
     /// The record, with `Game`, `Rules` and `Result` tags; a finished game ends as the rules
     /// write it ([`Record::add_ending`]: GIPF's `X`, Pylon's score comment).

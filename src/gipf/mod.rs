@@ -23,7 +23,10 @@
 //! ```
 
 mod coord;
-pub mod fen;
+pub mod position_string;
+/// The older name of [`position_string`], kept for code written against 0.1.
+#[doc(hidden)]
+pub use position_string as fen;
 mod mistakes;
 pub(crate) mod notation;
 mod picture;
@@ -313,7 +316,8 @@ impl RecordFormat for Gipf {
     fn setup(tags: &Tags) -> Result<Position, ValueError> {
         let rules = Self::rules_from_tags(tags)?;
         if let Some(v) = tag(tags, "Position") {
-            return fen::parse(v.trim(), rules).map_err(crate::game::position_tag_error);
+            return position_string::parse(v.trim(), rules)
+                .map_err(crate::game::position_tag_error);
         }
         let mut pos = Position::start(rules);
         if let Some(h) = tag(tags, "Handicap") {
@@ -352,11 +356,11 @@ impl RecordFormat for Gipf {
     }
 
     fn position_string(pos: &Position) -> Option<String> {
-        Some(fen::write(pos))
+        Some(position_string::write(pos))
     }
 
     fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
-        fen::parse(text, *rules)
+        position_string::parse(text, *rules)
     }
 }
 

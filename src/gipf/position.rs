@@ -370,18 +370,18 @@ pub(crate) struct Row {
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 ///
-/// Two positions are equal when their position strings ([`super::fen`]) are: the number
+/// Two positions are equal when their position strings ([`super::position_string`]) are: the number
 /// of half-moves played ([`Position::ply`]) is not compared, nor when each player lost his
 /// last GIPF-piece beyond which lost it first (all the rules ask), nor who has moved
 /// outside the tournament game.
 ///
 /// ```
 /// use gamenote::prelude::*;
-/// use gamenote::gipf::{fen, Gipf, Rules};
+/// use gamenote::gipf::{position_string, Gipf, Rules};
 /// let mut pos = Gipf::start(&Rules::default());
 /// let m = Gipf::resolve(&pos, &"e1-e2".parse()?)?;
 /// Gipf::play(&mut pos, &m);
-/// let back = fen::parse(&fen::write(&pos), Rules::default())?;
+/// let back = position_string::parse(&position_string::write(&pos), Rules::default())?;
 /// assert_eq!((back.ply(), pos.ply()), (0, 1));
 /// assert_eq!(back, pos);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -411,7 +411,7 @@ impl Position {
             ALL_MOVED
         };
         let (zw, zb) = (self.zero[WHITE], self.zero[BLACK]);
-        // As `fen::write` writes `gone=`: none, or whose left first, or both at once and by whom.
+        // As `position_string::write` writes `gone=`: none, or whose left first, or both at once and by whom.
         let gone = if zw == 0 && zb == 0 {
             0u8
         } else if zw == zb {

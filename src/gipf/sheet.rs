@@ -25,6 +25,7 @@ use crate::text;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Layout {
     /// Reserve counts separate the moves: `1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14)`.
     #[default]

@@ -16,7 +16,10 @@
 
 mod bits;
 mod coord;
-pub mod fen;
+pub mod position_string;
+/// The older name of [`position_string`], kept for code written against 0.1.
+#[doc(hidden)]
+pub use position_string as fen;
 mod mistakes;
 pub(crate) mod notation;
 mod position;
@@ -283,11 +286,11 @@ impl RecordFormat for Pylon {
     }
 
     fn position_string(pos: &Position) -> Option<String> {
-        Some(fen::write(pos))
+        Some(position_string::write(pos))
     }
 
     fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
-        fen::parse(text, *rules)
+        position_string::parse(text, *rules)
     }
 
     fn tag_order() -> &'static [&'static str] {

@@ -52,6 +52,7 @@ pub enum Notation {
 /// # Ok::<(), gamenote::ValueError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Style {
     /// `point[covers]` or `pass`.
     #[default]

@@ -15,7 +15,10 @@
 //! ```
 
 mod coord;
-pub mod fen;
+pub mod position_string;
+/// The older name of [`position_string`], kept for code written against 0.1.
+#[doc(hidden)]
+pub use position_string as fen;
 mod mistakes;
 pub(crate) mod notation;
 mod position;
@@ -229,11 +232,11 @@ impl RecordFormat for Pylos {
     }
 
     fn position_string(pos: &Position) -> Option<String> {
-        Some(fen::write(pos))
+        Some(position_string::write(pos))
     }
 
     fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
-        fen::parse(text, *rules)
+        position_string::parse(text, *rules)
     }
 
     /// As the default, and strict about `[Style]` (a style the record reads, since a
@@ -247,8 +250,8 @@ impl RecordFormat for Pylos {
         match tag(tags, "Position") {
             None => Ok(Position::new(rules)),
             Some(v) => {
-                let mut pos =
-                    fen::parse(v.trim(), rules).map_err(crate::game::position_tag_error)?;
+                let mut pos = position_string::parse(v.trim(), rules)
+                    .map_err(crate::game::position_tag_error)?;
                 pos.judge_setup();
                 Ok(pos)
             }

@@ -19,6 +19,7 @@ use crate::text::{self, PErr, PResult};
 /// assert_eq!(s.to_string(), "compact+markers");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct Style {
     /// How slots are written.
     pub form: Form,
@@ -32,6 +33,19 @@ impl Style {
         form: Form::Canonical,
         markers: false,
     };
+
+    /// A style of `form`, with or without markers (the type is non-exhaustive, so this is
+    /// how code outside the crate builds one).
+    ///
+    /// ```
+    /// use gamenote::pylos::{Form, Style};
+    /// let s = Style::new(Form::Compact, true);
+    /// assert_eq!(s.to_string(), "compact+markers");
+    /// assert_eq!(s.to_string().parse::<Style>(), Ok(s));
+    /// ```
+    pub const fn new(form: Form, markers: bool) -> Style {
+        Style { form, markers }
+    }
 }
 
 /// How slots are written.
@@ -46,6 +60,7 @@ impl Style {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Form {
     /// `1a1`–`4a1`, raises with a dash.
     #[default]

@@ -17,9 +17,9 @@ use crate::game::Outcome;
 /// assert_eq!(Rules::default().set, RuleSet::Standard);
 /// // White has 1a1, 1b1 and 1c1: 1d1 completes a line of 4, which counts only under alignment.
 /// let fen = "www.bbb........./........./..../. w 12 12";
-/// let pos = gamenote::pylos::fen::parse(fen, rules)?;
+/// let pos = gamenote::pylos::position_string::parse(fen, rules)?;
 /// assert!(pos.formations_of(None, "1d1".parse::<Slot>()?).line4);
-/// let pos = gamenote::pylos::fen::parse(fen, Rules::default())?;
+/// let pos = gamenote::pylos::position_string::parse(fen, Rules::default())?;
 /// assert!(pos.formations_of(None, "1d1".parse::<Slot>()?).is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -38,15 +38,15 @@ pub enum RuleSet {
 /// Whether a formation obliges the player to take balls back.
 ///
 /// ```
-/// use gamenote::pylos::{Notation, Rules, Takeback, fen};
+/// use gamenote::pylos::{Notation, Rules, Takeback, position_string};
 /// assert_eq!(Rules::default().takeback, Takeback::Mandatory);
 /// let optional: Rules = "standard,takeback=optional".parse()?;
 /// assert_eq!(optional.takeback, Takeback::Optional);
 /// // White's 1b2 completes a square; without take-back it is legal only if they are optional.
 /// let square = "ww..w...bb..b.../........./..../. w 12 12";
 /// let plain: Notation = "1b2".parse()?;
-/// assert!(fen::parse(square, Rules::default())?.resolve(&plain).is_err());
-/// assert!(fen::parse(square, optional)?.resolve(&plain).is_ok());
+/// assert!(position_string::parse(square, Rules::default())?.resolve(&plain).is_err());
+/// assert!(position_string::parse(square, optional)?.resolve(&plain).is_ok());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -196,12 +196,12 @@ impl FromStr for Rules {
 /// back (bits of slots).
 ///
 /// ```
-/// use gamenote::pylos::{Move, Position, Rules, Slot, fen};
+/// use gamenote::pylos::{Move, Position, Rules, Slot, position_string};
 /// let pos = Position::new(Rules::default());
 /// let m = pos.resolve(&"1b2".parse()?)?;
 /// assert_eq!(m, Move { from: None, to: "1b2".parse()?, takebacks: 0 });
 /// // White's 1b2 completes a square and takes back 1a1.
-/// let pos = fen::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
+/// let pos = position_string::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
 /// let m = pos.resolve(&"1b2(1a1)".parse()?)?;
 /// assert_eq!(m.takebacks, "1a1".parse::<Slot>()?.bit());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -490,8 +490,8 @@ impl Position {
     /// Balls left in `seat`'s reserve (0 = White, 1 = Black).
     ///
     /// ```
-    /// use gamenote::pylos::{Rules, fen};
-    /// let pos = fen::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
+    /// use gamenote::pylos::{Rules, position_string};
+    /// let pos = position_string::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
     /// assert_eq!((pos.reserve(0), pos.reserve(1)), (12, 13));
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
@@ -502,8 +502,8 @@ impl Position {
     /// The balls of `seat` as a set of slot bits.
     ///
     /// ```
-    /// use gamenote::pylos::{Rules, Slot, fen, slots};
-    /// let pos = fen::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
+    /// use gamenote::pylos::{Rules, Slot, position_string, slots};
+    /// let pos = position_string::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
     /// let names = |set| slots(set).map(|s| s.to_string()).collect::<Vec<_>>();
     /// assert_eq!(names(pos.balls(0)), ["1a1", "1a2", "2a1"]);
     /// assert_eq!(names(pos.balls(1)), ["1b1", "1b2"]);
@@ -517,8 +517,8 @@ impl Position {
     /// The seat of the ball on `s`, if any.
     ///
     /// ```
-    /// use gamenote::pylos::{Rules, Slot, fen};
-    /// let pos = fen::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
+    /// use gamenote::pylos::{Rules, Slot, position_string};
+    /// let pos = position_string::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
     /// assert_eq!(pos.at("2a1".parse::<Slot>()?), Some(0));
     /// assert_eq!(pos.at("1b1".parse::<Slot>()?), Some(1));
     /// assert_eq!(pos.at("1c1".parse::<Slot>()?), None);
@@ -545,9 +545,9 @@ impl Position {
     /// The winner, once the game is over.
     ///
     /// ```
-    /// use gamenote::pylos::{Rules, fen};
+    /// use gamenote::pylos::{Rules, position_string};
     /// // Three full levels, Black to move with one ball left: it goes on top and wins.
-    /// let mut pos = fen::parse("wbwbwbwbwbwbwbwb/wbwbwbwbw/wbwb/. b 0 1", Rules::default())?;
+    /// let mut pos = position_string::parse("wbwbwbwbwbwbwbwb/wbwbwbwbw/wbwb/. b 0 1", Rules::default())?;
     /// assert_eq!(pos.winner(), None);
     /// pos.play(&pos.resolve(&"4a1".parse()?)?);
     /// assert_eq!(pos.winner(), Some(1));
@@ -565,12 +565,12 @@ impl Position {
     /// is not read.
     ///
     /// ```
-    /// use gamenote::pylos::{Rules, fen};
+    /// use gamenote::pylos::{Rules, position_string};
     /// // White to move, no ball in reserve, and 2b2 (his only free ball) holds up every
     /// // level-3 slot: White is stuck and Black has won.
-    /// let pos = fen::parse("bwwwwwwwwwwwwwwb/bbbbwbbbb/..../. w 0 5", Rules::default())?;
+    /// let pos = position_string::parse("bwwwwwwwwwwwwwwb/bbbbwbbbb/..../. w 0 5", Rules::default())?;
     /// assert_eq!((pos.winner(), pos.judged_winner()), (None, Some(1)));
-    /// assert_eq!(fen::parse("w...b.........../........./..../. w 14 14", Rules::default())?.judged_winner(), None);
+    /// assert_eq!(position_string::parse("w...b.........../........./..../. w 14 14", Rules::default())?.judged_winner(), None);
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn judged_winner(&self) -> Option<usize> {
@@ -605,9 +605,9 @@ impl Position {
     ///
     /// ```
     /// use gamenote::Outcome;
-    /// use gamenote::pylos::{Position, Rules, fen};
+    /// use gamenote::pylos::{Position, Rules, position_string};
     /// assert_eq!(Position::new(Rules::default()).outcome(), None);
-    /// let pos = fen::parse("wbwbwbwbwbwbwbwb/wbwbwbwbw/wbwb/b w 0 0 0-1", Rules::default())?;
+    /// let pos = position_string::parse("wbwbwbwbwbwbwbwb/wbwbwbwbw/wbwb/b w 0 0 0-1", Rules::default())?;
     /// assert_eq!(pos.outcome(), Some(Outcome::Win(1)));
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
@@ -782,10 +782,10 @@ impl Position {
     /// move completes a formation, its take-back sets instead of one.
     ///
     /// ```
-    /// use gamenote::pylos::{Position, Rules, fen};
+    /// use gamenote::pylos::{Position, Rules, position_string};
     /// assert_eq!(Position::new(Rules::default()).count_moves(), 16);
     /// // 9 plain placements, and 1b2 completing a square with 10 ways to take back one or two balls.
-    /// let pos = fen::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
+    /// let pos = position_string::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
     /// assert_eq!(pos.count_moves(), 19);
     /// let mut n = 0;
     /// pos.generate(|_| n += 1);
@@ -868,11 +868,11 @@ impl Position {
     /// Plays a legal move.
     ///
     /// ```
-    /// use gamenote::pylos::{Rules, Slot, fen};
-    /// let mut pos = fen::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
+    /// use gamenote::pylos::{Rules, Slot, position_string};
+    /// let mut pos = position_string::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
     /// let m = pos.resolve(&"1b2(1a1,1b1)".parse()?)?;
     /// pos.play(&m);
-    /// assert_eq!(fen::write(&pos), "....ww..bb..b.../........./..../. b 13 12");
+    /// assert_eq!(position_string::write(&pos), "....ww..bb..b.../........./..../. b 13 12");
     /// assert_eq!(pos.at("1a1".parse::<Slot>()?), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -922,8 +922,8 @@ impl Position {
     /// The formations that moving to `to` (from `from`) would make for the player to move.
     ///
     /// ```
-    /// use gamenote::pylos::{Markers, Rules, Slot, fen};
-    /// let pos = fen::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
+    /// use gamenote::pylos::{Markers, Rules, Slot, position_string};
+    /// let pos = position_string::parse("ww..w...bb..b.../........./..../. w 12 12", Rules::default())?;
     /// let square = Markers { square: true, ..Markers::default() };
     /// assert_eq!(pos.formations_of(None, "1b2".parse::<Slot>()?), square);
     /// assert!(pos.formations_of(None, "1c1".parse::<Slot>()?).is_empty());

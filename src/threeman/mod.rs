@@ -16,7 +16,10 @@
 //! ```
 
 pub mod coord;
-pub mod fen;
+pub mod position_string;
+/// The older name of [`position_string`], kept for code written against 0.1.
+#[doc(hidden)]
+pub use position_string as fen;
 pub mod notation;
 mod picture;
 pub mod position;
@@ -151,6 +154,7 @@ impl FromStr for Rules {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Style {
     /// Minimal disambiguation, like SAN (`WHe4`, `GRRxh3`).
     #[default]
@@ -634,7 +638,7 @@ impl Notate for ThreeMan {
 
 impl RecordFormat for ThreeMan {
     fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
-        fen::parse(text, *rules)
+        position_string::parse(text, *rules)
     }
 
     #[inline(always)]
@@ -699,7 +703,7 @@ impl RecordFormat for ThreeMan {
     }
 
     fn position_string(pos: &Position) -> Option<String> {
-        Some(fen::write(pos))
+        Some(position_string::write(pos))
     }
 
     fn tag_order() -> &'static [&'static str] {

@@ -185,10 +185,10 @@ impl Move {
     ///
     /// ```
     /// use gamenote::prelude::*;
-    /// use gamenote::threeman::{fen, Kind, ThreeMan};
+    /// use gamenote::threeman::{position_string, Kind, ThreeMan};
     /// // a crossed gray pawn (`Gp'`) on WH e2, Gray to move
     /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
-    /// let pos = fen::parse(&format!("{kings} White 8/8/8/8/4Gp'3/3Wk4 G -/-/- - - WGB 0 1"), Default::default())?;
+    /// let pos = position_string::parse(&format!("{kings} White 8/8/8/8/4Gp'3/3Wk4 G -/-/- - - WGB 0 1"), Default::default())?;
     /// let m = ThreeMan::resolve(&pos, &"WHe1=N".parse()?)?;
     /// assert_eq!(m.promotion(), Some(Kind::Knight));
     /// let err = ThreeMan::resolve(&pos, &"WHe1".parse()?).unwrap_err();
@@ -202,10 +202,10 @@ impl Move {
     ///
     /// ```
     /// use gamenote::prelude::*;
-    /// use gamenote::threeman::{fen, ThreeMan};
+    /// use gamenote::threeman::{position_string, ThreeMan};
     /// // a black rook on WH d4 faces the white king on WH d1, Black to move
     /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
-    /// let pos = fen::parse(&format!("{kings} White 8/8/3Br4/8/8/3Wk4 B -/-/- - - WGB 0 1"), Default::default())?;
+    /// let pos = position_string::parse(&format!("{kings} White 8/8/3Br4/8/8/3Wk4 B -/-/- - - WGB 0 1"), Default::default())?;
     /// assert!(ThreeMan::resolve(&pos, &"WHRxd1".parse()?)?.is_capture());
     /// assert!(!ThreeMan::resolve(&pos, &"WHRd2".parse()?)?.is_capture());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -217,11 +217,11 @@ impl Move {
     ///
     /// ```
     /// use gamenote::prelude::*;
-    /// use gamenote::threeman::{fen, ThreeMan};
+    /// use gamenote::threeman::{position_string, ThreeMan};
     /// // crossed gray and black pawns on WH d4 and f4 beside White's pawn on WH e2
     /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
     /// let s = format!("{kings} White 8/8/3Gp'1Bp'2/8/4Wp3/3Wk4 W -/-/- - - WGB 0 1");
-    /// let mut pos = fen::parse(&s, Default::default())?;
+    /// let mut pos = position_string::parse(&s, Default::default())?;
     /// let double = ThreeMan::resolve(&pos, &"WHe4".parse()?)?;
     /// assert!(!double.is_en_passant());
     /// pos.play(double);
@@ -236,9 +236,9 @@ impl Move {
     ///
     /// ```
     /// use gamenote::prelude::*;
-    /// use gamenote::threeman::{fen, ThreeMan};
+    /// use gamenote::threeman::{position_string, ThreeMan};
     /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
-    /// let pos = fen::parse(&format!("{kings} White 8/8/8/8/8/Wr2Wk3Wr W KQ/-/- - - WGB 0 1"), Default::default())?;
+    /// let pos = position_string::parse(&format!("{kings} White 8/8/8/8/8/Wr2Wk3Wr W KQ/-/- - - WGB 0 1"), Default::default())?;
     /// let m = ThreeMan::resolve(&pos, &"O-O".parse()?)?;
     /// assert!(m.is_castle());
     /// assert_eq!((m.from().to_string(), m.to().to_string()), ("WHd1".into(), "WHb1".into()));
@@ -252,9 +252,9 @@ impl Move {
     ///
     /// ```
     /// use gamenote::prelude::*;
-    /// use gamenote::threeman::{fen, ThreeMan};
+    /// use gamenote::threeman::{position_string, ThreeMan};
     /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
-    /// let pos = fen::parse(&format!("{kings} White 8/8/8/8/8/Wr2Wk3Wr W KQ/-/- - - WGB 0 1"), Default::default())?;
+    /// let pos = position_string::parse(&format!("{kings} White 8/8/8/8/8/Wr2Wk3Wr W KQ/-/- - - WGB 0 1"), Default::default())?;
     /// assert!(ThreeMan::resolve(&pos, &"O-O-O".parse()?)?.castle_long());
     /// assert!(!ThreeMan::resolve(&pos, &"O-O".parse()?)?.castle_long());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -266,14 +266,14 @@ impl Move {
     ///
     /// ```
     /// use gamenote::prelude::*;
-    /// use gamenote::threeman::{fen, ThreeMan};
+    /// use gamenote::threeman::{position_string, ThreeMan};
     /// // the white rook on WH a1 goes along rank 1 over the WG moat to GR h1
     /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
     /// let s = format!("{kings} White 8/8/8/8/8/Wr2Wk4 W -/-/- - - WGB 0 1");
-    /// let open = fen::parse(&s, "standard,open-moats".parse()?)?;
+    /// let open = position_string::parse(&s, "standard,open-moats".parse()?)?;
     /// assert!(ThreeMan::resolve(&open, &"GRRh1".parse()?)?.crosses_moat());
     /// assert!(!ThreeMan::resolve(&open, &"WHRb1".parse()?)?.crosses_moat());
-    /// let standard = fen::parse(&s, Default::default())?; // the moat is not bridged
+    /// let standard = position_string::parse(&s, Default::default())?; // the moat is not bridged
     /// let err = ThreeMan::resolve(&standard, &"GRRh1".parse()?).unwrap_err();
     /// assert!(err.reason.contains("would cross the unbridged WG moat"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -285,10 +285,10 @@ impl Move {
     ///
     /// ```
     /// use gamenote::prelude::*;
-    /// use gamenote::threeman::{fen, Colour, ThreeMan};
+    /// use gamenote::threeman::{position_string, Colour, ThreeMan};
     /// // White's king was left attacked by the black rook on WH d4; Black takes it
     /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4";
-    /// let mut pos = fen::parse(&format!("{kings} White 8/8/3Br4/8/8/3Wk4 B -/-/- - - WGB 0 1"), Default::default())?;
+    /// let mut pos = position_string::parse(&format!("{kings} White 8/8/3Br4/8/8/3Wk4 B -/-/- - - WGB 0 1"), Default::default())?;
     /// let m = ThreeMan::resolve(&pos, &"WHRxd1".parse()?)?;
     /// assert!(m.takes_king());
     /// pos.play(m);
@@ -452,10 +452,10 @@ impl std::hash::Hash for Unsettled {
 /// players alive, clocks, and the rules in force.
 ///
 /// ```
-/// use gamenote::threeman::{fen, Position, Rules};
+/// use gamenote::threeman::{position_string, Position, Rules};
 /// let start = Position::start(Rules::default());
-/// let text = fen::write(&start);
-/// assert_eq!(fen::parse(&text, Rules::default())?, start);
+/// let text = position_string::write(&start);
+/// assert_eq!(position_string::parse(&text, Rules::default())?, start);
 /// assert_eq!(format!("{start:?}"), format!("Position({text})"));
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
@@ -484,7 +484,7 @@ pub struct Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", super::fen::write(self))
+        write!(f, "Position({})", super::position_string::write(self))
     }
 }
 
@@ -621,11 +621,11 @@ impl Position {
     /// True while `c` is in the game.
     ///
     /// ```
-    /// use gamenote::threeman::{fen, Colour, Position};
+    /// use gamenote::threeman::{position_string, Colour, Position};
     /// assert!(Position::start(Default::default()).is_alive(Colour::Gray));
     /// // without a gray king Gray is out
     /// let s = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/8 White 8/8/8/8/8/3Wk4";
-    /// let pos = fen::parse(s, Default::default())?;
+    /// let pos = position_string::parse(s, Default::default())?;
     /// assert!(!pos.is_alive(Colour::Gray) && pos.is_alive(Colour::Black));
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
@@ -648,11 +648,11 @@ impl Position {
     /// Bridged moats (bits `WG`, `GB`, `BW`).
     ///
     /// ```
-    /// use gamenote::threeman::{coord::{MOAT_GB, MOAT_WG}, fen, Position};
+    /// use gamenote::threeman::{coord::{MOAT_GB, MOAT_WG}, position_string, Position};
     /// assert_eq!(Position::start(Default::default()).bridged_moats(), 0);
     /// // Gray's rank 1 is empty (its king stands on GR d2): both of Gray's moats are bridged
     /// let s = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/3Gk4/8 White 8/8/8/8/8/3Wk4";
-    /// assert_eq!(fen::parse(s, Default::default())?.bridged_moats(), MOAT_WG | MOAT_GB);
+    /// assert_eq!(position_string::parse(s, Default::default())?.bridged_moats(), MOAT_WG | MOAT_GB);
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn bridged_moats(&self) -> u8 {
@@ -686,10 +686,10 @@ impl Position {
     ///
     /// ```
     /// use gamenote::prelude::*;
-    /// use gamenote::threeman::{fen, ThreeMan};
+    /// use gamenote::threeman::{position_string, ThreeMan};
     /// // White and Black are left; White's king step leaves the black king on BL h1 no move
     /// let s = "Black 8/8/6Wr1/8/4Wq3/7Bk Gray 8/8/8/8/Gp7/Gn7 White 8/8/8/8/8/3Wk4 W -/-/- - - WB 0 1";
-    /// let mut pos = fen::parse(s, Default::default())?;
+    /// let mut pos = position_string::parse(s, Default::default())?;
     /// assert!(!pos.is_draw());
     /// pos.play(ThreeMan::resolve(&pos, &"WHKe1".parse()?)?);
     /// assert!(pos.is_draw());
@@ -702,10 +702,10 @@ impl Position {
     ///
     /// ```
     /// use gamenote::prelude::*;
-    /// use gamenote::threeman::{fen, ThreeMan};
+    /// use gamenote::threeman::{position_string, ThreeMan};
     /// // White and Black are left; White's king step leaves the black king on BL h1 no move
     /// let s = "Black 8/8/6Wr1/8/4Wq3/7Bk Gray 8/8/8/8/Gp7/Gn7 White 8/8/8/8/8/3Wk4 W -/-/- - - WB 0 1";
-    /// let mut pos = fen::parse(s, Default::default())?;
+    /// let mut pos = position_string::parse(s, Default::default())?;
     /// assert!(!pos.is_over());
     /// pos.play(ThreeMan::resolve(&pos, &"WHKe1".parse()?)?);
     /// assert!(pos.is_over());
@@ -826,11 +826,11 @@ impl Position {
     /// True when the side to move is in check.
     ///
     /// ```
-    /// use gamenote::threeman::{fen, Position};
+    /// use gamenote::threeman::{position_string, Position};
     /// assert!(!Position::start(Default::default()).in_check());
     /// // the black rook on WH d4 attacks the white king on WH d1
     /// let s = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4 White 8/8/3Br4/8/8/3Wk4 W -/-/- - - WGB 0 1";
-    /// assert!(fen::parse(s, Default::default())?.in_check());
+    /// assert!(position_string::parse(s, Default::default())?.in_check());
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn in_check(&self) -> bool {
@@ -2458,7 +2458,7 @@ impl serde::Serialize for Position {
         use serde::ser::SerializeTuple;
         let mut t = s.serialize_tuple(2)?;
         t.serialize_element(&self.rules.to_string())?;
-        t.serialize_element(&super::fen::write(self))?;
+        t.serialize_element(&super::position_string::write(self))?;
         t.end()
     }
 }
@@ -2469,7 +2469,7 @@ impl<'de> serde::Deserialize<'de> for Position {
         use serde::de::Error;
         let (rules, pos): (String, String) = serde::Deserialize::deserialize(d)?;
         let rules: Rules = rules.parse().map_err(D::Error::custom)?;
-        super::fen::parse(&pos, rules).map_err(D::Error::custom)
+        super::position_string::parse(&pos, rules).map_err(D::Error::custom)
     }
 }
 

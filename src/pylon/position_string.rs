@@ -9,10 +9,10 @@
 //! [`Position::with_pieces`], so it does not depend on how the position stores its pieces.
 //!
 //! ```
-//! use gamenote::pylon::{fen, Rules};
-//! let pos = fen::parse("2 wb../. b", Rules::default())?;
+//! use gamenote::pylon::{position_string, Rules};
+//! let pos = position_string::parse("2 wb../. b", Rules::default())?;
 //! assert_eq!(pos.rules().size, 2);
-//! assert_eq!(fen::write(&pos), "2 wb../. b");
+//! assert_eq!(position_string::write(&pos), "2 wb../. b");
 //! # Ok::<(), gamenote::ParseError>(())
 //! ```
 
@@ -26,11 +26,11 @@ use crate::game::fields;
 ///
 /// ```
 /// use gamenote::prelude::*;
-/// use gamenote::pylon::{fen, Pylon, Rules};
+/// use gamenote::pylon::{position_string, Pylon, Rules};
 /// let mut pos = Pylon::start(&Rules::with_size(2));
 /// let m = Pylon::resolve(&pos, &"1b1".parse()?)?;
 /// Pylon::play(&mut pos, &m);
-/// assert_eq!(fen::write(&pos), "2 .w../. b");
+/// assert_eq!(position_string::write(&pos), "2 .w../. b");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(pos: &Position) -> String {
@@ -59,12 +59,12 @@ pub fn write(pos: &Position) -> String {
 /// level 1 must rest on four pieces.
 ///
 /// ```
-/// use gamenote::pylon::{fen, Point, Rules};
-/// let pos = fen::parse("3 wb.bw..../w.../. b", Rules::default())?;
+/// use gamenote::pylon::{position_string, Point, Rules};
+/// let pos = position_string::parse("3 wb.bw..../w.../. b", Rules::default())?;
 /// assert_eq!(pos.rules().size, 3); // the size written, not the default 6
 /// assert_eq!(pos.piece(Point::new(2, 0, 0)), Some(0));
 /// assert_eq!(pos.to_move(), 1);
-/// let err = fen::parse("3 wb.bw..../w.../. x", Rules::default()).unwrap_err();
+/// let err = position_string::parse("3 wb.bw..../w.../. x", Rules::default()).unwrap_err();
 /// assert_eq!((err.column, err.expected.as_str()), (20, "the player to move, w or b"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -20,11 +20,11 @@
 //!
 //! ```
 //! use gamenote::prelude::*;
-//! use gamenote::{Game, gipf::{fen, Gipf, Rules, Variant}};
+//! use gamenote::{Game, gipf::{position_string, Gipf, Rules, Variant}};
 //! let start = Gipf::start(&Rules::new(Variant::Tournament));
-//! let s = fen::write(&start);
+//! let s = position_string::write(&start);
 //! assert_eq!(s, format!("{} W=18 lostW=0 B=18 lostB=0 next=o opening=nn", ".".repeat(37)));
-//! assert_eq!(fen::parse(&s, Rules::new(Variant::Tournament))?, start);
+//! assert_eq!(position_string::parse(&s, Rules::new(Variant::Tournament))?, start);
 //! # Ok::<(), gamenote::ParseError>(())
 //! ```
 
@@ -41,12 +41,12 @@ const ALL_FLAGS: u8 = 0b1111;
 ///
 /// ```
 /// use gamenote::prelude::*;
-/// use gamenote::gipf::{fen, Gipf, Rules, Variant};
+/// use gamenote::gipf::{position_string, Gipf, Rules, Variant};
 /// let mut pos = Gipf::start(&Rules::new(Variant::Tournament));
 /// let m = Gipf::resolve(&pos, &"Ge2".parse()?)?;
 /// Gipf::play(&mut pos, &m);
 /// // White has brought in a GIPF-piece (two pieces from the reserve); Black has not moved.
-/// assert!(fen::write(&pos).ends_with(" W=16 lostW=0 B=18 lostB=0 next=x opening=gn"));
+/// assert!(position_string::write(&pos).ends_with(" W=16 lostW=0 B=18 lostB=0 next=x opening=gn"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(pos: &Position) -> String {
@@ -80,12 +80,12 @@ pub fn write(pos: &Position) -> String {
 /// Reads a position string (the GF1 `[Final]` form, or [`write()`]'s) under `rules`.
 ///
 /// ```
-/// use gamenote::gipf::{fen, Point, Rules, BLACK, WHITE};
+/// use gamenote::gipf::{position_string, Point, Rules, BLACK, WHITE};
 /// let text = "X..O...........O.....X...........X..O W=12 lostW=0 B=11 lostB=1 next=x";
-/// let pos = fen::parse(text, Rules::default())?;
+/// let pos = position_string::parse(text, Rules::default())?;
 /// assert_eq!(pos.piece("e2".parse::<Point>()?), Some((WHITE, true)));
 /// assert_eq!((pos.reserve(BLACK), pos.lost(BLACK), pos.to_move()), (11, 1, BLACK));
-/// let err = fen::parse(&text.replace("next=x", "next=z"), Rules::default()).unwrap_err();
+/// let err = position_string::parse(&text.replace("next=x", "next=z"), Rules::default()).unwrap_err();
 /// assert_eq!((err.column, err.expected.as_str()), (65, "next=o or next=x"));
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```

@@ -2,12 +2,12 @@
 //! files a … h) and the extended position string with seven fields after it.
 //!
 //! ```
-//! use gamenote::threeman::{fen, Rules};
+//! use gamenote::threeman::{position_string, Rules};
 //! let start = "Black 8/8/8/8/BpBpBpBpBpBpBpBp/BrBnBbBkBqBbBnBr \
 //!              Gray 8/8/8/8/GpGpGpGpGpGpGpGp/GrGnGbGkGqGbGnGr \
 //!              White 8/8/8/8/WpWpWpWpWpWpWpWp/WrWnWbWkWqWbWnWr";
-//! let pos = fen::parse(start, Rules::default()).unwrap();
-//! assert_eq!(fen::write(&pos), format!("{start} W KQ/KQ/KQ - - WGB 0 1"));
+//! let pos = position_string::parse(start, Rules::default()).unwrap();
+//! assert_eq!(position_string::write(&pos), format!("{start} W KQ/KQ/KQ - - WGB 0 1"));
 //! ```
 
 use super::Rules;
@@ -376,11 +376,11 @@ fn fields<'a>(input: &'a str, pos: &mut Position) -> PResult<'a, ()> {
 /// Reads a whole position string (article form or extended).
 ///
 /// ```
-/// use gamenote::threeman::{fen, Colour, Rules};
+/// use gamenote::threeman::{position_string, Colour, Rules};
 /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4 White 8/8/8/8/8/3Wk4";
-/// let pos = fen::parse(&format!("{kings} G -/-/- - - WGB 7 12"), Rules::default())?;
+/// let pos = position_string::parse(&format!("{kings} G -/-/- - - WGB 7 12"), Rules::default())?;
 /// assert_eq!((pos.side_to_move(), pos.clock(), pos.round()), (Colour::Gray, 7, 12));
-/// let err = fen::parse(&format!("{kings} W -/-/- - - WGB 0 0"), Rules::default()).unwrap_err();
+/// let err = position_string::parse(&format!("{kings} W -/-/- - - WGB 0 0"), Rules::default()).unwrap_err();
 /// assert_eq!((err.column, err.expected.as_str()), (81, "a round number from 1"));
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
@@ -391,11 +391,11 @@ pub fn parse(input: &str, rules: Rules) -> Result<Position, ParseError> {
 /// Writes the board in the article's form.
 ///
 /// ```
-/// use gamenote::threeman::{fen, Position, Rules};
+/// use gamenote::threeman::{position_string, Position, Rules};
 /// let start = Position::start(Rules::default());
-/// assert!(fen::write_board(&start).ends_with("White 8/8/8/8/WpWpWpWpWpWpWpWp/WrWnWbWkWqWbWnWr"));
+/// assert!(position_string::write_board(&start).ends_with("White 8/8/8/8/WpWpWpWpWpWpWpWp/WrWnWbWkWqWbWnWr"));
 /// let kings = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/3Gk4 White 8/8/8/8/8/3Wk4";
-/// assert_eq!(fen::write_board(&fen::parse(kings, Rules::default())?), kings);
+/// assert_eq!(position_string::write_board(&position_string::parse(kings, Rules::default())?), kings);
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 pub fn write_board(pos: &Position) -> String {
@@ -441,11 +441,11 @@ pub fn write_board(pos: &Position) -> String {
 /// Writes the extended position string.
 ///
 /// ```
-/// use gamenote::{record, Mode, Record, threeman::{fen, ThreeMan}};
+/// use gamenote::{record, Mode, Record, threeman::{position_string, ThreeMan}};
 /// let rec: Record<ThreeMan> = "1. WHe4 *".parse()?;
 /// let end = record::replay(&rec, Mode::Strict).end;
 /// // Gray to move; White's double step passed WH e3; no moat bridged; all alive; clock, round
-/// assert!(fen::write(&end).ends_with("White 8/8/4Wp3/8/WpWpWpWp1WpWpWp/WrWnWbWkWqWbWnWr G KQ/KQ/KQ WHe3 - WGB 0 1"));
+/// assert!(position_string::write(&end).ends_with("White 8/8/4Wp3/8/WpWpWpWp1WpWpWp/WrWnWbWkWqWbWnWr G KQ/KQ/KQ WHe3 - WGB 0 1"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(pos: &Position) -> String {

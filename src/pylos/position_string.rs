@@ -8,10 +8,10 @@
 //!
 //! ```
 //! use gamenote::prelude::*;
-//! use gamenote::{Game, pylos::{fen, Pylos, Rules}};
+//! use gamenote::{Game, pylos::{position_string, Pylos, Rules}};
 //! let start = Pylos::start(&Rules::default());
-//! assert_eq!(fen::write(&start), "................/........./..../. w 15 15");
-//! let pos = fen::parse("w...b.........../........./..../. w 14 14", Rules::default())?;
+//! assert_eq!(position_string::write(&start), "................/........./..../. w 15 15");
+//! let pos = position_string::parse("w...b.........../........./..../. w 14 14", Rules::default())?;
 //! assert_eq!(pos.reserve(0), 14);
 //! # Ok::<(), gamenote::ParseError>(())
 //! ```
@@ -27,11 +27,11 @@ const BALLS: u8 = 15;
 ///
 /// ```
 /// use gamenote::prelude::*;
-/// use gamenote::pylos::{fen, Pylos, Rules};
+/// use gamenote::pylos::{position_string, Pylos, Rules};
 /// let mut pos = Pylos::start(&Rules::default());
 /// let m = Pylos::resolve(&pos, &"1b2".parse()?)?;
 /// Pylos::play(&mut pos, &m);
-/// assert_eq!(fen::write(&pos), ".....w........../........./..../. b 14 15");
+/// assert_eq!(position_string::write(&pos), ".....w........../........./..../. b 14 15");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(pos: &Position) -> String {
@@ -62,12 +62,12 @@ pub fn write(pos: &Position) -> String {
 /// and each player's balls on the board and in reserve must make 15.
 ///
 /// ```
-/// use gamenote::pylos::{fen, Rules, Slot};
-/// let pos = fen::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
+/// use gamenote::pylos::{position_string, Rules, Slot};
+/// let pos = position_string::parse("wb..wb........../w......../..../. b 12 13", Rules::default())?;
 /// assert_eq!(pos.at("2a1".parse::<Slot>()?), Some(0));
 /// assert_eq!((pos.turn(), pos.reserve(1)), (1, 13));
 /// // A ball above level 1 needs four balls under it.
-/// let err = fen::parse("w.............../w......../..../. b 13 15", Rules::default()).unwrap_err();
+/// let err = position_string::parse("w.............../w......../..../. b 13 15", Rules::default()).unwrap_err();
 /// assert_eq!((err.line, err.column), (1, 18));
 /// assert_eq!(err.expected, "a ball resting on four balls");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
