@@ -13,7 +13,7 @@
 //! let game = legal_game::<Pylos>(&Rules::default(), 30, 7);
 //! assert_eq!(game.record.plies.len(), 30);
 //! let miss = near_miss(&game, 7).expect("a near miss");
-//! let reports = gamenote::cli::check_source::<Pylos>("gen", &miss.text, &[], gamenote::Mode::Strict);
+//! let reports = gamenote::check::check_source::<Pylos>("gen", &miss.text, &[], gamenote::Mode::Strict);
 //! let problem = reports[0].error.as_ref().expect("fails");
 //! assert_eq!(problem.kind, miss.expected.kind);
 //! assert_eq!(problem.ply, miss.expected.ply);
@@ -464,7 +464,7 @@ pub fn verify<G: Game>(miss: &NearMiss<G>) -> Result<(), Disagreement> {
 }
 
 fn verify_miss<G: Game>(miss: &NearMiss<G>) -> Result<(), String> {
-    let reports = crate::cli::check_source::<G>("near-miss", &miss.text, &[], Mode::Strict);
+    let reports = crate::check::check_source::<G>("near-miss", &miss.text, &[], Mode::Strict);
     let Some(report) = reports.first() else {
         return Err("no record read".into());
     };

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use gamenote::cli::{GameId, check_piece, check_source};
+use gamenote::check::{GameId, check_piece, check_source};
 use gamenote::pylos::Pylos;
 use gamenote::record::replay;
 use gamenote::stream::{Limits, RecordReader, parse_bytes};

@@ -6,7 +6,7 @@
 //!
 //! Only the public API; the command line's side is in cli/tests/endings.rs.
 
-use gamenote::cli::{Problem, check_source};
+use gamenote::check::{Problem, check_source};
 use gamenote::generate::legal_game;
 use gamenote::gipf::{self, Gipf, Layout, Variant};
 use gamenote::prelude::*;

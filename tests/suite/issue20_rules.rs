@@ -2,7 +2,7 @@
 //! comment out of range, tags the crate reads read strictly, exact results, and GIPF records
 //! as people write them.
 
-use gamenote::cli::{Problem, Report, check_source};
+use gamenote::check::{Problem, Report, check_source};
 use gamenote::generate::legal_game;
 use gamenote::prelude::*;
 use gamenote::{GameResult, Outcome, gipf::Gipf, pylon::Pylon, pylos::Pylos, threeman::ThreeMan};

@@ -32,7 +32,7 @@ use locate::{Locator, tag_span};
 /// What went wrong with one record, ready to print.
 ///
 /// ```
-/// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+/// use gamenote::{check::check_source, pylos::Pylos, Mode};
 /// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
 /// let p = reports[0].error.as_ref().expect("1b2 is taken");
 /// assert_eq!((p.kind, p.line, p.column, p.ply), ("illegal", 1, 5, Some(2)));
@@ -62,7 +62,7 @@ impl Problem {
     /// The problem as a JSON object `{"kind","line","column","ply","message"}`.
     ///
     /// ```
-    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// use gamenote::{check::check_source, pylos::Pylos, Mode};
     /// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
     /// let problem = reports[0].error.as_ref().expect("1b2 is taken");
     /// assert!(problem.to_json().starts_with(r#"{"kind":"illegal","line":1,"column":5,"ply":2,"#));
@@ -82,7 +82,7 @@ impl Problem {
 /// The verdict on one record of a file.
 ///
 /// ```
-/// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+/// use gamenote::{check::check_source, pylos::Pylos, Mode};
 /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
 /// let reports = check_source::<Pylos>("a.pylos", text, &[], Mode::Strict);
 /// assert_eq!(reports.len(), 2);
@@ -114,7 +114,7 @@ impl Report {
     /// True when the record parsed and every move was legal.
     ///
     /// ```
-    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// use gamenote::{check::check_source, pylos::Pylos, Mode};
     /// assert!(check_source::<Pylos>("f", "1b2 1c3 *", &[], Mode::Strict)[0].ok());
     /// assert!(!check_source::<Pylos>("f", "1b2 1b2 *", &[], Mode::Strict)[0].ok());
     /// assert!(!check_source::<Pylos>("f", "1b2 zz *", &[], Mode::Strict)[0].ok());
@@ -128,7 +128,7 @@ impl Report {
     /// record it follows; junk is counted apart ([`Totals::junk`]) and always fails.
     ///
     /// ```
-    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// use gamenote::{check::check_source, pylos::Pylos, Mode};
     /// let text = "[Game \"Pylos\"]\n\n1b2 1c3 *\n\nstray line\n";
     /// let reports = check_source::<Pylos>("a.pylos", text, &[], Mode::Strict);
     /// assert!(reports[0].ok() && !reports[0].is_junk());
@@ -161,7 +161,7 @@ impl Report {
     /// `"warnings_omitted": N` follows.
     ///
     /// ```
-    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// use gamenote::{check::check_source, pylos::Pylos, Mode};
     /// let reports = check_source::<Pylos>("a.pylos", "1b2 1c3 *", &[], Mode::Strict);
     /// assert_eq!(
     ///     reports[0].to_json(),
@@ -199,9 +199,9 @@ impl Report {
 /// A JSON string literal.
 ///
 /// ```
-/// assert_eq!(gamenote::cli::json_str("a\"b\n"), r#""a\"b\n""#);
+/// assert_eq!(gamenote::check::json_str("a\"b\n"), r#""a\"b\n""#);
 /// // Invisible characters are escaped too, so a terminal shows the line as it is.
-/// assert_eq!(gamenote::cli::json_str("x\u{202e}y\u{e0041}"), r#""x\u202ey\udb40\udc41""#);
+/// assert_eq!(gamenote::check::json_str("x\u{202e}y\u{e0041}"), r#""x\u202ey\udb40\udc41""#);
 /// ```
 pub fn json_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
@@ -231,7 +231,7 @@ pub fn json_str(s: &str) -> String {
 /// `Size`).
 ///
 /// ```
-/// use gamenote::{cli::apply_overrides, pylos::Pylos, Record};
+/// use gamenote::{check::apply_overrides, pylos::Pylos, Record};
 /// let mut rec: Record<Pylos> = "[Rules \"standard\"]\n1b2 *".parse()?;
 /// apply_overrides(&mut rec, &[("Rules".into(), "alignment".into())]);
 /// assert_eq!(rec.tag("Rules"), Some("alignment"));
@@ -246,7 +246,7 @@ pub fn apply_overrides<G: Game>(rec: &mut Record<G>, overrides: &[(String, Strin
 /// Turns an [`Error`] met while checking a record of `source` into a [`Problem`].
 ///
 /// ```
-/// use gamenote::{cli::problem, Error, Record, pylos::Pylos};
+/// use gamenote::{check::problem, Error, Record, pylos::Pylos};
 /// let text = "1b2 zz *";
 /// let err: Error = text.parse::<Record<Pylos>>().unwrap_err().into();
 /// let p = problem("a.pylos", text, &err, 0);
@@ -261,7 +261,7 @@ pub fn problem(file: &str, source: &str, err: &Error, fallback: usize) -> Proble
 /// error without a place of its own (a set-up error) is placed at `fallback`.
 ///
 /// ```
-/// use gamenote::{cli::problem_at, Error, ValueError};
+/// use gamenote::{check::problem_at, Error, ValueError};
 /// // A set-up error has no place of its own: it goes to `fallback`, here the second line.
 /// let source = "[Rules \"odd\"]\n1b2 *\n";
 /// let err = Error::Setup(ValueError::new("unknown rules"));
@@ -409,7 +409,7 @@ fn replay_problem<G: Game>(
 /// Checks every record of `source`: parse, replay, result.
 ///
 /// ```
-/// use gamenote::{cli::check_source, gipf::Gipf, Mode};
+/// use gamenote::{check::check_source, gipf::Gipf, Mode};
 /// let text = "[Game \"GIPF\"]\n[Rules \"basic\"]\n1.a1-b2 (11) i1-h2 (12) *\n";
 /// let reports = check_source::<Gipf>("g.gipf", text, &[], Mode::Strict);
 /// let error = reports[0].error.as_ref().unwrap();
@@ -433,7 +433,7 @@ pub fn check_source<G: Game>(
 /// errors and warnings it has.
 ///
 /// ```
-/// use gamenote::{cli::check_text, pylos::Pylos, Mode};
+/// use gamenote::{check::check_text, pylos::Pylos, Mode};
 /// // The text starts on line 11 of its file: errors name the file's lines.
 /// let reports = check_text::<Pylos>("f", "1b2 zz *", 10, &[], Mode::Strict);
 /// let error = reports[0].error.as_ref().unwrap();
@@ -487,7 +487,7 @@ pub fn check_text<G: Game>(
 /// [`Keep`] does for `show` and `moves`).
 ///
 /// ```
-/// use gamenote::{cli::check_record, pylos::Pylos, replay::Checker, Mode};
+/// use gamenote::{check::check_record, pylos::Pylos, replay::Checker, Mode};
 /// let mut checker = Checker::<Pylos>::new(Mode::Strict);
 /// // The record's text starts after 20 lines of its file.
 /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
@@ -550,7 +550,7 @@ where
 /// its own report), but each report is lent to a callback instead of collected.
 ///
 /// ```
-/// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+/// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
 /// let mut pieces = PieceChecker::<Pylos>::new("a.pylos", Checker::new(Mode::Strict));
 /// let mut seen = Vec::new();
 /// // Two pieces of the same file: the second starts on line 4.
@@ -577,7 +577,7 @@ where
     /// A checker of the pieces of `file` (the name its problems carry) with `checker`.
     ///
     /// ```
-    /// use gamenote::{cli::PieceChecker, gipf::Gipf, replay::Checker, Mode};
+    /// use gamenote::{check::PieceChecker, gipf::Gipf, replay::Checker, Mode};
     /// let mut pieces = PieceChecker::<Gipf>::new("g.gipf", Checker::new(Mode::Lenient));
     /// let mut files = Vec::new();
     /// pieces.check("[Game \"GIPF\"]\n1. *\n", 0, |r| files.push(r.file.clone()));
@@ -596,7 +596,7 @@ where
     /// The visitor the pieces are checked with.
     ///
     /// ```
-    /// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+    /// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
     /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
     /// pieces.check("[Event \"Club\"]\n1b2 *\n", 0, |_| {});
     /// assert_eq!(pieces.checker().tags()[0].0, "Event");
@@ -608,7 +608,7 @@ where
     /// The visitor, to change or read what it keeps between pieces.
     ///
     /// ```
-    /// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+    /// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
     /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
     /// let _checker: &mut Checker<Pylos> = pieces.checker_mut();
     /// ```
@@ -621,7 +621,7 @@ where
     /// record, numbered from 1 in the piece, and one per junk after a record.
     ///
     /// ```
-    /// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+    /// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
     /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
     /// let mut found = Vec::new();
     /// pieces.check("1b2 zz *\n", 10, |r| {
@@ -658,7 +658,7 @@ where
 /// Records are numbered from `first`; the number of records read is returned.
 ///
 /// ```
-/// use gamenote::{cli::convert_piece, convert::Converter, pylos::{Pylos, Style}, stream::RecordReader, Mode};
+/// use gamenote::{check::convert_piece, convert::Converter, pylos::{Pylos, Style}, stream::RecordReader, Mode};
 /// let text = "\n[Game \"Pylos\"]\n1b2 1b2 *\n\nstray\n";
 /// let piece = RecordReader::new(text.as_bytes()).next().unwrap();
 /// let mut converter = Converter::<Pylos>::new(Style::default(), Mode::Strict);
@@ -890,7 +890,7 @@ fn fill_report<G: Game>(
 /// A piece the stream reader could not read as text, as a [`Problem`].
 ///
 /// ```
-/// use gamenote::{cli::bad_record_problem, stream::RecordReader};
+/// use gamenote::{check::bad_record_problem, stream::RecordReader};
 /// let bytes = b"[Game \"Pylos\"]\n1b2 \xff *\n";
 /// let bad = RecordReader::new(&bytes[..]).next().unwrap().unwrap_err();
 /// let p = bad_record_problem("a.pylos", &bad);
@@ -927,7 +927,7 @@ pub fn bad_record_problem(file: &str, bad: &BadRecord) -> Problem {
 /// Checks one piece of a stream: every record in it, or the reason it could not be read.
 ///
 /// ```
-/// use gamenote::cli::{check_piece, GameId};
+/// use gamenote::check::{check_piece, GameId};
 /// use gamenote::stream::RecordReader;
 /// use gamenote::Mode;
 /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
@@ -953,7 +953,7 @@ pub fn check_piece(
 /// piece (one checker serves a whole batch).
 ///
 /// ```
-/// use gamenote::{cli::check_piece_with, pylos::Pylos, replay::Checker, stream::RecordReader, Mode};
+/// use gamenote::{check::check_piece_with, pylos::Pylos, replay::Checker, stream::RecordReader, Mode};
 /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 1c3 *\n";
 /// let mut checker = Checker::<Pylos>::new(Mode::Strict); // one checker for every piece
 /// let reports: Vec<_> = RecordReader::new(text.as_bytes())
@@ -977,7 +977,7 @@ where
 /// Totals of a check run.
 ///
 /// ```
-/// use gamenote::cli::{check_files, CheckOptions, Totals};
+/// use gamenote::check::{check_files, CheckOptions, Totals};
 /// let missing = std::env::temp_dir().join("gamenote-doc-totals-missing.pylos");
 /// let totals = check_files(&[missing], &CheckOptions::new(&[]), |_| Ok(()))?;
 /// assert_eq!(totals, Totals { records: 0, ok: 0, unreadable: 1, junk: 0 });
@@ -999,7 +999,7 @@ pub struct Totals {
 /// What to check and how: [`CheckOptions::new`], then set the fields that differ.
 ///
 /// ```
-/// use gamenote::cli::CheckOptions;
+/// use gamenote::check::CheckOptions;
 /// let mut opts = CheckOptions::new(&[]);
 /// opts.threads = 2;
 /// opts.syntax_only = true;
@@ -1026,7 +1026,7 @@ impl<'a> CheckOptions<'a> {
     /// move replayed, the game told by each file.
     ///
     /// ```
-    /// use gamenote::{cli::CheckOptions, Mode};
+    /// use gamenote::{check::CheckOptions, Mode};
     /// let size = [("Size".to_string(), "4".to_string())];
     /// let opts = CheckOptions::new(&size);
     /// assert_eq!((opts.game, opts.mode, opts.threads, opts.syntax_only), (None, Mode::Strict, 1, false));
@@ -1047,7 +1047,7 @@ impl<'a> CheckOptions<'a> {
 /// What [`check_files`] hands out, in input order.
 ///
 /// ```
-/// use gamenote::cli::{check_source, print_checked, Checked, InputError};
+/// use gamenote::check::{check_source, print_checked, Checked, InputError};
 /// use gamenote::{pylos::Pylos, Mode};
 /// let report = &check_source::<Pylos>("a.pylos", "1b2 *", &[], Mode::Strict)[0];
 /// let unknown = InputError::UnknownGame("notes.txt".into());
@@ -1214,7 +1214,7 @@ const BATCH_BYTES: usize = 256 << 10;
 /// returned.
 ///
 /// ```
-/// use gamenote::cli::{check_files, CheckOptions, Checked, Totals};
+/// use gamenote::check::{check_files, CheckOptions, Checked, Totals};
 /// let path = std::env::temp_dir().join(format!("gamenote-doc-{}.pylos", std::process::id()));
 /// std::fs::write(&path, "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n")?;
 /// let mut verdicts = Vec::new();
@@ -1438,7 +1438,7 @@ fn file_shards(path: &std::path::Path) -> Option<Vec<std::ops::Range<u64>>> {
 /// is what a worker of another process or machine runs on its shard.
 ///
 /// ```
-/// use gamenote::cli::{check_shard, CheckOptions};
+/// use gamenote::check::{check_shard, CheckOptions};
 /// use gamenote::stream::shards;
 /// let path = std::env::temp_dir().join(format!("gamenote-doc-shard-{}.pylos", std::process::id()));
 /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n\n".repeat(50);
@@ -1573,7 +1573,7 @@ fn check_files_inline(
 /// with its caret) on `out`, warnings and unreadable inputs on `err`.
 ///
 /// ```
-/// use gamenote::cli::{check_source, print_checked, Checked};
+/// use gamenote::check::{check_source, print_checked, Checked};
 /// use gamenote::{pylos::Pylos, Mode};
 /// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
