@@ -29,20 +29,127 @@ pub use input::{
 pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};
 
+/// What kind of problem a [`Problem`] is: the `kind` field of `gamenote check --json`,
+/// written as `parse`, `illegal` or `mismatch` (its [`Display`](std::fmt::Display), its
+/// [`FromStr`](std::str::FromStr) and, with the `serde` feature, its serde form).
+///
+/// An [`Error`] has one kind ([`ProblemKind::of`]): a parse error and a set-up error are
+/// `parse`, an annotation that disagrees with its move is `mismatch`, and every other move
+/// that cannot be played (illegal or ambiguous) is `illegal`.
+///
+/// ```
+/// use gamenote::check::{check_source, ProblemKind};
+/// use gamenote::{pylos::Pylos, Mode};
+/// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
+/// let kind = reports[0].error.as_ref().expect("1b2 is taken").kind;
+/// assert_eq!(kind, ProblemKind::Illegal);
+/// assert_eq!(kind.to_string(), "illegal");
+/// assert_eq!("mismatch".parse::<ProblemKind>()?, ProblemKind::Mismatch);
+/// assert!("ambiguous".parse::<ProblemKind>().is_err());
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
+pub enum ProblemKind {
+    /// The text cannot be read (a parse error, bad bytes, junk between records), or a
+    /// set-up tag cannot be used.
+    Parse,
+    /// A move that cannot be played in its position (illegal or ambiguous).
+    Illegal,
+    /// A legal move whose annotations (markers, reserve counts, check marks, the result)
+    /// disagree with what it did.
+    Mismatch,
+}
+
+impl ProblemKind {
+    /// Every kind, in order.
+    ///
+    /// ```
+    /// use gamenote::check::ProblemKind;
+    /// let names: Vec<&str> = ProblemKind::ALL.iter().map(|k| k.as_str()).collect();
+    /// assert_eq!(names, ["parse", "illegal", "mismatch"]);
+    /// ```
+    pub const ALL: [ProblemKind; 3] = [
+        ProblemKind::Parse,
+        ProblemKind::Illegal,
+        ProblemKind::Mismatch,
+    ];
+
+    /// The kind as `check --json` writes it.
+    ///
+    /// ```
+    /// assert_eq!(gamenote::check::ProblemKind::Parse.as_str(), "parse");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ProblemKind::Parse => "parse",
+            ProblemKind::Illegal => "illegal",
+            ProblemKind::Mismatch => "mismatch",
+        }
+    }
+
+    /// The kind of problem `err` is.
+    ///
+    /// ```
+    /// use gamenote::check::ProblemKind;
+    /// use gamenote::{pylos::Pylos, record::replay, Error, Mode, Record, ValueError};
+    /// let parse: Error = "1b2 zz *".parse::<Record<Pylos>>().unwrap_err().into();
+    /// assert_eq!(ProblemKind::of(&parse), ProblemKind::Parse);
+    /// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
+    /// let illegal = replay(&rec, Mode::Strict).error.expect("1b2 is taken");
+    /// assert_eq!(ProblemKind::of(&illegal), ProblemKind::Illegal);
+    /// assert_eq!(ProblemKind::of(&Error::Setup(ValueError::new("odd"))), ProblemKind::Parse);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn of(err: &Error) -> ProblemKind {
+        match err {
+            Error::Parse(_) | Error::Setup(_) => ProblemKind::Parse,
+            Error::Illegal(e) if e.kind == crate::error::MoveErrorKind::Mismatch => {
+                ProblemKind::Mismatch
+            }
+            Error::Illegal(_) => ProblemKind::Illegal,
+        }
+    }
+}
+
+impl std::fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for ProblemKind {
+    type Err = crate::error::ValueError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ProblemKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| {
+                crate::error::ValueError::new(format!(
+                    "unknown problem kind {s:?} (expected parse, illegal or mismatch)"
+                ))
+            })
+    }
+}
+
 /// What went wrong with one record, ready to print.
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::{check::check_source, pylos::Pylos, Mode};
 /// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
 /// let p = reports[0].error.as_ref().expect("1b2 is taken");
-/// assert_eq!((p.kind, p.line, p.column, p.ply), ("illegal", 1, 5, Some(2)));
+/// assert_eq!((p.kind, p.line, p.column, p.ply), (ProblemKind::Illegal, 1, 5, Some(2)));
 /// assert!(p.message.starts_with("ply 2 (1b2): "));
 /// assert!(p.rendered.starts_with("a.pylos:1:5: "));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
-    /// `parse`, `illegal` or `mismatch`.
-    pub kind: &'static str,
+    /// Parse, illegal or mismatch.
+    pub kind: ProblemKind,
     /// 1-based line.
     pub line: usize,
     /// 1-based column.
@@ -246,11 +353,12 @@ pub fn apply_overrides<G: Game>(rec: &mut Record<G>, overrides: &[(String, Strin
 /// Turns an [`Error`] met while checking a record of `source` into a [`Problem`].
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::{check::problem, Error, Record, pylos::Pylos};
 /// let text = "1b2 zz *";
 /// let err: Error = text.parse::<Record<Pylos>>().unwrap_err().into();
 /// let p = problem("a.pylos", text, &err, 0);
-/// assert_eq!((p.kind, p.line, p.column), ("parse", 1, 5));
+/// assert_eq!((p.kind, p.line, p.column), (ProblemKind::Parse, 1, 5));
 /// assert!(p.rendered.starts_with("a.pylos:1:5: expected"));
 /// ```
 pub fn problem(file: &str, source: &str, err: &Error, fallback: usize) -> Problem {
@@ -261,12 +369,13 @@ pub fn problem(file: &str, source: &str, err: &Error, fallback: usize) -> Proble
 /// error without a place of its own (a set-up error) is placed at `fallback`.
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::{check::problem_at, Error, ValueError};
 /// // A set-up error has no place of its own: it goes to `fallback`, here the second line.
 /// let source = "[Rules \"odd\"]\n1b2 *\n";
 /// let err = Error::Setup(ValueError::new("unknown rules"));
 /// let p = problem_at("a.pylos", source, 10, &err, 14);
-/// assert_eq!((p.kind, p.line, p.column, p.ply), ("parse", 12, 1, None));
+/// assert_eq!((p.kind, p.line, p.column, p.ply), (ProblemKind::Parse, 12, 1, None));
 /// assert!(p.rendered.starts_with("a.pylos:12:1: unknown rules"));
 /// ```
 pub fn problem_at(
@@ -314,22 +423,18 @@ fn problem_with(
     err: &Error,
     fallback: Range<usize>,
 ) -> Problem {
-    let (kind, span, ply, message) = match err {
-        Error::Parse(e) => ("parse", e.span.clone(), e.ply, e.message()),
+    let kind = ProblemKind::of(err);
+    let (span, ply, message) = match err {
+        Error::Parse(e) => (e.span.clone(), e.ply, e.message()),
         Error::Illegal(e) => {
-            let kind = if e.kind == crate::error::MoveErrorKind::Mismatch {
-                "mismatch"
-            } else {
-                "illegal"
-            };
             let ply = (e.ply > 0).then_some(e.ply);
             let message = match ply {
                 Some(p) => format!("ply {p} ({}): {}", e.written, e.reason),
                 None => e.reason.clone(),
             };
-            (kind, e.span.clone().unwrap_or(fallback), ply, message)
+            (e.span.clone().unwrap_or(fallback), ply, message)
         }
-        Error::Setup(m) => ("parse", fallback, None, m.message.clone()),
+        Error::Setup(m) => (fallback, None, m.message.clone()),
     };
     let (line, column, rendered) = loc.render(file, span, &message, lines_before);
     Problem {
@@ -409,11 +514,12 @@ fn replay_problem<G: Game>(
 /// Checks every record of `source`: parse, replay, result.
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::{check::check_source, gipf::Gipf, Mode};
 /// let text = "[Game \"GIPF\"]\n[Rules \"basic\"]\n1.a1-b2 (11) i1-h2 (12) *\n";
 /// let reports = check_source::<Gipf>("g.gipf", text, &[], Mode::Strict);
 /// let error = reports[0].error.as_ref().unwrap();
-/// assert_eq!((error.kind, error.line, error.ply), ("mismatch", 3, Some(2)));
+/// assert_eq!((error.kind, error.line, error.ply), (ProblemKind::Mismatch, 3, Some(2)));
 /// let lenient = check_source::<Gipf>("g.gipf", text, &[], Mode::Lenient);
 /// assert!(lenient[0].ok());
 /// assert_eq!(lenient[0].warnings.len(), 1);
@@ -550,6 +656,7 @@ where
 /// its own report), but each report is lent to a callback instead of collected.
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
 /// let mut pieces = PieceChecker::<Pylos>::new("a.pylos", Checker::new(Mode::Strict));
 /// let mut seen = Vec::new();
@@ -558,7 +665,7 @@ where
 /// pieces.check("[Game \"Pylos\"]\n1b2 1b2 *\n", 3, |r| {
 ///     let e = r.error.as_ref().unwrap();
 ///     seen.push((r.record, r.ok(), r.plies));
-///     assert_eq!((e.kind, e.line, e.column, e.ply), ("illegal", 5, 5, Some(2)));
+///     assert_eq!((e.kind, e.line, e.column, e.ply), (ProblemKind::Illegal, 5, 5, Some(2)));
 /// });
 /// assert_eq!(seen, [(1, true, 2), (1, false, 1)]);
 /// ```
@@ -621,13 +728,14 @@ where
     /// record, numbered from 1 in the piece, and one per junk after a record.
     ///
     /// ```
+    /// use gamenote::check::ProblemKind;
     /// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
     /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
     /// let mut found = Vec::new();
     /// pieces.check("1b2 zz *\n", 10, |r| {
     ///     found.push(r.error.as_ref().map(|e| (e.kind, e.line, e.column)));
     /// });
-    /// assert_eq!(found, [Some(("parse", 11, 5))]);
+    /// assert_eq!(found, [Some((ProblemKind::Parse, 11, 5))]);
     /// ```
     pub fn check(&mut self, text: &str, lines_before: usize, mut each: impl FnMut(&Report)) {
         let _ = check_piece_text::<G, _>(
@@ -658,6 +766,7 @@ where
 /// Records are numbered from `first`; the number of records read is returned.
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::{check::convert_piece, convert::Converter, pylos::{Pylos, Style}, stream::RecordReader, Mode};
 /// let text = "\n[Game \"Pylos\"]\n1b2 1b2 *\n\nstray\n";
 /// let piece = RecordReader::new(text.as_bytes()).next().unwrap();
@@ -665,7 +774,7 @@ where
 /// let (mut out, mut problems) = (Vec::new(), Vec::new());
 /// let read = convert_piece("a.pylos", &piece, 1, &mut converter, &mut out, |p| problems.push(p.clone()))?;
 /// assert_eq!((read, converter.written()), (1, 0));
-/// assert_eq!((problems[0].kind, problems[0].line, problems[0].column), ("illegal", 3, 5));
+/// assert_eq!((problems[0].kind, problems[0].line, problems[0].column), (ProblemKind::Illegal, 3, 5));
 /// assert_eq!((problems[1].junk, problems[1].line, problems[1].column), (true, 5, 1));
 /// # Ok::<(), std::io::Error>(())
 /// ```
@@ -890,11 +999,12 @@ fn fill_report<G: Game>(
 /// A piece the stream reader could not read as text, as a [`Problem`].
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::{check::bad_record_problem, stream::RecordReader};
 /// let bytes = b"[Game \"Pylos\"]\n1b2 \xff *\n";
 /// let bad = RecordReader::new(&bytes[..]).next().unwrap().unwrap_err();
 /// let p = bad_record_problem("a.pylos", &bad);
-/// assert_eq!((p.kind, p.line, p.column, p.ply), ("parse", 2, 5, None));
+/// assert_eq!((p.kind, p.line, p.column, p.ply), (ProblemKind::Parse, 2, 5, None));
 /// assert!(p.rendered.starts_with("a.pylos:2:5: "));
 /// assert!(p.rendered.ends_with("\n      ^")); // the caret under the bad byte
 /// ```
@@ -909,7 +1019,7 @@ pub fn bad_record_problem(file: &str, bad: &BadRecord) -> Problem {
         width = under.len() + at.saturating_sub(bad.line_text.chars().count())
     );
     Problem {
-        kind: "parse",
+        kind: ProblemKind::Parse,
         line: e.line,
         column: e.column,
         ply: None,

@@ -545,7 +545,7 @@ fn keep<T: OnKept>(
                 if seen != want {
                     continue;
                 }
-                if let Some(p) = report.error.as_ref().filter(|p| p.kind == "parse") {
+                if let Some(p) = report.error.as_ref().filter(|p| p.kind == gamenote::check::ProblemKind::Parse) {
                     return Err(Fail(p.rendered.clone(), 1));
                 }
                 chosen = Some(report);

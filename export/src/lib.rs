@@ -105,7 +105,7 @@ pub struct RowError {
 impl RowError {
     fn from_problem(p: &gamenote::check::Problem) -> Self {
         RowError {
-            kind: p.kind,
+            kind: p.kind.as_str(),
             line: p.line as u64,
             column: p.column as u64,
             ply: p.ply.map(|n| n as u64),

@@ -56,7 +56,7 @@ struct Problem {
 impl From<&CliProblem> for Problem {
     fn from(p: &CliProblem) -> Self {
         Problem {
-            kind: p.kind,
+            kind: p.kind.as_str(),
             line: p.line,
             column: p.column,
             ply: p.ply,
@@ -340,7 +340,7 @@ impl FromEmpty for Report {
     /// The report on a text with no record in it: only comments or blank space.
     fn from_empty(file: &str) -> Report {
         let problem = CliProblem {
-            kind: "parse",
+            kind: check::ProblemKind::Parse,
             line: 1,
             column: 1,
             ply: None,
@@ -995,7 +995,7 @@ impl Generated {
                 let out = NearMiss {
                     record: Py::new(py, rec)?,
                     mutation: miss.mutation,
-                    kind: e.kind,
+                    kind: e.kind.as_str(),
                     ply: e.ply,
                     line: e.at.map(|a| a.0),
                     column: e.at.map(|a| a.1),

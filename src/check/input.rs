@@ -225,6 +225,7 @@ impl<G: Game> Located<G> {
     /// An error met replaying the record, as a [`Problem`] placed in the whole input.
     ///
     /// ```
+    /// use gamenote::check::ProblemKind;
     /// use gamenote::{check::FileRecords, pylos::Pylos, record::replay, stream::Limits, Mode};
     /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
     /// let limits = Limits::default();
@@ -232,7 +233,7 @@ impl<G: Game> Located<G> {
     /// let second = records.nth(1).unwrap().expect("record 2 reads");
     /// let err = replay(&second.record, Mode::Strict).error.expect("1b2 is taken");
     /// let p = second.problem("a.pylos", &err);
-    /// assert_eq!((p.kind, p.line, p.column, p.ply), ("illegal", 5, 5, Some(2)));
+    /// assert_eq!((p.kind, p.line, p.column, p.ply), (ProblemKind::Illegal, 5, 5, Some(2)));
     /// assert!(p.rendered.starts_with("a.pylos:5:5: "));
     /// ```
     pub fn problem(&self, file: &str, err: &Error) -> Problem {
@@ -254,6 +255,7 @@ impl<G: Game> Located<G> {
 /// is read whole).
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::{check::FileRecords, pylos::Pylos, stream::Limits};
 /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n\
 ///             [Game \"Pylos\"]\n1b2 zz *\n\n\
@@ -263,7 +265,7 @@ impl<G: Game> Located<G> {
 ///     FileRecords::<Pylos, _>::new("a.pylos", text.as_bytes(), limits).collect();
 /// assert_eq!(records.len(), 3);
 /// let problem = records[1].as_ref().err().expect("zz is no move");
-/// assert_eq!((problem.kind, problem.line, problem.column), ("parse", 5, 5));
+/// assert_eq!((problem.kind, problem.line, problem.column), (ProblemKind::Parse, 5, 5));
 /// let third = records[2].as_ref().ok().expect("reading went on");
 /// assert_eq!((third.index, third.lines_before), (3, 6));
 /// assert_eq!(third.text.as_ref(), "[Game \"Pylos\"]\n1b2 *\n");
@@ -341,6 +343,7 @@ impl<G: Game, R: Read> Iterator for FileRecords<G, R> {
 /// default was given and the tag names another game.
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::check::{piece_game, GameId};
 /// use gamenote::games::DefaultGame;
 /// use gamenote::stream::RecordReader;
@@ -349,7 +352,7 @@ impl<G: Game, R: Read> Iterator for FileRecords<G, R> {
 /// let detected = DefaultGame::Detected(GameId::Pylos);
 /// assert_eq!(piece_game(detected, "f", &pieces[1]), Ok(GameId::Gipf));
 /// let p = piece_game(DefaultGame::Given(GameId::Pylos), "f", &pieces[1]).unwrap_err();
-/// assert_eq!((p.kind, p.line, p.column), ("parse", 4, 8));
+/// assert_eq!((p.kind, p.line, p.column), (ProblemKind::Parse, 4, 8));
 /// ```
 pub fn piece_game(
     default: DefaultGame,
