@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use std::collections::BTreeMap;
-use std::io::{self, Read, Seek, Write};
+use std::io::{self, Read, Seek};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, mpsc};
@@ -22,9 +22,10 @@ mod keep;
 mod locate;
 
 pub use crate::games::{GameId, UnknownGame};
+use input::display_name;
 pub use input::{
-    FileRecords, Input, InputError, Located, display_name, game_of_input, open_input,
-    overrides_error, piece_game, piece_records, size_error,
+    FileRecords, Input, InputError, Located, game_of_input, open_input, overrides_error,
+    piece_game, piece_records, size_error,
 };
 pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};
@@ -137,9 +138,14 @@ impl std::str::FromStr for ProblemKind {
 
 /// What went wrong with one record, ready to print.
 ///
+/// With the `serde` feature a problem is the object
+/// `{"kind","line","column","ply","message"}`, followed by `"junk": true` on junk and by
+/// `"rendered"` when the problem holds a drawing (`gamenote check --json` writes the same
+/// object without the drawing; see docs/cli.md). `kind`, `line`, `column`, `ply` and
+/// `message` are the fields of the same names in the serde form of [`Error`].
+///
 /// ```
-/// use gamenote::check::ProblemKind;
-/// use gamenote::{check::check_source, pylos::Pylos, Mode};
+/// use gamenote::{check::{check_source, ProblemKind}, pylos::Pylos, Mode};
 /// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
 /// let p = reports[0].error.as_ref().expect("1b2 is taken");
 /// assert_eq!((p.kind, p.line, p.column, p.ply), (ProblemKind::Illegal, 1, 5, Some(2)));
@@ -147,6 +153,7 @@ impl std::str::FromStr for ProblemKind {
 /// assert!(p.rendered.starts_with("a.pylos:1:5: "));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Problem {
     /// Parse, illegal or mismatch.
     pub kind: ProblemKind,
@@ -158,35 +165,58 @@ pub struct Problem {
     pub ply: Option<usize>,
     /// The message in words.
     pub message: String,
-    /// The rendering with the source line and a caret.
-    pub rendered: String,
     /// True for junk between records: text after a record's result that is no record
     /// (see docs/cli.md). It is not a record and takes no record number.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
     pub junk: bool,
+    /// The rendering with the file, line and column, the source line and a caret (empty
+    /// when the problem was read back without one).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "String::is_empty")
+    )]
+    pub rendered: String,
+}
+
+#[cfg(feature = "serde")]
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Problem {
-    /// The problem as a JSON object `{"kind","line","column","ply","message"}`.
+    /// The problem as `gamenote check --json` writes it:
+    /// `{"kind","line","column","ply","message"}`, and `"junk": true` on junk. This is the
+    /// serde form (feature `serde`) without the drawing, written without serde.
     ///
     /// ```
     /// use gamenote::{check::check_source, pylos::Pylos, Mode};
     /// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
     /// let problem = reports[0].error.as_ref().expect("1b2 is taken");
-    /// assert!(problem.to_json().starts_with(r#"{"kind":"illegal","line":1,"column":5,"ply":2,"#));
+    /// assert_eq!(
+    ///     problem.to_json(),
+    ///     r#"{"kind":"illegal","line":1,"column":5,"ply":2,"message":"ply 2 (1b2): 1b2 is occupied"}"#
+    /// );
     /// ```
     pub fn to_json(&self) -> String {
         format!(
-            "{{\"kind\":\"{}\",\"line\":{},\"column\":{},\"ply\":{},\"message\":{}}}",
+            "{{\"kind\":\"{}\",\"line\":{},\"column\":{},\"ply\":{},\"message\":{}{}}}",
             self.kind,
             self.line,
             self.column,
             self.ply.map_or("null".into(), |n| n.to_string()),
-            json_str(&self.message)
+            json_str(&self.message),
+            if self.junk { ",\"junk\":true" } else { "" }
         )
     }
 }
 
 /// The verdict on one record of a file.
+///
+/// With the `serde` feature a report is the object `{"file","record","ok","plies",
+/// "result","error","warnings"}` (with `"junk": true` after `record` on junk, and
+/// `"warnings_omitted"` last when warnings were only counted): a line of
+/// `gamenote check --json` (docs/cli.md), whose problems there carry no drawing. `ok` and
+/// `junk` are said for the reader; reading a report back takes them from `error`.
 ///
 /// ```
 /// use gamenote::{check::check_source, pylos::Pylos, Mode};
@@ -261,11 +291,12 @@ impl Report {
         }
     }
 
-    /// The report as one JSON object:
+    /// The report as one line of `gamenote check --json`:
     /// `{"file","record","ok","plies","result","error","warnings"}`, where `error` is null
     /// or a [`Problem::to_json`] object and `warnings` a list of them; when warnings past
     /// the first [`MAX_WARNINGS`](crate::replay::MAX_WARNINGS) were only counted,
-    /// `"warnings_omitted": N` follows.
+    /// `"warnings_omitted": N` follows. This is the serde form (feature `serde`) without
+    /// the problems' drawings, written without serde.
     ///
     /// ```
     /// use gamenote::{check::check_source, pylos::Pylos, Mode};
@@ -303,14 +334,9 @@ impl Report {
     }
 }
 
-/// A JSON string literal.
-///
-/// ```
-/// assert_eq!(gamenote::check::json_str("a\"b\n"), r#""a\"b\n""#);
-/// // Invisible characters are escaped too, so a terminal shows the line as it is.
-/// assert_eq!(gamenote::check::json_str("x\u{202e}y\u{e0041}"), r#""x\u202ey\udb40\udc41""#);
-/// ```
-pub fn json_str(s: &str) -> String {
+/// A JSON string literal; invisible characters are escaped too (`\u202e`), so a terminal
+/// shows the line as it is.
+pub(crate) fn json_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -1157,16 +1183,18 @@ impl<'a> CheckOptions<'a> {
 /// What [`check_files`] hands out, in input order.
 ///
 /// ```
-/// use gamenote::check::{check_source, print_checked, Checked, InputError};
-/// use gamenote::{pylos::Pylos, Mode};
-/// let report = &check_source::<Pylos>("a.pylos", "1b2 *", &[], Mode::Strict)[0];
-/// let unknown = InputError::UnknownGame("notes.txt".into());
-/// let (mut out, mut err) = (Vec::new(), Vec::new());
-/// for c in [Checked::Record(report), Checked::Unreadable(&unknown)] {
-///     print_checked(c, false, &mut out, &mut err)?;
-/// }
-/// assert_eq!(String::from_utf8_lossy(&out), "a.pylos record 1: ok, 1 plies, result *\n");
-/// assert!(String::from_utf8_lossy(&err).starts_with("notes.txt: cannot tell the game"));
+/// use gamenote::check::{check_files, CheckOptions, Checked};
+/// let missing = std::env::temp_dir().join("gamenote-doc-checked-missing.pylos");
+/// let mut seen = Vec::new();
+/// check_files(&[missing], &CheckOptions::new(&[]), |c| {
+///     seen.push(match c {
+///         Checked::Record(r) => format!("record {}", r.record),
+///         Checked::Unreadable(e) => e.to_string(),
+///     });
+///     Ok(())
+/// })?;
+/// assert_eq!(seen.len(), 1);
+/// assert!(seen[0].ends_with("gamenote-doc-checked-missing.pylos: cannot read: No such file or directory (os error 2)"));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug)]
@@ -1679,75 +1707,91 @@ fn check_files_inline(
     Ok(totals)
 }
 
-/// Writes a verdict as `check` prints it: one JSON line, or the verdict line (or the error
-/// with its caret) on `out`, warnings and unreadable inputs on `err`.
-///
-/// ```
-/// use gamenote::check::{check_source, print_checked, Checked};
-/// use gamenote::{pylos::Pylos, Mode};
-/// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
-/// let (mut out, mut err) = (Vec::new(), Vec::new());
-/// print_checked(Checked::Record(&reports[0]), true, &mut out, &mut err)?;
-/// let line = String::from_utf8_lossy(&out);
-/// assert!(line.starts_with(r#"{"file":"a.pylos","record":1,"ok":false,"plies":1,"#));
-/// assert!(line.ends_with("}\n") && err.is_empty());
-/// # Ok::<(), std::io::Error>(())
-/// ```
-pub fn print_checked(
-    c: Checked<'_>,
-    json: bool,
-    out: &mut impl Write,
-    err: &mut impl Write,
-) -> io::Result<()> {
-    // Only standard output's failures stop the run: the verdicts are what it is for.
-    let r = match c {
-        Checked::Unreadable(e) => {
-            let _ = writeln!(err, "{e}");
-            return Ok(());
+/// The serde form of a [`Report`]: a line of `gamenote check --json`.
+#[cfg(feature = "serde")]
+mod serde_form {
+    use super::{Problem, Report};
+    use serde::ser::SerializeStruct;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Report {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let (junk, omitted) = (self.is_junk(), self.warnings_omitted > 0);
+            let fields = 7 + usize::from(junk) + usize::from(omitted);
+            let mut st = s.serialize_struct("Report", fields)?;
+            st.serialize_field("file", &self.file)?;
+            st.serialize_field("record", &self.record)?;
+            if junk {
+                st.serialize_field("junk", &true)?;
+            } else {
+                st.skip_field("junk")?;
+            }
+            st.serialize_field("ok", &self.ok())?;
+            st.serialize_field("plies", &self.plies)?;
+            st.serialize_field("result", &self.result)?;
+            st.serialize_field("error", &self.error)?;
+            st.serialize_field("warnings", &self.warnings)?;
+            if omitted {
+                st.serialize_field("warnings_omitted", &self.warnings_omitted)?;
+            } else {
+                st.skip_field("warnings_omitted")?;
+            }
+            st.end()
         }
-        Checked::Record(r) => r,
-    };
-    if json {
-        return writeln!(out, "{}", r.to_json());
     }
-    for w in &r.warnings {
-        let _ = writeln!(err, "warning: {}", w.rendered);
+
+    /// A report as read: `ok` is read and must agree with `error`; `junk` on the report
+    /// marks its error as junk (as `check --json` wrote it before problems said so).
+    #[derive(Deserialize)]
+    struct ReportData {
+        file: String,
+        record: usize,
+        #[serde(default)]
+        junk: bool,
+        ok: Option<bool>,
+        plies: usize,
+        result: Option<String>,
+        error: Option<Problem>,
+        #[serde(default)]
+        warnings: Vec<Problem>,
+        #[serde(default)]
+        warnings_omitted: usize,
     }
-    if r.warnings_omitted > 0 {
-        let _ = writeln!(
-            err,
-            "warning: {} record {}: and {} more warnings",
-            r.file, r.record, r.warnings_omitted
-        );
-    }
-    match &r.error {
-        None => {
-            // One line per record: written piece by piece, as `format_args!` costs more
-            // than the rules of a short game.
-            out.write_all(r.file.as_bytes())?;
-            out.write_all(b" record ")?;
-            write_number(out, r.record)?;
-            out.write_all(b": ok, ")?;
-            write_number(out, r.plies)?;
-            out.write_all(b" plies, result ")?;
-            out.write_all(r.result.as_deref().unwrap_or("none").as_bytes())?;
-            out.write_all(b"\n")
+
+    impl<'de> Deserialize<'de> for Report {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            use serde::de::Error as _;
+            let mut r = ReportData::deserialize(d)?;
+            if r.ok.is_some_and(|ok| ok != r.error.is_none()) {
+                return Err(D::Error::custom("\"ok\" disagrees with \"error\""));
+            }
+            match &mut r.error {
+                Some(p) => p.junk |= r.junk,
+                None if r.junk => return Err(D::Error::custom("junk without an error")),
+                None => {}
+            }
+            Ok(Report {
+                file: r.file,
+                record: r.record,
+                plies: r.plies,
+                result: r.result,
+                error: r.error,
+                warnings: r.warnings,
+                warnings_omitted: r.warnings_omitted,
+            })
         }
-        Some(p) => writeln!(out, "{}", p.rendered),
     }
 }
 
-/// Writes `n` in decimal.
-fn write_number(out: &mut impl Write, mut n: usize) -> io::Result<()> {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+#[cfg(test)]
+mod tests {
+    use super::json_str;
+
+    #[test]
+    fn json_strings_escape_quotes_controls_and_invisible_characters() {
+        assert_eq!(json_str("a\"b\n\\"), r#""a\"b\n\\""#);
+        assert_eq!(json_str("\u{8}\u{c}\u{7f}"), r#""\u0008\u000c\u007f""#);
+        assert_eq!(json_str("x\u{202e}y\u{e0041}"), r#""x\u202ey\udb40\udc41""#);
+        assert_eq!(json_str("é 中"), "\"é 中\"");
     }
-    out.write_all(&digits[at..])
 }

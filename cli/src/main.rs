@@ -9,12 +9,20 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use gamenote::check::{
     CheckOptions, Checked, Input, Keep, Kept, Located, Report, apply_overrides, check_files,
-    check_piece_with, display_name, game_of_input, json_str, open_input, piece_game, piece_records,
-    print_checked,
+    check_piece_with, game_of_input, open_input, piece_game, piece_records,
 };
 use gamenote::games::DefaultGame;
 use gamenote::stream::{Limits, RecordReader};
 use gamenote::{Game, GameId, Mode, Notate, Play, with_game};
+
+mod print;
+use print::{json_str, print_checked};
+
+/// The name a path is shown by: the path itself, with any bytes that are not UTF-8
+/// replaced; `-` is standard input.
+fn display_name(path: &Path) -> String {
+    path.to_string_lossy().into_owned()
+}
 
 /// The games, as every command's help names them.
 const GAME_HELP: &str = "The game: pylos, gipf, threeman or pylon";

@@ -301,7 +301,7 @@ pub fn export_files(
 ) -> Result<Counts, ExportError> {
     let mut counts = Counts::default();
     for path in files {
-        let name = gamenote::check::display_name(path);
+        let name = path.to_string_lossy().into_owned();
         let opened = gamenote::check::open_input(path).and_then(|mut input| {
             let id = gamenote::check::game_of_input(opts.game, &name, &mut input)?;
             gamenote::check::size_error(id, &opts.overrides)?;

@@ -112,20 +112,7 @@ pub fn overrides_error(id: GameId, overrides: &[(String, String)]) -> Result<(),
 
 /// The name a path is shown by: the path itself, with any bytes that are not UTF-8
 /// replaced; `-` is standard input.
-///
-/// ```
-/// use gamenote::check::display_name;
-/// use std::path::Path;
-/// assert_eq!(display_name(Path::new("games/a.pylos")), "games/a.pylos");
-/// assert_eq!(display_name(Path::new("-")), "-");
-/// #[cfg(unix)]
-/// {
-///     use std::os::unix::ffi::OsStrExt;
-///     let odd = Path::new(std::ffi::OsStr::from_bytes(b"a\xffb.pylos"));
-///     assert_eq!(display_name(odd), "a\u{FFFD}b.pylos");
-/// }
-/// ```
-pub fn display_name(path: &Path) -> String {
+pub(crate) fn display_name(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
