@@ -56,7 +56,11 @@ pub fn print_checked(
 /// Writes `r` as one line of `check --json`: its serde form, without the problems'
 /// drawings (`rendered`), which only the text output shows.
 fn write_report(out: &mut impl Write, r: &Report) -> io::Result<()> {
-    let drawn = r.error.iter().chain(&r.warnings).any(|p| !p.rendered.is_empty());
+    let drawn = r
+        .error
+        .iter()
+        .chain(&r.warnings)
+        .any(|p| !p.rendered.is_empty());
     if drawn {
         // Only failed and warned records hold drawings: the copy is theirs alone.
         let mut bare = r.clone();
@@ -167,7 +171,10 @@ mod tests {
     #[test]
     fn json_strings_escape_as_the_library_did() {
         assert_eq!(json_str("a\"b\n\\/"), r#""a\"b\n\\/""#);
-        assert_eq!(json_str("\u{8}\u{c}\u{1}\u{7f}\u{85}"), r#""\u0008\u000c\u0001\u007f\u0085""#);
+        assert_eq!(
+            json_str("\u{8}\u{c}\u{1}\u{7f}\u{85}"),
+            r#""\u0008\u000c\u0001\u007f\u0085""#
+        );
         assert_eq!(json_str("x\u{202e}y\u{e0041}"), r#""x\u202ey\udb40\udc41""#);
         assert_eq!(json_str("é 中\t"), "\"é 中\\t\"");
     }
@@ -183,14 +190,20 @@ mod tests {
              \"error\":{\"kind\":\"illegal\",\"line\":1,\"column\":5,\"ply\":2,\
              \"message\":\"ply 2 (1b2): 1b2 is occupied\"},\"warnings\":[]}\n"
         );
-        assert_eq!(String::from_utf8_lossy(&out).trim_end(), reports[0].to_json());
+        assert_eq!(
+            String::from_utf8_lossy(&out).trim_end(),
+            reports[0].to_json()
+        );
         let good = &check_source::<Pylos>("a.pylos", "1b2 *", &[], Mode::Strict)[0];
         let unknown = InputError::UnknownGame("notes.txt".into());
         let (mut out, mut err) = (Vec::new(), Vec::new());
         for c in [Checked::Record(good), Checked::Unreadable(&unknown)] {
             print_checked(c, false, &mut out, &mut err).unwrap();
         }
-        assert_eq!(String::from_utf8_lossy(&out), "a.pylos record 1: ok, 1 plies, result *\n");
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "a.pylos record 1: ok, 1 plies, result *\n"
+        );
         assert!(String::from_utf8_lossy(&err).starts_with("notes.txt: cannot tell the game"));
     }
 }

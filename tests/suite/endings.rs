@@ -222,7 +222,13 @@ fn disagrees<G: Game>(text: &str, line: usize, column: usize, message: &str) {
         let p = problem::<G>(text, mode);
         assert_eq!(
             (p.kind, p.line, p.column, p.ply, p.message.as_str()),
-            (gamenote::check::ProblemKind::Mismatch, line, column, None, message),
+            (
+                gamenote::check::ProblemKind::Mismatch,
+                line,
+                column,
+                None,
+                message
+            ),
             "{mode:?}\n{text}"
         );
     }

@@ -209,7 +209,11 @@ fn pylon_score_comment_out_of_range_is_an_error_at_the_number() {
         for mode in [Mode::Strict, Mode::Lenient] {
             let r = one::<Pylon>(&text, mode);
             let p = r.error.unwrap_or_else(|| panic!("{score}: no error"));
-            assert_eq!((p.kind.as_str(), p.line, p.column), ("parse", 5, at), "{score}");
+            assert_eq!(
+                (p.kind.as_str(), p.line, p.column),
+                ("parse", 5, at),
+                "{score}"
+            );
             assert!(
                 p.message
                     .starts_with("expected a score from 0 to 4294967295"),
