@@ -1,6 +1,45 @@
-//! The command line's work, kept in the library so it is tested and reusable: choosing the
-//! game of a file, checking records into reports, and rendering those reports as text or
-//! JSON lines. `src/bin/gamenote.rs` only parses arguments and does the input and output.
+//! Checking records into reports: every record parsed and replayed, and what went wrong
+//! placed at its line and column, with the source line and a caret. This is what
+//! `gamenote check` runs, kept in the library for programs that check records themselves (a
+//! game server refusing a bad upload, an archive's nightly check, a pipeline's filter).
+//!
+//! - A text of one game: [`check_source`] (or [`check_text`] for a text that starts
+//!   further into its file).
+//! - Files or standard input, each record in its own game, on worker threads, in input
+//!   order: [`check_files`] with [`CheckOptions`].
+//! - The pieces a [`RecordReader`] cuts, one after another with one checker:
+//!   [`PieceChecker`], [`check_piece`], [`check_piece_with`], [`check_record`]; one shard
+//!   of a large file on another worker: [`check_shard`].
+//! - Reading records (not only checking them) with each error placed in its file:
+//!   [`FileRecords`], [`piece_game`], [`piece_records`], [`convert_piece`].
+//!
+//! Each record gives a [`Report`]; its error and warnings are [`Problem`]s of a
+//! [`ProblemKind`]. With the `serde` feature a report serializes as a line of
+//! `gamenote check --json` (docs/cli.md).
+//!
+//! ```
+//! use gamenote::check::{check_piece, piece_game, ProblemKind};
+//! use gamenote::games::DefaultGame;
+//! use gamenote::stream::RecordReader;
+//! use gamenote::{GameId, Mode};
+//! // Two games in one upload: each record is checked in the game its own tag names.
+//! let upload = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"GIPF\"]\n1.a1-b2 zz *\n";
+//! let mut verdicts = Vec::new();
+//! for piece in RecordReader::new(upload.as_bytes()) {
+//!     let game = match piece_game(DefaultGame::Detected(GameId::Pylos), "upload", &piece) {
+//!         Ok(game) => game,
+//!         Err(problem) => panic!("{}", problem.rendered),
+//!     };
+//!     for report in check_piece(game, "upload", &piece, &[], Mode::Strict) {
+//!         let error = report.error.map(|p| (p.kind, p.line, p.column));
+//!         verdicts.push((game, report.plies, error));
+//!     }
+//! }
+//! assert_eq!(
+//!     verdicts,
+//!     [(GameId::Pylos, 2, None), (GameId::Gipf, 0, Some((ProblemKind::Parse, 5, 9)))]
+//! );
+//! ```
 
 use std::fmt::Write as _;
 
