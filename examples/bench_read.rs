@@ -3,7 +3,7 @@
 //! `MODE=summary` checks syntax only with `visit::Summarize`, `MODE=stream-summary` does so
 //! through `stream::Reader`, `MODE=stream-records` builds records through it. `GAME` names
 //! the game (pylos, gipf, threeman, pylon; default pylos).
-use gamenote::cli::GameId;
+use gamenote::check::GameId;
 use gamenote::stream::RecordReader;
 use gamenote::visit::Summarize;
 use gamenote::{Record, with_game};

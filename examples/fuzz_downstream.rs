@@ -7,7 +7,8 @@ use gamenote::pylos::Pylos;
 
 /// The function under test: a downstream crate's own code.
 fn accept_upload(text: &str) -> bool {
-    let reports = gamenote::cli::check_source::<Pylos>("upload", text, &[], gamenote::Mode::Strict);
+    let reports =
+        gamenote::check::check_source::<Pylos>("upload", text, &[], gamenote::Mode::Strict);
     reports.iter().all(|r| r.ok())
 }
 

@@ -270,7 +270,7 @@ pub fn threeman_position(data: &[u8]) {
 /// gamenote::fuzzing::stream_reader(b"[Game \"Pylos\"]\n1b2 *\n\n[Game \"GIPF\"]\n\xff");
 /// ```
 pub fn stream_reader(data: &[u8]) {
-    use crate::cli::{GameId, check_piece, check_text};
+    use crate::check::{GameId, check_piece, check_text};
     use crate::stream::{Limits, RecordReader};
     let limits = Limits::default().max_record_bytes(1 << 16);
     for piece in RecordReader::with_limits(data, limits) {
@@ -306,7 +306,7 @@ pub fn record_boundaries(data: &[u8]) {
     let whole: Vec<_> = RecordReader::new(data).collect();
     let chunked: Vec<_> = RecordReader::new(Chunks { data, step }).collect();
     assert_eq!(whole, chunked, "the cut depends on how the input arrives");
-    for id in crate::cli::GameId::ALL {
+    for id in crate::check::GameId::ALL {
         crate::with_game!(id, G => grammar_follows_the_cut::<G>(&whole));
     }
 }
@@ -466,7 +466,7 @@ pub fn junk_after_record(data: &[u8]) {
         Some((&e, tail)) => (usize::from(e), tail),
         None => (0, rest),
     };
-    let id = crate::cli::GameId::ALL[usize::from(pick % 4)];
+    let id = crate::check::GameId::ALL[usize::from(pick % 4)];
     crate::with_game!(id, G => junk_after::<G>(u64::from(pick / 4), extra, tail));
 }
 
@@ -497,7 +497,7 @@ fn junk_after<G: Game>(seed: u64, extra: usize, tail: &[u8]) {
         let piece = RecordReader::with_limits(data, limits).next();
         let report = piece.map(|p| {
             let mut checker = Checker::<G>::new(Mode::Strict);
-            crate::cli::check_piece_with::<G, _>("f", &p, &mut checker).remove(0)
+            crate::check::check_piece_with::<G, _>("f", &p, &mut checker).remove(0)
         });
         (full, syntax, report)
     };

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::Error;
-use crate::cli::json_str;
+use crate::check::json_str;
 use crate::game::{Game, GameResult, Mode};
 use crate::record::{Record, replay_with};
 use crate::svg::escape;

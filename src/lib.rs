@@ -43,7 +43,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod cli;
+pub mod check;
+/// The old name of [`check`], kept for one release: use `gamenote::check`.
+#[doc(hidden)]
+#[deprecated(note = "renamed `gamenote::check`")]
+pub mod cli {
+    pub use crate::check::*;
+}
 pub mod convert;
 pub mod error;
 pub mod fuzzing;

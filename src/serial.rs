@@ -177,11 +177,13 @@ impl<'de> Deserialize<'de> for ParseError {
     }
 }
 
-/// An [`IllegalMove`] as data.
+/// An [`IllegalMove`] as data. `ply` is null for a move of no ply (a tag left out under
+/// `--lenient`), as in a `check::Problem`; 0 reads as null.
 #[derive(Serialize, Deserialize)]
 struct IllegalData {
     kind: MoveErrorKind,
-    ply: usize,
+    #[serde(default)]
+    ply: Option<usize>,
     written: String,
     reason: String,
     span: Option<Range<usize>>,
@@ -193,7 +195,7 @@ impl Serialize for IllegalMove {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         IllegalData {
             kind: self.kind,
-            ply: self.ply,
+            ply: (self.ply > 0).then_some(self.ply),
             written: self.written.clone(),
             reason: self.reason.clone(),
             span: self.span.clone(),
@@ -207,7 +209,7 @@ impl<'de> Deserialize<'de> for IllegalMove {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let i = IllegalData::deserialize(d)?;
         Ok(IllegalMove {
-            ply: i.ply,
+            ply: i.ply.unwrap_or(0),
             written: i.written,
             kind: i.kind,
             reason: i.reason,

@@ -7,14 +7,22 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use gamenote::cli::{
+use gamenote::check::{
     CheckOptions, Checked, Input, Keep, Kept, Located, Report, apply_overrides, check_files,
-    check_piece_with, display_name, game_of_input, json_str, open_input, piece_game, piece_records,
-    print_checked,
+    check_piece_with, game_of_input, open_input, piece_game, piece_records,
 };
 use gamenote::games::DefaultGame;
 use gamenote::stream::{Limits, RecordReader};
 use gamenote::{Game, GameId, Mode, Notate, Play, with_game};
+
+mod print;
+use print::{json_str, print_checked};
+
+/// The name a path is shown by: the path itself, with any bytes that are not UTF-8
+/// replaced; `-` is standard input.
+fn display_name(path: &Path) -> String {
+    path.to_string_lossy().into_owned()
+}
 
 /// The games, as every command's help names them.
 const GAME_HELP: &str = "The game: pylos, gipf, threeman or pylon";
@@ -281,7 +289,7 @@ fn check_values(
     size: Option<u32>,
     file: Option<&str>,
 ) -> Result<(), Fail> {
-    gamenote::cli::overrides_error(id, &overrides(rules, size)).map_err(|e| match file {
+    gamenote::check::overrides_error(id, &overrides(rules, size)).map_err(|e| match file {
         Some(f) => usage(format!("{f}: {e}")),
         None => usage(e),
     })
@@ -545,7 +553,7 @@ fn keep<T: OnKept>(
                 if seen != want {
                     continue;
                 }
-                if let Some(p) = report.error.as_ref().filter(|p| p.kind == "parse") {
+                if let Some(p) = report.error.as_ref().filter(|p| p.kind == gamenote::check::ProblemKind::Parse) {
                     return Err(Fail(p.rendered.clone(), 1));
                 }
                 chosen = Some(report);
@@ -605,7 +613,7 @@ fn convert_cmd(
                     let mut converter =
                         gamenote::convert::Converter::<G>::with_overrides(style, r.mode(), &overrides);
                     converter.set_written(written);
-                    seen += gamenote::cli::convert_piece(
+                    seen += gamenote::check::convert_piece(
                         name,
                         &piece,
                         seen + 1,
@@ -922,7 +930,7 @@ fn export_cmd(
         ExportError::Io(e) => write_fail(e, &name),
         e => Fail(format!("gamenote: {name}: {e}"), 2),
     };
-    let unreadable = |e: &gamenote::cli::InputError| tell(&e.to_string());
+    let unreadable = |e: &gamenote::check::InputError| tell(&e.to_string());
     let counts = if to == "jsonl" {
         let mut sink = gamenote_export::JsonlSink::new(records_file, plies_file);
         let counts = export_files(files, &opts, &mut sink, unreadable).map_err(fail)?;

@@ -42,7 +42,7 @@ use std::fmt::Write as _;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use gamenote::cli::{InputError, PieceChecker, bad_record_problem};
+use gamenote::check::{InputError, PieceChecker, bad_record_problem};
 use gamenote::game::{Game, GameResult, Mode, Notate};
 use gamenote::record::{Record, replay_with};
 use gamenote::replay::{Checker, Verdict};
@@ -103,9 +103,9 @@ pub struct RowError {
 }
 
 impl RowError {
-    fn from_problem(p: &gamenote::cli::Problem) -> Self {
+    fn from_problem(p: &gamenote::check::Problem) -> Self {
         RowError {
-            kind: p.kind,
+            kind: p.kind.as_str(),
             line: p.line as u64,
             column: p.column as u64,
             ply: p.ply.map(|n| n as u64),
@@ -301,10 +301,10 @@ pub fn export_files(
 ) -> Result<Counts, ExportError> {
     let mut counts = Counts::default();
     for path in files {
-        let name = gamenote::cli::display_name(path);
-        let opened = gamenote::cli::open_input(path).and_then(|mut input| {
-            let id = gamenote::cli::game_of_input(opts.game, &name, &mut input)?;
-            gamenote::cli::size_error(id, &opts.overrides)?;
+        let name = path.to_string_lossy().into_owned();
+        let opened = gamenote::check::open_input(path).and_then(|mut input| {
+            let id = gamenote::check::game_of_input(opts.game, &name, &mut input)?;
+            gamenote::check::size_error(id, &opts.overrides)?;
             Ok((id, input))
         });
         match opened {
@@ -535,7 +535,7 @@ fn export_piece<G: Game>(
         row.error = report.error.as_ref().map(RowError::from_problem);
         row.warnings = report.warnings.len() as u64;
         st.counts.ok += u64::from(row.ok);
-        gamenote::cli::apply_overrides(&mut record, &st.opts.overrides);
+        gamenote::check::apply_overrides(&mut record, &st.opts.overrides);
         first_tags(&record.tags, &mut row.tags);
         row.rules = G::rules_from_tags(&record.tags).ok().map(|r| r.to_string());
         row.result = record.result.map(G::write_result);

@@ -2,7 +2,7 @@
 //! of each game in an enum, and a checker per game. Issue 21 adds a dynamic layer to the
 //! library itself; this file is what it replaces.
 
-use gamenote::cli::PieceChecker;
+use gamenote::check::PieceChecker;
 use gamenote::games::GameId;
 use gamenote::gipf::Gipf;
 use gamenote::pylon::Pylon;

@@ -11,7 +11,7 @@ use std::io::{self, Read};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use dispatch::{AnyPosition, AnyRecord, Pick, PieceCheckers, dispatch, game_of};
-use gamenote::cli::{self, Problem as CliProblem, Report};
+use gamenote::check::{self, Problem as CliProblem, Report};
 use gamenote::games::GameId;
 use gamenote::stream::{BadRecord, RecordReader};
 use gamenote::{Error, Mode, Notate, ParseError, Picture, Play, RecordFormat};
@@ -56,7 +56,7 @@ struct Problem {
 impl From<&CliProblem> for Problem {
     fn from(p: &CliProblem) -> Self {
         Problem {
-            kind: p.kind,
+            kind: p.kind.as_str(),
             line: p.line,
             column: p.column,
             ply: p.ply,
@@ -111,12 +111,12 @@ fn parse_error(
     lines_before: usize,
     e: &ParseError,
 ) -> PyErr {
-    let p = cli::problem_at(file, source, lines_before, &Error::Parse(e.clone()), 0);
+    let p = check::problem_at(file, source, lines_before, &Error::Parse(e.clone()), 0);
     problem_error(py, &Problem::from(&p))
 }
 
 fn any_error(py: Python<'_>, file: &str, source: &str, lines_before: usize, e: &Error) -> PyErr {
-    let p = cli::problem_at(file, source, lines_before, e, 0);
+    let p = check::problem_at(file, source, lines_before, e, 0);
     problem_error(py, &Problem::from(&p))
 }
 
@@ -258,7 +258,7 @@ impl Record {
         dispatch!(self.game, G => {
             let mut checker = gamenote::replay::Checker::<G>::new(mode);
             let mut reports =
-                cli::check_record::<G, _>(&self.name, &self.text, self.lines_before, &mut checker);
+                check::check_record::<G, _>(&self.name, &self.text, self.lines_before, &mut checker);
             let mut report = if reports.is_empty() {
                 Report::from_empty(&self.name)
             } else {
@@ -340,7 +340,7 @@ impl FromEmpty for Report {
     /// The report on a text with no record in it: only comments or blank space.
     fn from_empty(file: &str) -> Report {
         let problem = CliProblem {
-            kind: "parse",
+            kind: check::ProblemKind::Parse,
             line: 1,
             column: 1,
             ply: None,
@@ -582,7 +582,7 @@ impl Records {
 }
 
 /// The records of one piece the stream reader cut, checked as the command line checks
-/// them (`cli::PieceChecker`: one checker, scratch space and report per game, kept for the
+/// them (`check::PieceChecker`: one checker, scratch space and report per game, kept for the
 /// whole source).
 fn piece_records<G: Pick>(
     src: &mut Source,
@@ -654,7 +654,7 @@ fn piece_records<G: Pick>(
 }
 
 fn bad_piece(py: Python<'_>, name: &str, bad: &BadRecord) -> PyErr {
-    problem_error(py, &Problem::from(&cli::bad_record_problem(name, bad)))
+    problem_error(py, &Problem::from(&check::bad_record_problem(name, bad)))
 }
 
 #[pymethods]
@@ -995,7 +995,7 @@ impl Generated {
                 let out = NearMiss {
                     record: Py::new(py, rec)?,
                     mutation: miss.mutation,
-                    kind: e.kind,
+                    kind: e.kind.as_str(),
                     ply: e.ply,
                     line: e.at.map(|a| a.0),
                     column: e.at.map(|a| a.1),

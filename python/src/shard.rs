@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use gamenote::cli::{CheckOptions, check_shard};
+use gamenote::check::{CheckOptions, check_shard};
 use gamenote::stream::{Shard, count_lines, shard_bounds};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;

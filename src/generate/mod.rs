@@ -13,12 +13,13 @@
 //! let game = legal_game::<Pylos>(&Rules::default(), 30, 7);
 //! assert_eq!(game.record.plies.len(), 30);
 //! let miss = near_miss(&game, 7).expect("a near miss");
-//! let reports = gamenote::cli::check_source::<Pylos>("gen", &miss.text, &[], gamenote::Mode::Strict);
+//! let reports = gamenote::check::check_source::<Pylos>("gen", &miss.text, &[], gamenote::Mode::Strict);
 //! let problem = reports[0].error.as_ref().expect("fails");
 //! assert_eq!(problem.kind, miss.expected.kind);
 //! assert_eq!(problem.ply, miss.expected.ply);
 //! ```
 
+use crate::check::ProblemKind;
 use crate::game::{Game, GameResult, Mode, Outcome};
 use crate::record::{Ply, Record, replay};
 
@@ -184,20 +185,22 @@ pub fn legal_game<G: Game>(rules: &G::Rules, len: usize, seed: u64) -> LegalGame
 /// The error a checker must report for a near miss.
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::generate::{legal_game, mutate, Expected, MutationKind, Rng};
 /// use gamenote::pylos::Pylos;
 /// let game = legal_game::<Pylos>(&Default::default(), 12, 2);
 /// let miss = mutate(&game, MutationKind::Unparsable, &mut Rng::new(1)).unwrap();
 /// let Expected { kind, ply, at } = miss.expected;
-/// assert_eq!((kind, ply), ("parse", None));
+/// assert_eq!((kind, ply), (ProblemKind::Parse, None));
 /// let (line, column) = at.unwrap();
 /// let bad_line = miss.text.lines().nth(line - 1).unwrap();
 /// assert_eq!(bad_line.chars().skip(column - 1).take(2).collect::<String>(), "#?");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Expected {
-    /// `parse`, `illegal` or `mismatch`, as `gamenote check --json` writes them.
-    pub kind: &'static str,
+    /// Parse, illegal or mismatch: the [`Problem::kind`](crate::check::Problem::kind) a
+    /// checker must report.
+    pub kind: ProblemKind,
     /// The 1-based ply of the offending move (`None` for a wrong result).
     pub ply: Option<usize>,
     /// For a parse error, the line and column of the unparsable token.
@@ -207,11 +210,12 @@ pub struct Expected {
 /// A legal record with one thing made wrong.
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::generate::{legal_game, mutate, MutationKind, Rng};
 /// use gamenote::pylos::Pylos;
 /// let game = legal_game::<Pylos>(&Default::default(), 12, 2);
 /// let miss = mutate(&game, MutationKind::IllegalMove, &mut Rng::new(4)).unwrap();
-/// assert_eq!(miss.expected.kind, "illegal");
+/// assert_eq!(miss.expected.kind, ProblemKind::Illegal);
 /// let record = miss.record.as_ref().unwrap(); // still a record: one move is wrong
 /// assert_eq!(record.plies.len(), 12);
 /// assert_eq!(record.to_string(), miss.text);
@@ -232,6 +236,7 @@ pub struct NearMiss<G: Game> {
 /// illegal move, for a game of no moves).
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::generate::{legal_game, mutate, MutationKind, Rng};
 /// use gamenote::pylos::Pylos;
 /// assert_eq!(MutationKind::ALL.len(), 4);
@@ -239,7 +244,7 @@ pub struct NearMiss<G: Game> {
 /// let wrong_result = mutate(&game, MutationKind::WrongResult, &mut Rng::new(0));
 /// assert!(wrong_result.is_none()); // an unfinished game has no winner to change
 /// let miss = mutate(&game, MutationKind::WrongAnnotation, &mut Rng::new(0));
-/// assert!(miss.is_none_or(|m| m.expected.kind == "mismatch"));
+/// assert!(miss.is_none_or(|m| m.expected.kind == ProblemKind::Mismatch));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MutationKind {
@@ -292,20 +297,21 @@ pub fn near_miss<G: Game>(game: &LegalGame<G>, seed: u64) -> Option<NearMiss<G>>
 /// A near miss of the given kind, if the game allows one.
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::generate::{legal_game, mutate, verify, MutationKind, Rng};
 /// use gamenote::pylos::Pylos;
 /// let game = legal_game::<Pylos>(&Default::default(), 16, 8);
 /// let miss = mutate(&game, MutationKind::IllegalMove, &mut Rng::new(3)).unwrap();
-/// assert_eq!(miss.expected.kind, "illegal");
+/// assert_eq!(miss.expected.kind, ProblemKind::Illegal);
 /// assert!(miss.expected.ply.is_some_and(|k| (1..=16).contains(&k)));
 /// assert_eq!(verify(&miss), Ok(())); // the checker reports exactly that
 /// // A game of no moves gets a first move that is illegal, or one that does not parse.
 /// let empty = legal_game::<Pylos>(&Default::default(), 0, 8);
 /// let miss = mutate(&empty, MutationKind::IllegalMove, &mut Rng::new(3)).unwrap();
-/// assert_eq!((miss.expected.kind, miss.expected.ply), ("illegal", Some(1)));
+/// assert_eq!((miss.expected.kind, miss.expected.ply), (ProblemKind::Illegal, Some(1)));
 /// assert_eq!(verify(&miss), Ok(()));
 /// let miss = mutate(&empty, MutationKind::Unparsable, &mut Rng::new(3)).unwrap();
-/// assert_eq!(miss.expected.kind, "parse");
+/// assert_eq!(miss.expected.kind, ProblemKind::Parse);
 /// assert!(mutate(&empty, MutationKind::WrongAnnotation, &mut Rng::new(3)).is_none());
 /// ```
 pub fn mutate<G: Game>(
@@ -333,7 +339,7 @@ pub fn mutate<G: Game>(
                 record: Some(record),
                 mutation: name.to_string(),
                 expected: Expected {
-                    kind: "illegal",
+                    kind: ProblemKind::Illegal,
                     ply: Some(1),
                     at: None,
                 },
@@ -370,9 +376,9 @@ pub fn mutate<G: Game>(
                     mutation: name.to_string(),
                     expected: Expected {
                         kind: if kind == MutationKind::IllegalMove {
-                            "illegal"
+                            ProblemKind::Illegal
                         } else {
-                            "mismatch"
+                            ProblemKind::Mismatch
                         },
                         ply: Some(k + 1),
                         at: None,
@@ -394,7 +400,7 @@ pub fn mutate<G: Game>(
                 record: Some(record),
                 mutation: "wrong result".into(),
                 expected: Expected {
-                    kind: "mismatch",
+                    kind: ProblemKind::Mismatch,
                     ply: None,
                     at: None,
                 },
@@ -428,7 +434,7 @@ pub fn mutate<G: Game>(
                 record: None,
                 mutation: "unparsable token".into(),
                 expected: Expected {
-                    kind: "parse",
+                    kind: ProblemKind::Parse,
                     ply: None,
                     at: Some(at),
                 },
@@ -465,7 +471,7 @@ pub fn verify<G: Game>(miss: &NearMiss<G>) -> Result<(), Disagreement> {
 }
 
 fn verify_miss<G: Game>(miss: &NearMiss<G>) -> Result<(), String> {
-    let reports = crate::cli::check_source::<G>("near-miss", &miss.text, &[], Mode::Strict);
+    let reports = crate::check::check_source::<G>("near-miss", &miss.text, &[], Mode::Strict);
     let Some(report) = reports.first() else {
         return Err("no record read".into());
     };
@@ -473,7 +479,7 @@ fn verify_miss<G: Game>(miss: &NearMiss<G>) -> Result<(), String> {
         return Err(format!("{}: the record checked legal", miss.mutation));
     };
     let e = &miss.expected;
-    if p.kind != e.kind || (e.kind != "parse" && p.ply != e.ply) {
+    if p.kind != e.kind || (e.kind != ProblemKind::Parse && p.ply != e.ply) {
         return Err(format!(
             "{}: expected {} at ply {:?}, got {} at ply {:?}: {}",
             miss.mutation, e.kind, e.ply, p.kind, p.ply, p.message

@@ -67,13 +67,14 @@ pub fn legal_record_text<G: Game>(max_plies: usize) -> impl Strategy<Value = Str
 /// Near misses: legal games with one thing made wrong, each with its expected error.
 ///
 /// ```
+/// use gamenote::check::ProblemKind;
 /// use gamenote::generate::{strategy::near_miss, verify};
 /// use gamenote::pylos::Pylos;
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::{Reason, TestRunner};
 /// let mut runner = TestRunner::deterministic();
 /// let miss = near_miss::<Pylos>(20).new_tree(&mut runner)?.current();
-/// assert!(["parse", "illegal", "mismatch"].contains(&miss.expected.kind));
+/// assert!(ProblemKind::ALL.contains(&miss.expected.kind));
 /// assert_eq!(verify(&miss), Ok(())); // a checker reports just the expected error
 /// # Ok::<(), Reason>(())
 /// ```

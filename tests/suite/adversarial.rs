@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use gamenote::cli::{GameId, check_piece, check_source};
+use gamenote::check::{GameId, check_piece, check_source};
 use gamenote::pylos::Pylos;
 use gamenote::record::replay;
 use gamenote::stream::{Limits, RecordReader, parse_bytes};
@@ -171,7 +171,7 @@ fn broken_records_in_the_middle_are_all_reported() {
             None => assert!(r.ok(), "record {i}: {:?}", r.error),
             Some((kind, ply)) => {
                 let p = r.error.as_ref().expect("error");
-                assert_eq!(p.kind, *kind, "record {i}");
+                assert_eq!(p.kind.as_str(), *kind, "record {i}");
                 assert_eq!(p.line, i * 5 + 4, "record {i}");
                 assert_eq!(p.column, 8, "record {i}");
                 if *ply > 0 {

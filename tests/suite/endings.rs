@@ -6,7 +6,7 @@
 //!
 //! Only the public API; the command line's side is in cli/tests/endings.rs.
 
-use gamenote::cli::{Problem, check_source};
+use gamenote::check::{Problem, check_source};
 use gamenote::generate::legal_game;
 use gamenote::gipf::{self, Gipf, Layout, Variant};
 use gamenote::prelude::*;
@@ -222,7 +222,13 @@ fn disagrees<G: Game>(text: &str, line: usize, column: usize, message: &str) {
         let p = problem::<G>(text, mode);
         assert_eq!(
             (p.kind, p.line, p.column, p.ply, p.message.as_str()),
-            ("mismatch", line, column, None, message),
+            (
+                gamenote::check::ProblemKind::Mismatch,
+                line,
+                column,
+                None,
+                message
+            ),
             "{mode:?}\n{text}"
         );
     }

@@ -58,9 +58,9 @@ fn pylos_generators() {
     let game = legal_game::<Pylos>(&Default::default(), 30, 1);
     let mut rng = gamenote::generate::Rng::new(3);
     let m = gamenote::generate::mutate(&game, MutationKind::IllegalMove, &mut rng).unwrap();
-    assert_eq!(m.expected.kind, "illegal");
+    assert_eq!(m.expected.kind, gamenote::check::ProblemKind::Illegal);
     let m = gamenote::generate::mutate(&game, MutationKind::WrongAnnotation, &mut rng).unwrap();
-    assert_eq!(m.expected.kind, "mismatch");
+    assert_eq!(m.expected.kind, gamenote::check::ProblemKind::Mismatch);
 }
 
 #[test]

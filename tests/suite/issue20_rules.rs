@@ -2,7 +2,7 @@
 //! comment out of range, tags the crate reads read strictly, exact results, and GIPF records
 //! as people write them.
 
-use gamenote::cli::{Problem, Report, check_source};
+use gamenote::check::{Problem, Report, check_source};
 use gamenote::generate::legal_game;
 use gamenote::prelude::*;
 use gamenote::{GameResult, Outcome, gipf::Gipf, pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
@@ -17,7 +17,7 @@ fn one<G: Game>(text: &str, mode: Mode) -> Report {
 fn error<G: Game>(text: &str) -> (&'static str, usize, usize, String) {
     let r = one::<G>(text, Mode::Strict);
     let p: Problem = r.error.unwrap_or_else(|| panic!("no error\n{text}"));
-    (p.kind, p.line, p.column, p.message)
+    (p.kind.as_str(), p.line, p.column, p.message)
 }
 
 // ---- 3. A set-up position that already decides the game ----
@@ -209,7 +209,11 @@ fn pylon_score_comment_out_of_range_is_an_error_at_the_number() {
         for mode in [Mode::Strict, Mode::Lenient] {
             let r = one::<Pylon>(&text, mode);
             let p = r.error.unwrap_or_else(|| panic!("{score}: no error"));
-            assert_eq!((p.kind, p.line, p.column), ("parse", 5, at), "{score}");
+            assert_eq!(
+                (p.kind.as_str(), p.line, p.column),
+                ("parse", 5, at),
+                "{score}"
+            );
             assert!(
                 p.message
                     .starts_with("expected a score from 0 to 4294967295"),
@@ -255,7 +259,7 @@ fn pylos_style_tag_is_read_strictly() {
     let w: Vec<(&str, usize, usize, &str)> = r
         .warnings
         .iter()
-        .map(|p| (p.kind, p.line, p.column, p.message.as_str()))
+        .map(|p| (p.kind.as_str(), p.line, p.column, p.message.as_str()))
         .collect();
     assert_eq!(
         w,

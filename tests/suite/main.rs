@@ -5,6 +5,7 @@
 mod adversarial;
 mod api;
 mod boundaries;
+mod check_api;
 mod conversion;
 mod derives;
 mod endings;

@@ -326,7 +326,7 @@ fn the_stream_fuzz_harness_holds_on_its_seeds_and_random_bytes() {
 fn a_piece_that_starts_with_a_byte_order_mark_checks_as_when_read_alone() {
     let data = include_bytes!("../data/stream-two-boms.bin");
     gamenote::fuzzing::stream_reader(data);
-    let reports = gamenote::cli::check_source::<gamenote::pylos::Pylos>(
+    let reports = gamenote::check::check_source::<gamenote::pylos::Pylos>(
         "f",
         "\u{feff}\u{feff}{before}\n1b2 *\n",
         &[],

@@ -13,7 +13,7 @@ use crate::visit::Visitor;
 /// Positions kept from the chosen record.
 ///
 /// ```
-/// use gamenote::cli::{check_record, Keep};
+/// use gamenote::check::{check_record, Keep};
 /// use gamenote::pylon::{Move, Point, Pylon};
 /// use gamenote::Mode;
 /// let text = "[Game \"Pylon\"]\n[Size \"3\"]\n\n1b2 1a1 1b1 *\n";
@@ -46,7 +46,7 @@ pub struct Kept<G: Game> {
 /// position after ply `ply` and the final position.
 ///
 /// ```
-/// use gamenote::cli::{check_record, Keep};
+/// use gamenote::check::{check_record, Keep};
 /// use gamenote::pylos::Pylos;
 /// use gamenote::Mode;
 /// let text = "[Game \"Pylos\"]\n1b2 1c3 1c4 *\n";
@@ -73,7 +73,7 @@ impl<G: Game> Keep<G> {
     /// Checks in `mode` with the tags `overrides`, keeping positions of record `record`.
     ///
     /// ```
-    /// use gamenote::cli::{check_record, Keep};
+    /// use gamenote::check::{check_record, Keep};
     /// use gamenote::pylon::Pylon;
     /// use gamenote::Mode;
     /// // `--size 4` overrides the record's own [Size] tag; record 2 is the one kept.
@@ -107,7 +107,7 @@ impl<G: Game> Keep<G> {
     /// Counts a record read by other means (a piece the stream reader could not read).
     ///
     /// ```
-    /// use gamenote::cli::{check_record, Keep};
+    /// use gamenote::check::{check_record, Keep};
     /// use gamenote::pylos::Pylos;
     /// use gamenote::Mode;
     /// let mut keep = Keep::<Pylos>::new(Mode::Strict, &[], 2, None);
@@ -123,7 +123,7 @@ impl<G: Game> Keep<G> {
     /// Records begun so far.
     ///
     /// ```
-    /// use gamenote::cli::{check_record, Keep};
+    /// use gamenote::check::{check_record, Keep};
     /// use gamenote::pylos::Pylos;
     /// use gamenote::Mode;
     /// let mut keep = Keep::<Pylos>::new(Mode::Strict, &[], 1, None);
@@ -139,7 +139,7 @@ impl<G: Game> Keep<G> {
     /// What was kept, once the chosen record has ended.
     ///
     /// ```
-    /// use gamenote::cli::{check_record, Keep};
+    /// use gamenote::check::{check_record, Keep};
     /// use gamenote::pylos::Pylos;
     /// use gamenote::Mode;
     /// let mut keep = Keep::<Pylos>::new(Mode::Strict, &[], 2, None);
@@ -155,7 +155,7 @@ impl<G: Game> Keep<G> {
     /// What was kept, taken out.
     ///
     /// ```
-    /// use gamenote::cli::{check_record, Keep};
+    /// use gamenote::check::{check_record, Keep};
     /// use gamenote::pylon::Pylon;
     /// use gamenote::Mode;
     /// let mut keep = Keep::<Pylon>::new(Mode::Strict, &[], 1, None);

@@ -25,7 +25,7 @@ pub type Input = BufReader<Box<dyn Read + Send>>;
 /// Why an input cannot be read at all (exit status 2 on the command line).
 ///
 /// ```
-/// use gamenote::cli::{open_input, InputError};
+/// use gamenote::check::{open_input, InputError};
 /// let err = open_input(&std::env::temp_dir()).err().expect("a directory");
 /// assert!(matches!(&err, InputError::Unreadable { reason, .. } if reason == "it is a directory"));
 /// let err = InputError::UnknownGame("notes.txt".into());
@@ -57,7 +57,7 @@ pub enum InputError {
 /// The error of `--size` given for `id`, if it has no board sizes.
 ///
 /// ```
-/// use gamenote::cli::{size_error, GameId};
+/// use gamenote::check::{size_error, GameId};
 /// let size = [("Size".to_string(), "4".to_string())];
 /// assert!(size_error(GameId::Pylon, &size).is_ok());
 /// assert!(size_error(GameId::Gipf, &[]).is_ok());
@@ -80,7 +80,7 @@ pub fn size_error(id: GameId, overrides: &[(String, String)]) -> Result<(), Inpu
 /// usage error, and not once a record.
 ///
 /// ```
-/// use gamenote::cli::{overrides_error, GameId};
+/// use gamenote::check::{overrides_error, GameId};
 /// let rules = |r: &str| [("Rules".to_string(), r.to_string())];
 /// assert!(overrides_error(GameId::Pylos, &rules("alignment")).is_ok());
 /// assert!(overrides_error(GameId::Gipf, &[]).is_ok()); // nothing given, nothing to check
@@ -112,20 +112,7 @@ pub fn overrides_error(id: GameId, overrides: &[(String, String)]) -> Result<(),
 
 /// The name a path is shown by: the path itself, with any bytes that are not UTF-8
 /// replaced; `-` is standard input.
-///
-/// ```
-/// use gamenote::cli::display_name;
-/// use std::path::Path;
-/// assert_eq!(display_name(Path::new("games/a.pylos")), "games/a.pylos");
-/// assert_eq!(display_name(Path::new("-")), "-");
-/// #[cfg(unix)]
-/// {
-///     use std::os::unix::ffi::OsStrExt;
-///     let odd = Path::new(std::ffi::OsStr::from_bytes(b"a\xffb.pylos"));
-///     assert_eq!(display_name(odd), "a\u{FFFD}b.pylos");
-/// }
-/// ```
-pub fn display_name(path: &Path) -> String {
+pub(crate) fn display_name(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
@@ -133,7 +120,7 @@ pub fn display_name(path: &Path) -> String {
 /// at the first read.
 ///
 /// ```
-/// use gamenote::cli::{open_input, InputError};
+/// use gamenote::check::{open_input, InputError};
 /// use std::io::Read;
 /// let name = format!("gamenote-open-input-{}.pylos", std::process::id());
 /// let path = std::env::temp_dir().join(name);
@@ -167,7 +154,7 @@ pub fn open_input(path: &Path) -> Result<Input, InputError> {
 /// consumed.
 ///
 /// ```
-/// use gamenote::cli::{game_of_input, GameId, Input, InputError};
+/// use gamenote::check::{game_of_input, GameId, Input, InputError};
 /// use std::io::{BufReader, Read};
 /// let text = "[Game \"GIPF\"]\n\n1.a1-b2 *\n";
 /// let mut input: Input = BufReader::new(Box::new(text.as_bytes()));
@@ -200,7 +187,7 @@ pub fn game_of_input(
 /// A record read from an input, with the text it was read from, for drawing its errors.
 ///
 /// ```
-/// use gamenote::{cli::FileRecords, pylos::Pylos, stream::Limits};
+/// use gamenote::{check::FileRecords, pylos::Pylos, stream::Limits};
 /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
 /// let mut records = FileRecords::<Pylos, _>::new("a.pylos", text.as_bytes(), Limits::default());
 /// let first = records.next().unwrap().expect("record 1 reads");
@@ -225,14 +212,15 @@ impl<G: Game> Located<G> {
     /// An error met replaying the record, as a [`Problem`] placed in the whole input.
     ///
     /// ```
-    /// use gamenote::{cli::FileRecords, pylos::Pylos, record::replay, stream::Limits, Mode};
+    /// use gamenote::check::ProblemKind;
+    /// use gamenote::{check::FileRecords, pylos::Pylos, record::replay, stream::Limits, Mode};
     /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
     /// let limits = Limits::default();
     /// let mut records = FileRecords::<Pylos, _>::new("a.pylos", text.as_bytes(), limits);
     /// let second = records.nth(1).unwrap().expect("record 2 reads");
     /// let err = replay(&second.record, Mode::Strict).error.expect("1b2 is taken");
     /// let p = second.problem("a.pylos", &err);
-    /// assert_eq!((p.kind, p.line, p.column, p.ply), ("illegal", 5, 5, Some(2)));
+    /// assert_eq!((p.kind, p.line, p.column, p.ply), (ProblemKind::Illegal, 5, 5, Some(2)));
     /// assert!(p.rendered.starts_with("a.pylos:5:5: "));
     /// ```
     pub fn problem(&self, file: &str, err: &Error) -> Problem {
@@ -254,7 +242,8 @@ impl<G: Game> Located<G> {
 /// is read whole).
 ///
 /// ```
-/// use gamenote::{cli::FileRecords, pylos::Pylos, stream::Limits};
+/// use gamenote::check::ProblemKind;
+/// use gamenote::{check::FileRecords, pylos::Pylos, stream::Limits};
 /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n\
 ///             [Game \"Pylos\"]\n1b2 zz *\n\n\
 ///             [Game \"Pylos\"]\n1b2 *\n";
@@ -263,7 +252,7 @@ impl<G: Game> Located<G> {
 ///     FileRecords::<Pylos, _>::new("a.pylos", text.as_bytes(), limits).collect();
 /// assert_eq!(records.len(), 3);
 /// let problem = records[1].as_ref().err().expect("zz is no move");
-/// assert_eq!((problem.kind, problem.line, problem.column), ("parse", 5, 5));
+/// assert_eq!((problem.kind, problem.line, problem.column), (ProblemKind::Parse, 5, 5));
 /// let third = records[2].as_ref().ok().expect("reading went on");
 /// assert_eq!((third.index, third.lines_before), (3, 6));
 /// assert_eq!(third.text.as_ref(), "[Game \"Pylos\"]\n1b2 *\n");
@@ -279,7 +268,7 @@ impl<G: Game, R: Read> FileRecords<G, R> {
     /// Reads `input`, naming it `file` in errors.
     ///
     /// ```
-    /// use gamenote::{cli::FileRecords, pylon::Pylon, stream::Limits};
+    /// use gamenote::{check::FileRecords, pylon::Pylon, stream::Limits};
     /// let text = "[Game \"Pylon\"]\n[Size \"3\"]\n\n1b2 1a1 *\n";
     /// let limits = Limits::default();
     /// let mut records = FileRecords::<Pylon, _>::new("a.pylon", text.as_bytes(), limits);
@@ -341,7 +330,8 @@ impl<G: Game, R: Read> Iterator for FileRecords<G, R> {
 /// default was given and the tag names another game.
 ///
 /// ```
-/// use gamenote::cli::{piece_game, GameId};
+/// use gamenote::check::ProblemKind;
+/// use gamenote::check::{piece_game, GameId};
 /// use gamenote::games::DefaultGame;
 /// use gamenote::stream::RecordReader;
 /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"GIPF\"]\n1.a1-b2 *\n";
@@ -349,7 +339,7 @@ impl<G: Game, R: Read> Iterator for FileRecords<G, R> {
 /// let detected = DefaultGame::Detected(GameId::Pylos);
 /// assert_eq!(piece_game(detected, "f", &pieces[1]), Ok(GameId::Gipf));
 /// let p = piece_game(DefaultGame::Given(GameId::Pylos), "f", &pieces[1]).unwrap_err();
-/// assert_eq!((p.kind, p.line, p.column), ("parse", 4, 8));
+/// assert_eq!((p.kind, p.line, p.column), (ProblemKind::Parse, 4, 8));
 /// ```
 pub fn piece_game(
     default: DefaultGame,
@@ -369,7 +359,7 @@ pub fn piece_game(
 /// names the record before it).
 ///
 /// ```
-/// use gamenote::{cli::piece_records, pylos::Pylos, stream::RecordReader};
+/// use gamenote::{check::piece_records, pylos::Pylos, stream::RecordReader};
 /// let text = "[Game \"Pylos\"]\n\n1b2 1c3 *\n\nstray line\n";
 /// let piece = RecordReader::new(text.as_bytes()).next().unwrap();
 /// let items = piece_records::<Pylos>("a.pylos", &piece, 7);

@@ -1,11 +1,50 @@
-//! The command line's work, kept in the library so it is tested and reusable: choosing the
-//! game of a file, checking records into reports, and rendering those reports as text or
-//! JSON lines. `src/bin/gamenote.rs` only parses arguments and does the input and output.
+//! Checking records into reports: every record parsed and replayed, and what went wrong
+//! placed at its line and column, with the source line and a caret. This is what
+//! `gamenote check` runs, kept in the library for programs that check records themselves (a
+//! game server refusing a bad upload, an archive's nightly check, a pipeline's filter).
+//!
+//! - A text of one game: [`check_source`] (or [`check_text`] for a text that starts
+//!   further into its file).
+//! - Files or standard input, each record in its own game, on worker threads, in input
+//!   order: [`check_files`] with [`CheckOptions`].
+//! - The pieces a [`RecordReader`] cuts, one after another with one checker:
+//!   [`PieceChecker`], [`check_piece`], [`check_piece_with`], [`check_record`]; one shard
+//!   of a large file on another worker: [`check_shard`].
+//! - Reading records (not only checking them) with each error placed in its file:
+//!   [`FileRecords`], [`piece_game`], [`piece_records`], [`convert_piece`].
+//!
+//! Each record gives a [`Report`]; its error and warnings are [`Problem`]s of a
+//! [`ProblemKind`]. With the `serde` feature a report serializes as a line of
+//! `gamenote check --json` (docs/cli.md).
+//!
+//! ```
+//! use gamenote::check::{check_piece, piece_game, ProblemKind};
+//! use gamenote::games::DefaultGame;
+//! use gamenote::stream::RecordReader;
+//! use gamenote::{GameId, Mode};
+//! // Two games in one upload: each record is checked in the game its own tag names.
+//! let upload = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"GIPF\"]\n1.a1-b2 zz *\n";
+//! let mut verdicts = Vec::new();
+//! for piece in RecordReader::new(upload.as_bytes()) {
+//!     let game = match piece_game(DefaultGame::Detected(GameId::Pylos), "upload", &piece) {
+//!         Ok(game) => game,
+//!         Err(problem) => panic!("{}", problem.rendered),
+//!     };
+//!     for report in check_piece(game, "upload", &piece, &[], Mode::Strict) {
+//!         let error = report.error.map(|p| (p.kind, p.line, p.column));
+//!         verdicts.push((game, report.plies, error));
+//!     }
+//! }
+//! assert_eq!(
+//!     verdicts,
+//!     [(GameId::Pylos, 2, None), (GameId::Gipf, 0, Some((ProblemKind::Parse, 5, 9)))]
+//! );
+//! ```
 
 use std::fmt::Write as _;
 
 use std::collections::BTreeMap;
-use std::io::{self, Read, Seek, Write};
+use std::io::{self, Read, Seek};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, mpsc};
@@ -22,27 +61,141 @@ mod keep;
 mod locate;
 
 pub use crate::games::{GameId, UnknownGame};
+use input::display_name;
 pub use input::{
-    FileRecords, Input, InputError, Located, display_name, game_of_input, open_input,
-    overrides_error, piece_game, piece_records, size_error,
+    FileRecords, Input, InputError, Located, game_of_input, open_input, overrides_error,
+    piece_game, piece_records, size_error,
 };
 pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};
 
-/// What went wrong with one record, ready to print.
+/// What kind of problem a [`Problem`] is: the `kind` field of `gamenote check --json`,
+/// written as `parse`, `illegal` or `mismatch` (its [`Display`](std::fmt::Display), its
+/// [`FromStr`](std::str::FromStr) and, with the `serde` feature, its serde form).
+///
+/// An [`Error`] has one kind ([`ProblemKind::of`]): a parse error and a set-up error are
+/// `parse`, an annotation that disagrees with its move is `mismatch`, and every other move
+/// that cannot be played (illegal or ambiguous) is `illegal`.
 ///
 /// ```
-/// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+/// use gamenote::check::{check_source, ProblemKind};
+/// use gamenote::{pylos::Pylos, Mode};
+/// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
+/// let kind = reports[0].error.as_ref().expect("1b2 is taken").kind;
+/// assert_eq!(kind, ProblemKind::Illegal);
+/// assert_eq!(kind.to_string(), "illegal");
+/// assert_eq!("mismatch".parse::<ProblemKind>()?, ProblemKind::Mismatch);
+/// assert!("ambiguous".parse::<ProblemKind>().is_err());
+/// # Ok::<(), gamenote::ValueError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
+pub enum ProblemKind {
+    /// The text cannot be read (a parse error, bad bytes, junk between records), or a
+    /// set-up tag cannot be used.
+    Parse,
+    /// A move that cannot be played in its position (illegal or ambiguous).
+    Illegal,
+    /// A legal move whose annotations (markers, reserve counts, check marks, the result)
+    /// disagree with what it did.
+    Mismatch,
+}
+
+impl ProblemKind {
+    /// Every kind, in order.
+    ///
+    /// ```
+    /// use gamenote::check::ProblemKind;
+    /// let names: Vec<&str> = ProblemKind::ALL.iter().map(|k| k.as_str()).collect();
+    /// assert_eq!(names, ["parse", "illegal", "mismatch"]);
+    /// ```
+    pub const ALL: [ProblemKind; 3] = [
+        ProblemKind::Parse,
+        ProblemKind::Illegal,
+        ProblemKind::Mismatch,
+    ];
+
+    /// The kind as `check --json` writes it.
+    ///
+    /// ```
+    /// assert_eq!(gamenote::check::ProblemKind::Parse.as_str(), "parse");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ProblemKind::Parse => "parse",
+            ProblemKind::Illegal => "illegal",
+            ProblemKind::Mismatch => "mismatch",
+        }
+    }
+
+    /// The kind of problem `err` is.
+    ///
+    /// ```
+    /// use gamenote::check::ProblemKind;
+    /// use gamenote::{pylos::Pylos, record::replay, Error, Mode, Record, ValueError};
+    /// let parse: Error = "1b2 zz *".parse::<Record<Pylos>>().unwrap_err().into();
+    /// assert_eq!(ProblemKind::of(&parse), ProblemKind::Parse);
+    /// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
+    /// let illegal = replay(&rec, Mode::Strict).error.expect("1b2 is taken");
+    /// assert_eq!(ProblemKind::of(&illegal), ProblemKind::Illegal);
+    /// assert_eq!(ProblemKind::of(&Error::Setup(ValueError::new("odd"))), ProblemKind::Parse);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn of(err: &Error) -> ProblemKind {
+        match err {
+            Error::Parse(_) | Error::Setup(_) => ProblemKind::Parse,
+            Error::Illegal(e) if e.kind == crate::error::MoveErrorKind::Mismatch => {
+                ProblemKind::Mismatch
+            }
+            Error::Illegal(_) => ProblemKind::Illegal,
+        }
+    }
+}
+
+impl std::fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for ProblemKind {
+    type Err = crate::error::ValueError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ProblemKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| {
+                crate::error::ValueError::new(format!(
+                    "unknown problem kind {s:?} (expected parse, illegal or mismatch)"
+                ))
+            })
+    }
+}
+
+/// What went wrong with one record, ready to print.
+///
+/// With the `serde` feature a problem is the object
+/// `{"kind","line","column","ply","message"}`, followed by `"junk": true` on junk and by
+/// `"rendered"` when the problem holds a drawing (`gamenote check --json` writes the same
+/// object without the drawing; see docs/cli.md). `kind`, `line`, `column`, `ply` and
+/// `message` are the fields of the same names in the serde form of [`Error`].
+///
+/// ```
+/// use gamenote::{check::{check_source, ProblemKind}, pylos::Pylos, Mode};
 /// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
 /// let p = reports[0].error.as_ref().expect("1b2 is taken");
-/// assert_eq!((p.kind, p.line, p.column, p.ply), ("illegal", 1, 5, Some(2)));
+/// assert_eq!((p.kind, p.line, p.column, p.ply), (ProblemKind::Illegal, 1, 5, Some(2)));
 /// assert!(p.message.starts_with("ply 2 (1b2): "));
 /// assert!(p.rendered.starts_with("a.pylos:1:5: "));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Problem {
-    /// `parse`, `illegal` or `mismatch`.
-    pub kind: &'static str,
+    /// Parse, illegal or mismatch.
+    pub kind: ProblemKind,
     /// 1-based line.
     pub line: usize,
     /// 1-based column.
@@ -51,38 +204,61 @@ pub struct Problem {
     pub ply: Option<usize>,
     /// The message in words.
     pub message: String,
-    /// The rendering with the source line and a caret.
-    pub rendered: String,
     /// True for junk between records: text after a record's result that is no record
     /// (see docs/cli.md). It is not a record and takes no record number.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
     pub junk: bool,
+    /// The rendering with the file, line and column, the source line and a caret (empty
+    /// when the problem was read back without one).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "String::is_empty")
+    )]
+    pub rendered: String,
+}
+
+#[cfg(feature = "serde")]
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Problem {
-    /// The problem as a JSON object `{"kind","line","column","ply","message"}`.
+    /// The problem as `gamenote check --json` writes it:
+    /// `{"kind","line","column","ply","message"}`, and `"junk": true` on junk. This is the
+    /// serde form (feature `serde`) without the drawing, written without serde.
     ///
     /// ```
-    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// use gamenote::{check::check_source, pylos::Pylos, Mode};
     /// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
     /// let problem = reports[0].error.as_ref().expect("1b2 is taken");
-    /// assert!(problem.to_json().starts_with(r#"{"kind":"illegal","line":1,"column":5,"ply":2,"#));
+    /// assert_eq!(
+    ///     problem.to_json(),
+    ///     r#"{"kind":"illegal","line":1,"column":5,"ply":2,"message":"ply 2 (1b2): 1b2 is occupied"}"#
+    /// );
     /// ```
     pub fn to_json(&self) -> String {
         format!(
-            "{{\"kind\":\"{}\",\"line\":{},\"column\":{},\"ply\":{},\"message\":{}}}",
+            "{{\"kind\":\"{}\",\"line\":{},\"column\":{},\"ply\":{},\"message\":{}{}}}",
             self.kind,
             self.line,
             self.column,
             self.ply.map_or("null".into(), |n| n.to_string()),
-            json_str(&self.message)
+            json_str(&self.message),
+            if self.junk { ",\"junk\":true" } else { "" }
         )
     }
 }
 
 /// The verdict on one record of a file.
 ///
+/// With the `serde` feature a report is the object `{"file","record","ok","plies",
+/// "result","error","warnings"}` (with `"junk": true` after `record` on junk, and
+/// `"warnings_omitted"` last when warnings were only counted): a line of
+/// `gamenote check --json` (docs/cli.md), whose problems there carry no drawing. `ok` and
+/// `junk` are said for the reader; reading a report back takes them from `error`.
+///
 /// ```
-/// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+/// use gamenote::{check::check_source, pylos::Pylos, Mode};
 /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
 /// let reports = check_source::<Pylos>("a.pylos", text, &[], Mode::Strict);
 /// assert_eq!(reports.len(), 2);
@@ -114,7 +290,7 @@ impl Report {
     /// True when the record parsed and every move was legal.
     ///
     /// ```
-    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// use gamenote::{check::check_source, pylos::Pylos, Mode};
     /// assert!(check_source::<Pylos>("f", "1b2 1c3 *", &[], Mode::Strict)[0].ok());
     /// assert!(!check_source::<Pylos>("f", "1b2 1b2 *", &[], Mode::Strict)[0].ok());
     /// assert!(!check_source::<Pylos>("f", "1b2 zz *", &[], Mode::Strict)[0].ok());
@@ -128,7 +304,7 @@ impl Report {
     /// record it follows; junk is counted apart ([`Totals::junk`]) and always fails.
     ///
     /// ```
-    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// use gamenote::{check::check_source, pylos::Pylos, Mode};
     /// let text = "[Game \"Pylos\"]\n\n1b2 1c3 *\n\nstray line\n";
     /// let reports = check_source::<Pylos>("a.pylos", text, &[], Mode::Strict);
     /// assert!(reports[0].ok() && !reports[0].is_junk());
@@ -154,14 +330,15 @@ impl Report {
         }
     }
 
-    /// The report as one JSON object:
+    /// The report as one line of `gamenote check --json`:
     /// `{"file","record","ok","plies","result","error","warnings"}`, where `error` is null
     /// or a [`Problem::to_json`] object and `warnings` a list of them; when warnings past
     /// the first [`MAX_WARNINGS`](crate::replay::MAX_WARNINGS) were only counted,
-    /// `"warnings_omitted": N` follows.
+    /// `"warnings_omitted": N` follows. This is the serde form (feature `serde`) without
+    /// the problems' drawings, written without serde.
     ///
     /// ```
-    /// use gamenote::{cli::check_source, pylos::Pylos, Mode};
+    /// use gamenote::{check::check_source, pylos::Pylos, Mode};
     /// let reports = check_source::<Pylos>("a.pylos", "1b2 1c3 *", &[], Mode::Strict);
     /// assert_eq!(
     ///     reports[0].to_json(),
@@ -196,14 +373,9 @@ impl Report {
     }
 }
 
-/// A JSON string literal.
-///
-/// ```
-/// assert_eq!(gamenote::cli::json_str("a\"b\n"), r#""a\"b\n""#);
-/// // Invisible characters are escaped too, so a terminal shows the line as it is.
-/// assert_eq!(gamenote::cli::json_str("x\u{202e}y\u{e0041}"), r#""x\u202ey\udb40\udc41""#);
-/// ```
-pub fn json_str(s: &str) -> String {
+/// A JSON string literal; invisible characters are escaped too (`\u202e`), so a terminal
+/// shows the line as it is.
+pub(crate) fn json_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -231,7 +403,7 @@ pub fn json_str(s: &str) -> String {
 /// `Size`).
 ///
 /// ```
-/// use gamenote::{cli::apply_overrides, pylos::Pylos, Record};
+/// use gamenote::{check::apply_overrides, pylos::Pylos, Record};
 /// let mut rec: Record<Pylos> = "[Rules \"standard\"]\n1b2 *".parse()?;
 /// apply_overrides(&mut rec, &[("Rules".into(), "alignment".into())]);
 /// assert_eq!(rec.tag("Rules"), Some("alignment"));
@@ -246,11 +418,12 @@ pub fn apply_overrides<G: Game>(rec: &mut Record<G>, overrides: &[(String, Strin
 /// Turns an [`Error`] met while checking a record of `source` into a [`Problem`].
 ///
 /// ```
-/// use gamenote::{cli::problem, Error, Record, pylos::Pylos};
+/// use gamenote::check::ProblemKind;
+/// use gamenote::{check::problem, Error, Record, pylos::Pylos};
 /// let text = "1b2 zz *";
 /// let err: Error = text.parse::<Record<Pylos>>().unwrap_err().into();
 /// let p = problem("a.pylos", text, &err, 0);
-/// assert_eq!((p.kind, p.line, p.column), ("parse", 1, 5));
+/// assert_eq!((p.kind, p.line, p.column), (ProblemKind::Parse, 1, 5));
 /// assert!(p.rendered.starts_with("a.pylos:1:5: expected"));
 /// ```
 pub fn problem(file: &str, source: &str, err: &Error, fallback: usize) -> Problem {
@@ -261,12 +434,13 @@ pub fn problem(file: &str, source: &str, err: &Error, fallback: usize) -> Proble
 /// error without a place of its own (a set-up error) is placed at `fallback`.
 ///
 /// ```
-/// use gamenote::{cli::problem_at, Error, ValueError};
+/// use gamenote::check::ProblemKind;
+/// use gamenote::{check::problem_at, Error, ValueError};
 /// // A set-up error has no place of its own: it goes to `fallback`, here the second line.
 /// let source = "[Rules \"odd\"]\n1b2 *\n";
 /// let err = Error::Setup(ValueError::new("unknown rules"));
 /// let p = problem_at("a.pylos", source, 10, &err, 14);
-/// assert_eq!((p.kind, p.line, p.column, p.ply), ("parse", 12, 1, None));
+/// assert_eq!((p.kind, p.line, p.column, p.ply), (ProblemKind::Parse, 12, 1, None));
 /// assert!(p.rendered.starts_with("a.pylos:12:1: unknown rules"));
 /// ```
 pub fn problem_at(
@@ -314,22 +488,18 @@ fn problem_with(
     err: &Error,
     fallback: Range<usize>,
 ) -> Problem {
-    let (kind, span, ply, message) = match err {
-        Error::Parse(e) => ("parse", e.span.clone(), e.ply, e.message()),
+    let kind = ProblemKind::of(err);
+    let (span, ply, message) = match err {
+        Error::Parse(e) => (e.span.clone(), e.ply, e.message()),
         Error::Illegal(e) => {
-            let kind = if e.kind == crate::error::MoveErrorKind::Mismatch {
-                "mismatch"
-            } else {
-                "illegal"
-            };
             let ply = (e.ply > 0).then_some(e.ply);
             let message = match ply {
                 Some(p) => format!("ply {p} ({}): {}", e.written, e.reason),
                 None => e.reason.clone(),
             };
-            (kind, e.span.clone().unwrap_or(fallback), ply, message)
+            (e.span.clone().unwrap_or(fallback), ply, message)
         }
-        Error::Setup(m) => ("parse", fallback, None, m.message.clone()),
+        Error::Setup(m) => (fallback, None, m.message.clone()),
     };
     let (line, column, rendered) = loc.render(file, span, &message, lines_before);
     Problem {
@@ -409,11 +579,12 @@ fn replay_problem<G: Game>(
 /// Checks every record of `source`: parse, replay, result.
 ///
 /// ```
-/// use gamenote::{cli::check_source, gipf::Gipf, Mode};
+/// use gamenote::check::ProblemKind;
+/// use gamenote::{check::check_source, gipf::Gipf, Mode};
 /// let text = "[Game \"GIPF\"]\n[Rules \"basic\"]\n1.a1-b2 (11) i1-h2 (12) *\n";
 /// let reports = check_source::<Gipf>("g.gipf", text, &[], Mode::Strict);
 /// let error = reports[0].error.as_ref().unwrap();
-/// assert_eq!((error.kind, error.line, error.ply), ("mismatch", 3, Some(2)));
+/// assert_eq!((error.kind, error.line, error.ply), (ProblemKind::Mismatch, 3, Some(2)));
 /// let lenient = check_source::<Gipf>("g.gipf", text, &[], Mode::Lenient);
 /// assert!(lenient[0].ok());
 /// assert_eq!(lenient[0].warnings.len(), 1);
@@ -433,7 +604,7 @@ pub fn check_source<G: Game>(
 /// errors and warnings it has.
 ///
 /// ```
-/// use gamenote::{cli::check_text, pylos::Pylos, Mode};
+/// use gamenote::{check::check_text, pylos::Pylos, Mode};
 /// // The text starts on line 11 of its file: errors name the file's lines.
 /// let reports = check_text::<Pylos>("f", "1b2 zz *", 10, &[], Mode::Strict);
 /// let error = reports[0].error.as_ref().unwrap();
@@ -487,7 +658,7 @@ pub fn check_text<G: Game>(
 /// [`Keep`] does for `show` and `moves`).
 ///
 /// ```
-/// use gamenote::{cli::check_record, pylos::Pylos, replay::Checker, Mode};
+/// use gamenote::{check::check_record, pylos::Pylos, replay::Checker, Mode};
 /// let mut checker = Checker::<Pylos>::new(Mode::Strict);
 /// // The record's text starts after 20 lines of its file.
 /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
@@ -550,7 +721,8 @@ where
 /// its own report), but each report is lent to a callback instead of collected.
 ///
 /// ```
-/// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+/// use gamenote::check::ProblemKind;
+/// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
 /// let mut pieces = PieceChecker::<Pylos>::new("a.pylos", Checker::new(Mode::Strict));
 /// let mut seen = Vec::new();
 /// // Two pieces of the same file: the second starts on line 4.
@@ -558,7 +730,7 @@ where
 /// pieces.check("[Game \"Pylos\"]\n1b2 1b2 *\n", 3, |r| {
 ///     let e = r.error.as_ref().unwrap();
 ///     seen.push((r.record, r.ok(), r.plies));
-///     assert_eq!((e.kind, e.line, e.column, e.ply), ("illegal", 5, 5, Some(2)));
+///     assert_eq!((e.kind, e.line, e.column, e.ply), (ProblemKind::Illegal, 5, 5, Some(2)));
 /// });
 /// assert_eq!(seen, [(1, true, 2), (1, false, 1)]);
 /// ```
@@ -577,7 +749,7 @@ where
     /// A checker of the pieces of `file` (the name its problems carry) with `checker`.
     ///
     /// ```
-    /// use gamenote::{cli::PieceChecker, gipf::Gipf, replay::Checker, Mode};
+    /// use gamenote::{check::PieceChecker, gipf::Gipf, replay::Checker, Mode};
     /// let mut pieces = PieceChecker::<Gipf>::new("g.gipf", Checker::new(Mode::Lenient));
     /// let mut files = Vec::new();
     /// pieces.check("[Game \"GIPF\"]\n1. *\n", 0, |r| files.push(r.file.clone()));
@@ -596,7 +768,7 @@ where
     /// The visitor the pieces are checked with.
     ///
     /// ```
-    /// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+    /// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
     /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
     /// pieces.check("[Event \"Club\"]\n1b2 *\n", 0, |_| {});
     /// assert_eq!(pieces.checker().tags()[0].0, "Event");
@@ -608,7 +780,7 @@ where
     /// The visitor, to change or read what it keeps between pieces.
     ///
     /// ```
-    /// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+    /// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
     /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
     /// let _checker: &mut Checker<Pylos> = pieces.checker_mut();
     /// ```
@@ -621,13 +793,14 @@ where
     /// record, numbered from 1 in the piece, and one per junk after a record.
     ///
     /// ```
-    /// use gamenote::{cli::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+    /// use gamenote::check::ProblemKind;
+    /// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
     /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
     /// let mut found = Vec::new();
     /// pieces.check("1b2 zz *\n", 10, |r| {
     ///     found.push(r.error.as_ref().map(|e| (e.kind, e.line, e.column)));
     /// });
-    /// assert_eq!(found, [Some(("parse", 11, 5))]);
+    /// assert_eq!(found, [Some((ProblemKind::Parse, 11, 5))]);
     /// ```
     pub fn check(&mut self, text: &str, lines_before: usize, mut each: impl FnMut(&Report)) {
         let _ = check_piece_text::<G, _>(
@@ -658,14 +831,15 @@ where
 /// Records are numbered from `first`; the number of records read is returned.
 ///
 /// ```
-/// use gamenote::{cli::convert_piece, convert::Converter, pylos::{Pylos, Style}, stream::RecordReader, Mode};
+/// use gamenote::check::ProblemKind;
+/// use gamenote::{check::convert_piece, convert::Converter, pylos::{Pylos, Style}, stream::RecordReader, Mode};
 /// let text = "\n[Game \"Pylos\"]\n1b2 1b2 *\n\nstray\n";
 /// let piece = RecordReader::new(text.as_bytes()).next().unwrap();
 /// let mut converter = Converter::<Pylos>::new(Style::default(), Mode::Strict);
 /// let (mut out, mut problems) = (Vec::new(), Vec::new());
 /// let read = convert_piece("a.pylos", &piece, 1, &mut converter, &mut out, |p| problems.push(p.clone()))?;
 /// assert_eq!((read, converter.written()), (1, 0));
-/// assert_eq!((problems[0].kind, problems[0].line, problems[0].column), ("illegal", 3, 5));
+/// assert_eq!((problems[0].kind, problems[0].line, problems[0].column), (ProblemKind::Illegal, 3, 5));
 /// assert_eq!((problems[1].junk, problems[1].line, problems[1].column), (true, 5, 1));
 /// # Ok::<(), std::io::Error>(())
 /// ```
@@ -890,11 +1064,12 @@ fn fill_report<G: Game>(
 /// A piece the stream reader could not read as text, as a [`Problem`].
 ///
 /// ```
-/// use gamenote::{cli::bad_record_problem, stream::RecordReader};
+/// use gamenote::check::ProblemKind;
+/// use gamenote::{check::bad_record_problem, stream::RecordReader};
 /// let bytes = b"[Game \"Pylos\"]\n1b2 \xff *\n";
 /// let bad = RecordReader::new(&bytes[..]).next().unwrap().unwrap_err();
 /// let p = bad_record_problem("a.pylos", &bad);
-/// assert_eq!((p.kind, p.line, p.column, p.ply), ("parse", 2, 5, None));
+/// assert_eq!((p.kind, p.line, p.column, p.ply), (ProblemKind::Parse, 2, 5, None));
 /// assert!(p.rendered.starts_with("a.pylos:2:5: "));
 /// assert!(p.rendered.ends_with("\n      ^")); // the caret under the bad byte
 /// ```
@@ -909,7 +1084,7 @@ pub fn bad_record_problem(file: &str, bad: &BadRecord) -> Problem {
         width = under.len() + at.saturating_sub(bad.line_text.chars().count())
     );
     Problem {
-        kind: "parse",
+        kind: ProblemKind::Parse,
         line: e.line,
         column: e.column,
         ply: None,
@@ -927,7 +1102,7 @@ pub fn bad_record_problem(file: &str, bad: &BadRecord) -> Problem {
 /// Checks one piece of a stream: every record in it, or the reason it could not be read.
 ///
 /// ```
-/// use gamenote::cli::{check_piece, GameId};
+/// use gamenote::check::{check_piece, GameId};
 /// use gamenote::stream::RecordReader;
 /// use gamenote::Mode;
 /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
@@ -953,7 +1128,7 @@ pub fn check_piece(
 /// piece (one checker serves a whole batch).
 ///
 /// ```
-/// use gamenote::{cli::check_piece_with, pylos::Pylos, replay::Checker, stream::RecordReader, Mode};
+/// use gamenote::{check::check_piece_with, pylos::Pylos, replay::Checker, stream::RecordReader, Mode};
 /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 1c3 *\n";
 /// let mut checker = Checker::<Pylos>::new(Mode::Strict); // one checker for every piece
 /// let reports: Vec<_> = RecordReader::new(text.as_bytes())
@@ -977,7 +1152,7 @@ where
 /// Totals of a check run.
 ///
 /// ```
-/// use gamenote::cli::{check_files, CheckOptions, Totals};
+/// use gamenote::check::{check_files, CheckOptions, Totals};
 /// let missing = std::env::temp_dir().join("gamenote-doc-totals-missing.pylos");
 /// let totals = check_files(&[missing], &CheckOptions::new(&[]), |_| Ok(()))?;
 /// assert_eq!(totals, Totals { records: 0, ok: 0, unreadable: 1, junk: 0 });
@@ -999,7 +1174,7 @@ pub struct Totals {
 /// What to check and how: [`CheckOptions::new`], then set the fields that differ.
 ///
 /// ```
-/// use gamenote::cli::CheckOptions;
+/// use gamenote::check::CheckOptions;
 /// let mut opts = CheckOptions::new(&[]);
 /// opts.threads = 2;
 /// opts.syntax_only = true;
@@ -1026,7 +1201,7 @@ impl<'a> CheckOptions<'a> {
     /// move replayed, the game told by each file.
     ///
     /// ```
-    /// use gamenote::{cli::CheckOptions, Mode};
+    /// use gamenote::{check::CheckOptions, Mode};
     /// let size = [("Size".to_string(), "4".to_string())];
     /// let opts = CheckOptions::new(&size);
     /// assert_eq!((opts.game, opts.mode, opts.threads, opts.syntax_only), (None, Mode::Strict, 1, false));
@@ -1047,16 +1222,18 @@ impl<'a> CheckOptions<'a> {
 /// What [`check_files`] hands out, in input order.
 ///
 /// ```
-/// use gamenote::cli::{check_source, print_checked, Checked, InputError};
-/// use gamenote::{pylos::Pylos, Mode};
-/// let report = &check_source::<Pylos>("a.pylos", "1b2 *", &[], Mode::Strict)[0];
-/// let unknown = InputError::UnknownGame("notes.txt".into());
-/// let (mut out, mut err) = (Vec::new(), Vec::new());
-/// for c in [Checked::Record(report), Checked::Unreadable(&unknown)] {
-///     print_checked(c, false, &mut out, &mut err)?;
-/// }
-/// assert_eq!(String::from_utf8_lossy(&out), "a.pylos record 1: ok, 1 plies, result *\n");
-/// assert!(String::from_utf8_lossy(&err).starts_with("notes.txt: cannot tell the game"));
+/// use gamenote::check::{check_files, CheckOptions, Checked};
+/// let missing = std::env::temp_dir().join("gamenote-doc-checked-missing.pylos");
+/// let mut seen = Vec::new();
+/// check_files(&[missing], &CheckOptions::new(&[]), |c| {
+///     seen.push(match c {
+///         Checked::Record(r) => format!("record {}", r.record),
+///         Checked::Unreadable(e) => e.to_string(),
+///     });
+///     Ok(())
+/// })?;
+/// assert_eq!(seen.len(), 1);
+/// assert!(seen[0].ends_with("gamenote-doc-checked-missing.pylos: cannot read: No such file or directory (os error 2)"));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug)]
@@ -1214,7 +1391,7 @@ const BATCH_BYTES: usize = 256 << 10;
 /// returned.
 ///
 /// ```
-/// use gamenote::cli::{check_files, CheckOptions, Checked, Totals};
+/// use gamenote::check::{check_files, CheckOptions, Checked, Totals};
 /// let path = std::env::temp_dir().join(format!("gamenote-doc-{}.pylos", std::process::id()));
 /// std::fs::write(&path, "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n")?;
 /// let mut verdicts = Vec::new();
@@ -1438,7 +1615,7 @@ fn file_shards(path: &std::path::Path) -> Option<Vec<std::ops::Range<u64>>> {
 /// is what a worker of another process or machine runs on its shard.
 ///
 /// ```
-/// use gamenote::cli::{check_shard, CheckOptions};
+/// use gamenote::check::{check_shard, CheckOptions};
 /// use gamenote::stream::shards;
 /// let path = std::env::temp_dir().join(format!("gamenote-doc-shard-{}.pylos", std::process::id()));
 /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n\n".repeat(50);
@@ -1569,75 +1746,91 @@ fn check_files_inline(
     Ok(totals)
 }
 
-/// Writes a verdict as `check` prints it: one JSON line, or the verdict line (or the error
-/// with its caret) on `out`, warnings and unreadable inputs on `err`.
-///
-/// ```
-/// use gamenote::cli::{check_source, print_checked, Checked};
-/// use gamenote::{pylos::Pylos, Mode};
-/// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
-/// let (mut out, mut err) = (Vec::new(), Vec::new());
-/// print_checked(Checked::Record(&reports[0]), true, &mut out, &mut err)?;
-/// let line = String::from_utf8_lossy(&out);
-/// assert!(line.starts_with(r#"{"file":"a.pylos","record":1,"ok":false,"plies":1,"#));
-/// assert!(line.ends_with("}\n") && err.is_empty());
-/// # Ok::<(), std::io::Error>(())
-/// ```
-pub fn print_checked(
-    c: Checked<'_>,
-    json: bool,
-    out: &mut impl Write,
-    err: &mut impl Write,
-) -> io::Result<()> {
-    // Only standard output's failures stop the run: the verdicts are what it is for.
-    let r = match c {
-        Checked::Unreadable(e) => {
-            let _ = writeln!(err, "{e}");
-            return Ok(());
+/// The serde form of a [`Report`]: a line of `gamenote check --json`.
+#[cfg(feature = "serde")]
+mod serde_form {
+    use super::{Problem, Report};
+    use serde::ser::SerializeStruct;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Report {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let (junk, omitted) = (self.is_junk(), self.warnings_omitted > 0);
+            let fields = 7 + usize::from(junk) + usize::from(omitted);
+            let mut st = s.serialize_struct("Report", fields)?;
+            st.serialize_field("file", &self.file)?;
+            st.serialize_field("record", &self.record)?;
+            if junk {
+                st.serialize_field("junk", &true)?;
+            } else {
+                st.skip_field("junk")?;
+            }
+            st.serialize_field("ok", &self.ok())?;
+            st.serialize_field("plies", &self.plies)?;
+            st.serialize_field("result", &self.result)?;
+            st.serialize_field("error", &self.error)?;
+            st.serialize_field("warnings", &self.warnings)?;
+            if omitted {
+                st.serialize_field("warnings_omitted", &self.warnings_omitted)?;
+            } else {
+                st.skip_field("warnings_omitted")?;
+            }
+            st.end()
         }
-        Checked::Record(r) => r,
-    };
-    if json {
-        return writeln!(out, "{}", r.to_json());
     }
-    for w in &r.warnings {
-        let _ = writeln!(err, "warning: {}", w.rendered);
+
+    /// A report as read: `ok` is read and must agree with `error`; `junk` on the report
+    /// marks its error as junk (as `check --json` wrote it before problems said so).
+    #[derive(Deserialize)]
+    struct ReportData {
+        file: String,
+        record: usize,
+        #[serde(default)]
+        junk: bool,
+        ok: Option<bool>,
+        plies: usize,
+        result: Option<String>,
+        error: Option<Problem>,
+        #[serde(default)]
+        warnings: Vec<Problem>,
+        #[serde(default)]
+        warnings_omitted: usize,
     }
-    if r.warnings_omitted > 0 {
-        let _ = writeln!(
-            err,
-            "warning: {} record {}: and {} more warnings",
-            r.file, r.record, r.warnings_omitted
-        );
-    }
-    match &r.error {
-        None => {
-            // One line per record: written piece by piece, as `format_args!` costs more
-            // than the rules of a short game.
-            out.write_all(r.file.as_bytes())?;
-            out.write_all(b" record ")?;
-            write_number(out, r.record)?;
-            out.write_all(b": ok, ")?;
-            write_number(out, r.plies)?;
-            out.write_all(b" plies, result ")?;
-            out.write_all(r.result.as_deref().unwrap_or("none").as_bytes())?;
-            out.write_all(b"\n")
+
+    impl<'de> Deserialize<'de> for Report {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            use serde::de::Error as _;
+            let mut r = ReportData::deserialize(d)?;
+            if r.ok.is_some_and(|ok| ok != r.error.is_none()) {
+                return Err(D::Error::custom("\"ok\" disagrees with \"error\""));
+            }
+            match &mut r.error {
+                Some(p) => p.junk |= r.junk,
+                None if r.junk => return Err(D::Error::custom("junk without an error")),
+                None => {}
+            }
+            Ok(Report {
+                file: r.file,
+                record: r.record,
+                plies: r.plies,
+                result: r.result,
+                error: r.error,
+                warnings: r.warnings,
+                warnings_omitted: r.warnings_omitted,
+            })
         }
-        Some(p) => writeln!(out, "{}", p.rendered),
     }
 }
 
-/// Writes `n` in decimal.
-fn write_number(out: &mut impl Write, mut n: usize) -> io::Result<()> {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+#[cfg(test)]
+mod tests {
+    use super::json_str;
+
+    #[test]
+    fn json_strings_escape_quotes_controls_and_invisible_characters() {
+        assert_eq!(json_str("a\"b\n\\"), r#""a\"b\n\\""#);
+        assert_eq!(json_str("\u{8}\u{c}\u{7f}"), r#""\u0008\u000c\u007f""#);
+        assert_eq!(json_str("x\u{202e}y\u{e0041}"), r#""x\u202ey\udb40\udc41""#);
+        assert_eq!(json_str("é 中"), "\"é 中\"");
     }
-    out.write_all(&digits[at..])
 }
