@@ -22,6 +22,7 @@ mod issue20_rules;
 mod number_constructors;
 mod one_pass;
 mod position_strings;
+mod position_values;
 mod printer_round_trip;
 mod pylon_perft;
 mod pylon_resolve_play;
