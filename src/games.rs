@@ -319,7 +319,10 @@ fn second_value(text: &str) -> Option<crate::ParseError> {
                 let mut e = crate::ParseError::at(
                     text,
                     span.start,
-                    format!("the value of the record's first [{}] tag, {v:?}", ONCE_TAGS[i]),
+                    format!(
+                        "the value of the record's first [{}] tag, {v:?}",
+                        ONCE_TAGS[i]
+                    ),
                 );
                 e.found = format!("{:?}", &text[span.clone()]);
                 e.span = span;

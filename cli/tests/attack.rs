@@ -214,19 +214,37 @@ fn a_second_rules_size_or_style_tag_saying_otherwise_fails_at_its_value() {
         assert_eq!((r.code, r.out.as_str()), (1, ""), "{args:?}");
         let at = if cmd[0] == "show" { "10:9" } else { "3:8" };
         assert!(
-            r.err.starts_with(&format!("{f}:{at}: expected the value of the record's first")),
+            r.err.starts_with(&format!(
+                "{f}:{at}: expected the value of the record's first"
+            )),
             "{args:?}: {}",
             r.err
         );
     }
     // convert, on the Pylos records alone (its --style is the file's game's).
     let pylos = text.split_once("\n\n[Game \"Pylos\"]").unwrap().1;
-    let g = file("second-tags.pylos", format!("[Game \"Pylos\"]{pylos}").as_bytes());
+    let g = file(
+        "second-tags.pylos",
+        format!("[Game \"Pylos\"]{pylos}").as_bytes(),
+    );
     let conv = run(&["convert", &g, "--style", "compact"]);
     assert_eq!(conv.code, 1);
-    assert_eq!(conv.out.matches("[Game ").count(), 1, "only record 2: {}", conv.out);
-    assert!(conv.out.ends_with("[Style \"compact\"]\n\n1. b1 b2 *\n"), "{}", conv.out);
+    assert_eq!(
+        conv.out.matches("[Game ").count(),
+        1,
+        "only record 2: {}",
+        conv.out
+    );
+    assert!(
+        conv.out.ends_with("[Style \"compact\"]\n\n1. b1 b2 *\n"),
+        "{}",
+        conv.out
+    );
     for at in ["4:9", "16:9"] {
-        assert!(conv.err.contains(&format!("{g}:{at}: expected the value")), "{}", conv.err);
+        assert!(
+            conv.err.contains(&format!("{g}:{at}: expected the value")),
+            "{}",
+            conv.err
+        );
     }
 }

@@ -8,8 +8,8 @@ use std::collections::hash_map::DefaultHasher;
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 
-use gamenote::prelude::*;
 use gamenote::gipf::Gipf;
+use gamenote::prelude::*;
 use gamenote::pylon::Pylon;
 use gamenote::pylos::Pylos;
 use gamenote::threeman::ThreeMan;
