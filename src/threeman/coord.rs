@@ -867,9 +867,10 @@ pub static PAWN_CAP_OUT: [[u8; 2]; SQUARES] = {
 /// ```
 /// use gamenote::threeman::{coord::{moat_between, MOAT_BW}, Square};
 /// let (wh, bl) = ("WHh1".parse::<Square>()?, "BLa1".parse::<Square>()?);
-/// assert_eq!(moat_between(wh.0, bl.0), MOAT_BW);
+/// let n = |s: Square| s.index() as u8;
+/// assert_eq!(moat_between(n(wh), n(bl)), MOAT_BW);
 /// let (wh, bl) = ("WHh3".parse::<Square>()?, "BLa3".parse::<Square>()?);
-/// assert_eq!(moat_between(wh.0, bl.0), 0); // off rank 1
+/// assert_eq!(moat_between(n(wh), n(bl)), 0); // off rank 1
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 pub const fn moat_between(a: u8, b: u8) -> u8 {
