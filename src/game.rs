@@ -696,9 +696,9 @@ pub trait RecordFormat: Notate {
     ///
     /// ```
     /// use gamenote::prelude::*;
-    /// use gamenote::{pylos::Pylos, threeman::ThreeMan};
+    /// use gamenote::{gipf::Gipf, threeman::ThreeMan};
     /// let draw = GameResult::Decided(Outcome::Draw(0b11));
-    /// assert_eq!(Pylos::write_result(draw), "1/2-1/2");
+    /// assert_eq!(Gipf::write_result(draw), "1/2-1/2");
     /// assert_eq!(ThreeMan::write_result(draw), "1/2-1/2-0");
     /// assert_eq!(ThreeMan::write_result(GameResult::Unfinished), "*");
     /// ```

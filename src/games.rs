@@ -214,27 +214,13 @@ impl GameId {
     /// Each `[Game]` tag of `text`'s tag section, in order: the game it names (`None` for
     /// a name no game has) and the byte range of its value.
     fn game_tags(text: &str) -> impl Iterator<Item = Option<(GameId, std::ops::Range<usize>)>> {
-        let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
-        std::iter::from_fn(move || {
-            loop {
-                rest = ws(rest).map_or(rest, |(r, _)| r);
-                if let Ok((r, _)) = comment(rest) {
-                    rest = r;
-                    continue;
-                }
-                let (r, (name, raw)) = tag_pair_raw(rest).ok()?;
-                rest = r;
-                // Named as `Record::tag` reads names: without case, escapes undone.
-                if crate::text::unescaped(name, &mut String::new()).eq_ignore_ascii_case("Game") {
-                    let mut value = String::new();
-                    unescape_tag(raw, &mut value);
-                    let start = raw.as_ptr() as usize - text.as_ptr() as usize;
-                    return Some(
-                        GameId::from_name(&value).map(|id| (id, start..start + raw.len())),
-                    );
-                }
-            }
-        })
+        section_tags(text)
+            .filter(|(name, _, _)| named(name, "Game"))
+            .map(|(_, raw, span)| {
+                let mut value = String::new();
+                unescape_tag(raw, &mut value);
+                GameId::from_name(&value).map(|id| (id, span))
+            })
     }
 
     /// The game of a file: from the first record's `[Game]` tag ([`GameId::from_tags`],
@@ -288,6 +274,66 @@ pub enum DefaultGame {
     Detected(GameId),
 }
 
+/// Whether a tag name as written is `name`, as `Record::tag` reads names: without case,
+/// escapes undone.
+fn named(raw: &str, name: &str) -> bool {
+    crate::text::unescaped(raw, &mut String::new()).eq_ignore_ascii_case(name)
+}
+
+/// Each tag of `text`'s tag section, in order: its name and value as written, and the byte
+/// range of its value.
+fn section_tags(text: &str) -> impl Iterator<Item = (&str, &str, std::ops::Range<usize>)> {
+    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    std::iter::from_fn(move || {
+        loop {
+            rest = ws(rest).map_or(rest, |(r, _)| r);
+            if let Ok((r, _)) = comment(rest) {
+                rest = r;
+                continue;
+            }
+            let (r, (name, raw)) = tag_pair_raw(rest).ok()?;
+            rest = r;
+            let start = raw.as_ptr() as usize - text.as_ptr() as usize;
+            return Some((name, raw, start..start + raw.len()));
+        }
+    })
+}
+
+/// The tags that decide how a record is read, besides `[Game]`: a record gives each at
+/// most one value (a second tag of the name must repeat the first's value).
+const ONCE_TAGS: [&str; 3] = ["Rules", "Size", "Style"];
+
+/// The first tag of `text`'s tag section that gives one of [`ONCE_TAGS`] another value
+/// than the first tag of its name did: an error at its value.
+fn second_value(text: &str) -> Option<crate::ParseError> {
+    let mut first: [Option<String>; ONCE_TAGS.len()] = Default::default();
+    for (name, raw, span) in section_tags(text) {
+        let Some(i) = ONCE_TAGS.iter().position(|t| named(name, t)) else {
+            continue;
+        };
+        let mut value = String::new();
+        unescape_tag(raw, &mut value);
+        match &first[i] {
+            None => first[i] = Some(value),
+            Some(v) if *v == value => {}
+            Some(v) => {
+                let mut e = crate::ParseError::at(
+                    text,
+                    span.start,
+                    format!(
+                        "the value of the record's first [{}] tag, {v:?}",
+                        ONCE_TAGS[i]
+                    ),
+                );
+                e.found = format!("{:?}", &text[span.clone()]);
+                e.span = span;
+                return Some(e);
+            }
+        }
+    }
+    None
+}
+
 impl DefaultGame {
     /// The default game itself.
     ///
@@ -304,7 +350,10 @@ impl DefaultGame {
     /// The game of the record whose text is `text` (a piece as
     /// [`RecordReader`](crate::stream::RecordReader) cuts it): its own `[Game]` tag, else
     /// the default; an error at the tag's value when the default was given and the tag names
-    /// another game. Lines and columns count from the start of `text`.
+    /// another game. A record says each thing once: a second `[Game]` tag naming another
+    /// game, or a second `[Rules]`, `[Size]` or `[Style]` tag with another value than the
+    /// first (which the games read, so that the second would be silently ignored), is an
+    /// error at the second tag's value. Lines and columns count from the start of `text`.
     ///
     /// ```
     /// use gamenote::games::{DefaultGame, GameId};
@@ -320,13 +369,35 @@ impl DefaultGame {
     ///     err.message(),
     ///     "expected the game of the record's first [Game] tag, \"Pylos\", found \"Pylon\""
     /// );
+    /// // Two [Rules] tags with two values: an error at the second; a repeated value is fine.
+    /// let two = "[Game \"Pylos\"]\n[Rules \"standard\"]\n[Rules \"basic\"]\n\n1b2 *\n";
+    /// let err = DefaultGame::Detected(GameId::Pylos).of_record(two).unwrap_err();
+    /// assert_eq!((err.line, err.column), (3, 9));
+    /// assert_eq!(
+    ///     err.message(),
+    ///     "expected the value of the record's first [Rules] tag, \"standard\", found \"basic\""
+    /// );
+    /// let same = "[Rules \"basic\"]\n[Rules \"basic\"]\n\n1b2 *\n";
+    /// assert_eq!(DefaultGame::Given(GameId::Pylos).of_record(same), Ok(GameId::Pylos));
     /// ```
     pub fn of_record(self, text: &str) -> Result<GameId, crate::ParseError> {
         let mut tags = GameId::game_tags(text);
         let first = tags.next().flatten();
+        let other_game = first
+            .as_ref()
+            .and_then(|(id, _)| tags.flatten().find(|(other, _)| other != id));
+        // A second `[Rules]`, `[Size]` or `[Style]` saying otherwise, before any second
+        // `[Game]` that does: the record says two things, and the first one met is the error.
+        if let Some(e) = second_value(text)
+            && other_game
+                .as_ref()
+                .is_none_or(|(_, span)| e.span.start < span.start)
+        {
+            return Err(e);
+        }
         // A later `[Game]` tag naming another game: the record says two things.
         if let Some((id, _)) = &first
-            && let Some((_, span)) = tags.flatten().find(|(other, _)| other != id)
+            && let Some((_, span)) = other_game
         {
             let mut e = crate::ParseError::at(
                 text,

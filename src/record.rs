@@ -109,7 +109,9 @@ pub struct Record<G: Game> {
     pub plies: Vec<Ply<G::Notation>>,
     /// The result token ending the movetext, if any.
     pub result: Option<GameResult>,
-    /// Comments after the result (Pylon's score `{W 3 B 7}`).
+    /// Comments after the result (Pylon's score `{W 3 B 7}`). With no result they print
+    /// after the last move's comments, read back as that move's, and `==` compares them
+    /// with those as one run.
     pub comments_after: Vec<String>,
     /// Byte range of the result token, when read from text.
     #[cfg_attr(feature = "serde", serde(skip))]
@@ -143,12 +145,59 @@ impl<G: Game> fmt::Debug for Record<G> {
 
 impl<G: Game> PartialEq for Record<G> {
     /// Records are equal when they print the same: tags compare in their printing order.
+    /// With no result, nothing in the text parts the last move's comments (the comments
+    /// before the first move, when there is none) from `comments_after`: they print as one
+    /// run, read back as the last move's, and compare as one run. Results compare as the
+    /// game writes them ([`RecordFormat::write_result`](crate::RecordFormat::write_result)),
+    /// so `Outcome::Win(5)` in a Pylos record is the `0-1` it prints. (The fields stay
+    /// public and `Display` cannot fail, so such a record is not refused: it is equal to
+    /// the record it reads back as.)
+    ///
+    /// ```
+    /// use gamenote::{Record, pylos::Pylos};
+    /// let mut rec: Record<Pylos> = "1b2 {a} 1c3".parse()?;
+    /// rec.plies[1].comments.push("b".into());
+    /// let mut built = rec.clone();
+    /// built.plies[1].comments.pop();
+    /// built.comments_after.push("b".into());
+    /// assert_eq!(built.to_string(), rec.to_string());
+    /// assert_eq!(built, rec);
+    /// assert_eq!(built.to_string().parse::<Record<Pylos>>()?, built);
+    /// let mut five = rec.clone();
+    /// five.result = Some(gamenote::GameResult::Decided(gamenote::Outcome::Win(5)));
+    /// assert!(five.to_string().ends_with("1c3 {b} 0-1\n"));
+    /// assert_eq!(five.to_string().parse::<Record<Pylos>>()?, five);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     fn eq(&self, other: &Self) -> bool {
-        self.printed_tags().eq(other.printed_tags())
-            && self.comments_before == other.comments_before
-            && self.plies == other.plies
-            && self.result == other.result
-            && self.comments_after == other.comments_after
+        // A result compares as the game writes it: an outcome the game has no word for
+        // (`Outcome::Win(5)` in a two-player game) prints, and reads back, as the result
+        // the game writes for it.
+        let written = |r: &Option<GameResult>| r.map(G::write_result);
+        if !(self.printed_tags().eq(other.printed_tags())
+            && written(&self.result) == written(&other.result))
+        {
+            return false;
+        }
+        if self.result.is_some() {
+            return self.comments_before == other.comments_before
+                && self.plies == other.plies
+                && self.comments_after == other.comments_after;
+        }
+        let n = self.plies.len();
+        if n != other.plies.len() {
+            return false;
+        }
+        let same_last = match (self.plies.last(), other.plies.last()) {
+            (Some(a), Some(b)) => {
+                self.comments_before == other.comments_before
+                    && self.plies[..n - 1] == other.plies[..n - 1]
+                    && a.notation == b.notation
+                    && a.annotations == b.annotations
+            }
+            _ => true,
+        };
+        same_last && self.trailing_comments().eq(other.trailing_comments())
     }
 }
 
@@ -166,6 +215,16 @@ impl<G: Game> Default for Record<G> {
 }
 
 impl<G: Game> Record<G> {
+    /// With no result, the comments that print as one run at the end: the last move's
+    /// (the comments before the first move, when there is none), then `comments_after`.
+    fn trailing_comments(&self) -> impl Iterator<Item = &String> {
+        let last = match self.plies.last() {
+            Some(p) => &p.comments,
+            None => &self.comments_before,
+        };
+        last.iter().chain(&self.comments_after)
+    }
+
     /// The value of a tag, if present (names compare without case).
     ///
     /// ```
@@ -457,7 +516,22 @@ impl<G: Game> Record<G> {
         // The ending stays on one line when it fits: the ending marks, the result and the
         // comment right after it (` X 1-0`, `1-0 {W 5 B 3}`).
         let ending = self.ending_words();
-        let mut after = self.comments_after.iter().map(|c| comment_token(c, false));
+        // With no result, the comments after read back as the last move's: one the game
+        // would read as part of that move is escaped as the move's own comments are.
+        let as_move = |c: &String| {
+            let mut last = match (self.result, self.plies.last()) {
+                (None, Some(p)) => p.notation.clone(),
+                _ => return false,
+            };
+            !matches!(
+                G::comment_move(c, n, Some(&mut last), &token_tags),
+                crate::game::CommentMove::Comment
+            )
+        };
+        let mut after = self
+            .comments_after
+            .iter()
+            .map(|c| comment_token(c, as_move(c)));
         let glued = ending.join(" ");
         match (self.result, after.next()) {
             (Some(_), Some(c)) if glued.chars().count() + 1 + c.chars().count() <= 80 => {

@@ -173,3 +173,78 @@ fn every_shipped_record_checks_ok_through_the_binary() {
         );
     }
 }
+
+/// A second `[Rules]`, `[Size]` or `[Style]` tag with another value used to be ignored
+/// silently (the first won); now the record fails at the second tag's value, in check (every
+/// mode), convert, show and moves alike, and the next record is read. A repeated value is
+/// no contradiction.
+#[test]
+fn a_second_rules_size_or_style_tag_saying_otherwise_fails_at_its_value() {
+    let text = "[Game \"Pylon\"]\n[Size \"6\"]\n[Size \"5\"]\n\n1. 1f1 1d3 *\n\n\
+                [Game \"Pylos\"]\n[Rules \"standard\"]\n[Event \"x\"]\n[rules \"basic\"]\n\n1. 1b1 1b2 *\n\n\
+                [Game \"Pylos\"]\n[Style \"numeric\"]\n[Style \"numeric\"]\n\n1. 1b1 1b2 *\n\n\
+                [Game \"Pylos\"]\n[Style \"standard\"]\n[Style \"numeric\"]\n\n1. 1b1 1b2 *\n";
+    let f = file("second-tags.txt", text.as_bytes());
+    let want = format!(
+        "{f}:3:8: expected the value of the record's first [Size] tag, \"6\", found \"5\"\n  \
+         [Size \"5\"]\n         ^\n\
+         {f}:10:9: expected the value of the record's first [Rules] tag, \"standard\", found \"basic\"\n  \
+         [rules \"basic\"]\n          ^^^^^\n\
+         {f} record 3: ok, 2 plies, result *\n\
+         {f}:22:9: expected the value of the record's first [Style] tag, \"standard\", found \"numeric\"\n  \
+         [Style \"numeric\"]\n          ^^^^^^^\n\
+         4 records, 1 ok, 3 failed\n"
+    );
+    for extra in [
+        &[][..],
+        &["--syntax-only"],
+        &["--lenient"],
+        &["--threads", "1"],
+        &["--threads", "7"],
+    ] {
+        let mut args = vec!["check", f.as_str()];
+        args.extend_from_slice(extra);
+        let r = run(&args);
+        assert_eq!((r.code, r.out.as_str()), (1, want.as_str()), "{args:?}");
+    }
+    for cmd in [&["show", "--record", "2"][..], &["moves", "--record", "1"]] {
+        let mut args = cmd.to_vec();
+        args.insert(1, f.as_str());
+        let r = run(&args);
+        assert_eq!((r.code, r.out.as_str()), (1, ""), "{args:?}");
+        let at = if cmd[0] == "show" { "10:9" } else { "3:8" };
+        assert!(
+            r.err.starts_with(&format!(
+                "{f}:{at}: expected the value of the record's first"
+            )),
+            "{args:?}: {}",
+            r.err
+        );
+    }
+    // convert, on the Pylos records alone (its --style is the file's game's).
+    let pylos = text.split_once("\n\n[Game \"Pylos\"]").unwrap().1;
+    let g = file(
+        "second-tags.pylos",
+        format!("[Game \"Pylos\"]{pylos}").as_bytes(),
+    );
+    let conv = run(&["convert", &g, "--style", "compact"]);
+    assert_eq!(conv.code, 1);
+    assert_eq!(
+        conv.out.matches("[Game ").count(),
+        1,
+        "only record 2: {}",
+        conv.out
+    );
+    assert!(
+        conv.out.ends_with("[Style \"compact\"]\n\n1. b1 b2 *\n"),
+        "{}",
+        conv.out
+    );
+    for at in ["4:9", "16:9"] {
+        assert!(
+            conv.err.contains(&format!("{g}:{at}: expected the value")),
+            "{}",
+            conv.err
+        );
+    }
+}

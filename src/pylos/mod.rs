@@ -261,6 +261,17 @@ impl RecordFormat for Pylos {
     fn parse_result(input: &str) -> Option<(&str, GameResult)> {
         pylos_result(input, false)
     }
+
+    /// `1-0`, `0-1` and `*`: a Pylos game has no draw, and a draw (which a record's public
+    /// `result` can hold) is written `*`, the one Pylos word for a game with no winner, so
+    /// that what is printed reads back.
+    fn write_result(r: GameResult) -> String {
+        match r {
+            GameResult::Decided(Outcome::Win(0)) => "1-0".into(),
+            GameResult::Decided(Outcome::Win(_)) => "0-1".into(),
+            GameResult::Decided(Outcome::Draw(_)) | GameResult::Unfinished => "*".into(),
+        }
+    }
 }
 
 impl Hooks for Pylos {

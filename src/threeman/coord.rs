@@ -124,15 +124,30 @@ impl fmt::Display for Colour {
 /// assert_eq!(s.to_string(), "GRc3");
 /// assert_eq!(Square::new(0, 4).to_string(), "WHd1");
 /// ```
+///
+/// Its number is private, so that every `Square` is one of the 144 squares and has a name
+/// that reads back to it (`parse(s.to_string()) == s`, the written form serde uses too):
+/// [`Square::new`], [`Square::from_index`] and their `try_` twins check the range, and
+/// [`Square::index`] gives the number.
+///
+/// ```
+/// use gamenote::threeman::Square;
+/// for i in 0..144 {
+///     let s = Square::from_index(i);
+///     assert_eq!(s.to_string().parse::<Square>()?, s);
+/// }
+/// assert_eq!(Square::try_from_index(144), None);
+/// # Ok::<(), gamenote::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(pub u8);
+pub struct Square(pub(crate) u8);
 
 impl Square {
     /// The square on internal rank `r` (0..=5) and ring file `f` (0..=23).
     ///
     /// ```
     /// use gamenote::threeman::Square;
-    /// assert_eq!(Square::new(2, 18), Square(66));
+    /// assert_eq!(Square::new(2, 18), Square::from_index(66));
     /// assert_eq!(Square::new(2, 18).to_string(), "BLf3");
     /// ```
     ///
@@ -151,7 +166,7 @@ impl Square {
     ///
     /// ```
     /// use gamenote::threeman::Square;
-    /// assert_eq!(Square::try_new(5, 23), Some(Square(143)));
+    /// assert_eq!(Square::try_new(5, 23), Some(Square::from_index(143)));
     /// assert_eq!(Square::try_new(6, 0), None);
     /// assert_eq!(Square::try_new(0, 24), None);
     /// assert_eq!(Square::try_new(255, 255), None);
@@ -159,6 +174,39 @@ impl Square {
     pub const fn try_new(r: u8, f: u8) -> Option<Square> {
         if r < 6 && f < 24 {
             Some(Square(r * 24 + f))
+        } else {
+            None
+        }
+    }
+    /// The square numbered `i` (`24 * rank + file`, 0..=143; [`Square::index`] gives it).
+    ///
+    /// ```
+    /// use gamenote::threeman::Square;
+    /// assert_eq!(Square::from_index(66), Square::new(2, 18));
+    /// assert_eq!(Square::from_index(143).index(), 143);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `i` is above 143, in every build; [`Square::try_from_index`] is the twin that
+    /// says `None`.
+    pub const fn from_index(i: usize) -> Square {
+        match Square::try_from_index(i) {
+            Some(s) => s,
+            None => panic!("Square::from_index: number above 143"),
+        }
+    }
+    /// The square numbered `i` (0..=143), or `None` when it is out of range.
+    ///
+    /// ```
+    /// use gamenote::threeman::Square;
+    /// assert_eq!(Square::try_from_index(32), Some("GRh2".parse()?));
+    /// assert_eq!(Square::try_from_index(144), None);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub const fn try_from_index(i: usize) -> Option<Square> {
+        if i < SQUARES {
+            Some(Square(i as u8))
         } else {
             None
         }
@@ -563,7 +611,7 @@ const fn step_moat(r1: i32, f1: i32, r2: i32, f2: i32) -> u8 {
 /// let s: Square = "WHa1".parse()?;
 /// // ray 0 goes up the ring files along rank 1: all 23 other squares of the ring
 /// assert_eq!(RAYS.len[s.index()][0], 23);
-/// assert_eq!(Square(RAYS.sq[s.index()][0][0]).to_string(), "GRh1");
+/// assert_eq!(Square::from_index(RAYS.sq[s.index()][0][0].into()).to_string(), "GRh1");
 /// assert_eq!(RAYS.moat[s.index()][0][0], MOAT_WG);
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
@@ -688,7 +736,7 @@ pub static RAYS: Rays = build_rays();
 /// use gamenote::threeman::{coord::KING, Square};
 /// let steps = &KING["WHh1".parse::<Square>()?.index()];
 /// assert_eq!(steps.len, 5);
-/// let to: Vec<String> = steps.sq[..5].iter().map(|s| Square(*s).to_string()).collect();
+/// let to: Vec<String> = steps.sq[..5].iter().map(|&s| Square::from_index(s.into()).to_string()).collect();
 /// assert_eq!(to, ["WHg1", "BLa1", "WHh2", "WHg2", "BLa2"]);
 /// assert_eq!(steps.moat[..5], [0, 4, 0, 0, 4]); // to BLa1 and BLa2 across the BW moat
 /// # Ok::<(), gamenote::ParseError>(())
@@ -819,9 +867,10 @@ pub static PAWN_CAP_OUT: [[u8; 2]; SQUARES] = {
 /// ```
 /// use gamenote::threeman::{coord::{moat_between, MOAT_BW}, Square};
 /// let (wh, bl) = ("WHh1".parse::<Square>()?, "BLa1".parse::<Square>()?);
-/// assert_eq!(moat_between(wh.0, bl.0), MOAT_BW);
+/// let n = |s: Square| s.index() as u8;
+/// assert_eq!(moat_between(n(wh), n(bl)), MOAT_BW);
 /// let (wh, bl) = ("WHh3".parse::<Square>()?, "BLa3".parse::<Square>()?);
-/// assert_eq!(moat_between(wh.0, bl.0), 0); // off rank 1
+/// assert_eq!(moat_between(n(wh), n(bl)), 0); // off rank 1
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 pub const fn moat_between(a: u8, b: u8) -> u8 {

@@ -24,6 +24,7 @@ mod number_constructors;
 mod one_pass;
 mod outside_game;
 mod position_strings;
+mod position_values;
 mod printer_round_trip;
 mod pylon_perft;
 mod pylon_resolve_play;

@@ -14,7 +14,7 @@ fn threeman_square_twins_check_their_range() {
             let ok = r < 6 && f < 24;
             assert_eq!(
                 Square::try_new(r, f),
-                ok.then(|| Square(r * 24 + f)),
+                ok.then(|| Square::from_index(usize::from(r * 24 + f))),
                 "{r} {f}"
             );
         }
@@ -31,7 +31,7 @@ fn threeman_square_twins_check_their_range() {
             }
         }
     }
-    assert_eq!(Square::new(5, 23), Square(143));
+    assert_eq!(Square::new(5, 23), Square::from_index(143));
 }
 
 #[test]

@@ -1,12 +1,14 @@
 //! The record printer writes only what the record reader reads (issue 20, item 7): tag
 //! names, tag values and comments of any text print to a record that reads back equal,
-//! alone (`Record::parse`) and in a stream of records (`Record::iter`), for all four games.
+//! alone (`Record::parse`) and in a stream of records (`Record::iter`), for all four games;
+//! so do records with any result built through the public API, none included, with
+//! comments after it (issue 21).
 
 use gamenote::gipf::Gipf;
 use gamenote::pylon::Pylon;
 use gamenote::pylos::Pylos;
 use gamenote::threeman::ThreeMan;
-use gamenote::{Game, Record};
+use gamenote::{Game, GameResult, Outcome, Record};
 use proptest::prelude::*;
 
 /// Tags some game reads while reading moves or setting up: left to the tests of those tags.
@@ -37,6 +39,19 @@ struct Extra {
     before: Vec<String>,
     on_ply: Vec<Vec<String>>,
     after: Vec<String>,
+    /// The record's result, built through the public API: none, `*`, or any outcome, the
+    /// seats out of the game's range included.
+    result: Option<GameResult>,
+}
+
+fn result() -> impl Strategy<Value = Option<GameResult>> {
+    prop_oneof![
+        Just(None),
+        Just(Some(GameResult::Unfinished)),
+        any::<u8>().prop_map(|s| Some(GameResult::Decided(Outcome::Win(s)))),
+        (0u8..4).prop_map(|s| Some(GameResult::Decided(Outcome::Win(s)))),
+        any::<u8>().prop_map(|m| Some(GameResult::Decided(Outcome::Draw(m)))),
+    ]
 }
 
 fn extra() -> impl Strategy<Value = Extra> {
@@ -45,12 +60,14 @@ fn extra() -> impl Strategy<Value = Extra> {
         prop::collection::vec(text(), 0..3),
         prop::collection::vec(prop::collection::vec(text(), 0..3), 0..6),
         prop::collection::vec(text(), 0..3),
+        result(),
     )
-        .prop_map(|(tags, before, on_ply, after)| Extra {
+        .prop_map(|(tags, before, on_ply, after, result)| Extra {
             tags,
             before,
             on_ply,
             after,
+            result,
         })
 }
 
@@ -65,6 +82,7 @@ fn round_trip<G: Game>(base: &str, extra: &Extra) -> Result<(), TestCaseError> {
         ply.comments = comments.clone();
     }
     rec.comments_after = extra.after.clone();
+    rec.result = extra.result;
     let printed = rec.to_string();
     let back = Record::<G>::parse(&printed);
     prop_assert_eq!(back.as_ref(), Ok(&rec), "printed:\n{}", printed);

@@ -55,7 +55,7 @@ fn written() -> impl Strategy<Value = Notation> {
                     from_file: ff,
                     from_rank: fr,
                     sep,
-                    to: Square(to),
+                    to: Square::from_index(usize::from(to)),
                     promotion,
                     en_passant,
                     mark,
@@ -104,7 +104,7 @@ proptest! {
 
     #[test]
     fn squares_round_trip(s in 0u8..144) {
-        let sq = Square(s);
+        let sq = Square::from_index(usize::from(s));
         prop_assert_eq!(sq.to_string().parse::<Square>().unwrap(), sq);
     }
 

@@ -100,7 +100,7 @@ fn check_position(pos: &Position, rng: &mut Rng) -> u64 {
         w.piece = [None, Some(Kind::Knight), Some(Kind::Rook), Some(Kind::King)][rng.below(4)];
         tried += agree(pos, &legal, &Notation::Normal(w), "kind");
         let mut w = long;
-        w.to = Square(rng.below(144) as u8);
+        w.to = Square::from_index(rng.below(144));
         tried += agree(pos, &legal, &Notation::Normal(w), "destination");
         let mut w = long;
         w.from_rank = Some(rng.below(6) as u8);
@@ -125,7 +125,7 @@ fn check_position(pos: &Position, rng: &mut Rng) -> u64 {
             _ => continue,
         };
         w.piece = kinds[rng.below(6)];
-        w.to = Square(rng.below(144) as u8);
+        w.to = Square::from_index(rng.below(144));
         w.from_zone = None;
         w.from_file = None;
         w.from_rank = None;
