@@ -873,7 +873,7 @@ impl IllegalMove {
     /// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
     /// let Some(Error::Illegal(e)) = record::replay(&rec, Mode::Strict).error else { panic!() };
     /// let at = e.location();
-    /// assert_eq!((at.line, at.span, at.ply), (0, Some(4..7)), Some(2)), "not placed yet");
+    /// assert_eq!((at.line, at.span, at.ply), (0, Some(4..7), Some(2)), "not placed yet");
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn location(&self) -> Location {

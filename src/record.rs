@@ -606,7 +606,7 @@ impl<G: Game> crate::visit::Visitor<G> for RecordBuilder<G> {
 /// }
 /// assert_eq!(moves("1b2 1c3 1c4 *").unwrap(), 3);
 /// let err = moves("1b2 1b2 *").unwrap_err();
-/// assert_eq!(err.to_string(), "ply 2 (1b2): illegal: 1b2 is occupied");
+/// assert_eq!(err.to_string(), "ply 2 (1b2): 1b2 is occupied");
 /// ```
 pub struct Replay<G: Game> {
     /// The position before the first move.
