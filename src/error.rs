@@ -1062,7 +1062,6 @@ impl IllegalMove {
     }
 }
 
-
 #[cfg(test)]
 mod echo_tests {
     use super::*;

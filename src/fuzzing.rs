@@ -130,7 +130,8 @@ fn same_places(mut v: crate::replay::Verdict, text: &str) -> crate::replay::Verd
     use crate::error::{Error, IllegalMove};
     let place = |m: &mut IllegalMove| {
         if m.span.is_some() {
-            let (line, column) = crate::error::line_col(text, m.span.as_ref().map_or(0, |s| s.start));
+            let (line, column) =
+                crate::error::line_col(text, m.span.as_ref().map_or(0, |s| s.start));
             (m.line, m.column) = (line, column);
         } else {
             (m.line, m.column) = (0, 0);

@@ -56,11 +56,11 @@ fn every_error_kind_is_located_in_the_stream() {
     assert_eq!(
         got,
         [
-            at(5, 5, nth("zz", 0), Some(2)),   // parse error
-            at(8, 5, nth("1a1", 1), Some(2)),  // illegal move
-            at(11, 9, nth("chess", 0), None),  // set-up error, at the tag's value
-            at(16, 5, nth("0-1", 0), None),    // the result contradicts the Result tag
-            at(19, 7, nth("junk", 0), None),   // junk after a record
+            at(5, 5, nth("zz", 0), Some(2)),  // parse error
+            at(8, 5, nth("1a1", 1), Some(2)), // illegal move
+            at(11, 9, nth("chess", 0), None), // set-up error, at the tag's value
+            at(16, 5, nth("0-1", 0), None),   // the result contradicts the Result tag
+            at(19, 7, nth("junk", 0), None),  // junk after a record
         ]
     );
     assert!(matches!(errors[0], Error::Parse(_)));
@@ -233,8 +233,14 @@ fn a_read_error_reaches_the_caller_as_io_error() {
     assert_eq!(second.ok().flatten().map(|v| v.plies), Some(2));
     let third = reader.try_read_record::<Pylos, _>(&mut checker);
     let err = third.expect_err("the input failed");
-    assert_eq!((err.kind(), err.to_string()), (io::ErrorKind::BrokenPipe, "cable cut".into()));
-    assert!(matches!(reader.try_read_record::<Pylos, _>(&mut checker), Ok(None)));
+    assert_eq!(
+        (err.kind(), err.to_string()),
+        (io::ErrorKind::BrokenPipe, "cable cut".into())
+    );
+    assert!(matches!(
+        reader.try_read_record::<Pylos, _>(&mut checker),
+        Ok(None)
+    ));
     // The record reader hands the io::Error out too.
     let mut raws = RecordReader::new(FailsMidway { data });
     let pieces: Vec<_> = raws.by_ref().collect();
