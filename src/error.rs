@@ -948,7 +948,7 @@ impl Error {
     /// ```
     /// use gamenote::{Error, Record, pylos::Pylos};
     /// let e: Error = "1b2 zz *".parse::<Record<Pylos>>().unwrap_err().into();
-    /// assert_eq!(e.message(), "expected a Pylos move, found \"zz\"");
+    /// assert!(e.message().starts_with("expected a Pylos move"));
     /// assert_eq!(e.to_string(), format!("{}: {}", e.location(), e.message()));
     /// ```
     pub fn message(&self) -> String {
