@@ -238,7 +238,7 @@ pub(crate) fn echo(window: &str, at: usize, end: usize) -> (String, String) {
     {
         let before = shown.len();
         push_shown(&mut shown, c);
-        let width = shown[before..].chars().count();
+        let width: usize = shown[before..].chars().map(display_width).sum();
         if i < at {
             pad += width;
         } else if i < end && under < ECHO_CARETS {
@@ -502,7 +502,7 @@ impl MoveError {
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("ply {ply} ({written}): {kind}: {reason}")]
+#[error("{}", placed(self.line, self.column, &self.message()))]
 #[non_exhaustive]
 pub struct IllegalMove {
     /// 1-based index of the offending move in the record (0 for the record as a whole, such as
@@ -516,6 +516,11 @@ pub struct IllegalMove {
     pub reason: String,
     /// Byte range of the move in the record's text, when known.
     pub span: Option<Range<usize>>,
+    /// 1-based line of `span`'s start, once the error is placed in a text (by the stream
+    /// readers, [`Error::locate`] or [`crate::stream::RawRecord::locate`]); 0 until then.
+    pub line: usize,
+    /// 1-based column (in characters) of `span`'s start; 0 until the error is placed.
+    pub column: usize,
 }
 
 /// A value that is not understood: a rule set, a style, a tag's value (`[Size]`,
@@ -530,13 +535,22 @@ pub struct IllegalMove {
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
+#[error("{}", placed(self.line, self.column, &self.message))]
 #[non_exhaustive]
 pub struct ValueError {
     /// The tag whose value it is, when it comes from a record's tags (`Rules`, `Position`).
     pub tag: Option<String>,
     /// What is wrong, in words.
     pub message: String,
+    /// Byte range of the tag's value (inside its quotes) in the input, once the error is
+    /// placed in a record's text (by the stream readers, [`Error::locate`] or
+    /// [`crate::stream::RawRecord::locate`]); `None` until then, or when the record has no
+    /// such tag (the error is then placed at the record's start).
+    pub span: Option<Range<usize>>,
+    /// 1-based line where the error is placed; 0 until it is.
+    pub line: usize,
+    /// 1-based column (in characters) where the error is placed; 0 until it is.
+    pub column: usize,
 }
 
 impl ValueError {
@@ -551,6 +565,9 @@ impl ValueError {
         ValueError {
             tag: None,
             message: message.into(),
+            span: None,
+            line: 0,
+            column: 0,
         }
     }
 
@@ -709,6 +726,339 @@ impl Error {
             Error::Illegal(e) => e.render(file, source),
             Error::Setup(e) => e.render(file, source),
         }
+    }
+}
+
+/// The columns a terminal gives `c`: 2 for the wide characters of East Asian scripts (CJK
+/// ideographs, kana, Hangul syllables, full-width forms) and most emoji, 0 for combining
+/// marks (accents written after their letter, Hangul vowel and final jamo), 1 for the rest.
+/// The caret line under an echoed error counts in these columns, so that a caret stands
+/// under the character it points at; the common ranges only, without a Unicode table.
+///
+/// ```
+/// use gamenote::error::display_width;
+/// assert_eq!(display_width('a'), 1);
+/// assert_eq!(display_width('中'), 2);
+/// assert_eq!(display_width('\u{301}'), 0); // combining acute accent
+/// ```
+pub fn display_width(c: char) -> usize {
+    match c {
+        '\u{300}'..='\u{36f}'
+        | '\u{483}'..='\u{489}'
+        | '\u{591}'..='\u{5bd}'
+        | '\u{610}'..='\u{61a}'
+        | '\u{64b}'..='\u{65f}'
+        | '\u{670}'
+        | '\u{6d6}'..='\u{6dc}'
+        | '\u{6df}'..='\u{6e4}'
+        | '\u{e31}'
+        | '\u{e34}'..='\u{e3a}'
+        | '\u{e47}'..='\u{e4e}'
+        | '\u{1160}'..='\u{11ff}'
+        | '\u{1ab0}'..='\u{1aff}'
+        | '\u{1dc0}'..='\u{1dff}'
+        | '\u{200b}'..='\u{200f}'
+        | '\u{20d0}'..='\u{20ff}'
+        | '\u{fe00}'..='\u{fe0f}'
+        | '\u{fe20}'..='\u{fe2f}' => 0,
+        '\u{1100}'..='\u{115f}'
+        | '\u{231a}'..='\u{231b}'
+        | '\u{2329}'..='\u{232a}'
+        | '\u{2e80}'..='\u{303e}'
+        | '\u{3041}'..='\u{33ff}'
+        | '\u{3400}'..='\u{4dbf}'
+        | '\u{4e00}'..='\u{9fff}'
+        | '\u{a000}'..='\u{a4cf}'
+        | '\u{ac00}'..='\u{d7a3}'
+        | '\u{f900}'..='\u{faff}'
+        | '\u{fe30}'..='\u{fe4f}'
+        | '\u{ff00}'..='\u{ff60}'
+        | '\u{ffe0}'..='\u{ffe6}'
+        | '\u{1f300}'..='\u{1f64f}'
+        | '\u{1f900}'..='\u{1f9ff}'
+        | '\u{20000}'..='\u{2fffd}'
+        | '\u{30000}'..='\u{3fffd}' => 2,
+        _ => 1,
+    }
+}
+
+/// Where an error is: its line and column (1-based, the column counted in characters),
+/// its byte span and the written move it lies in, where known. Every error of the crate
+/// gives one ([`Error::location`]); its `Display` is `line:column`.
+///
+/// Lines, columns and spans count in the input the error was read from: the whole stream
+/// for the stream readers ([`crate::stream::Reader`], [`crate::visit::visit`]) and for a
+/// record placed with [`crate::stream::RawRecord::locate`]. An error made where no text is
+/// at hand (replaying a [`crate::Record`], which keeps none) has line 0 until it is placed
+/// with [`Error::locate`].
+///
+/// ```
+/// use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};
+/// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+/// let verdicts: Vec<_> = visit::<Pylos, _>(text, Checker::new(Mode::Strict)).collect();
+/// let at = verdicts[1].error.as_ref().unwrap().location();
+/// assert_eq!((at.line, at.column, at.span.clone(), at.ply), (5, 5, Some(41..44), Some(2)));
+/// assert_eq!(at.to_string(), "5:5");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Location {
+    /// 1-based line; 0 when the error is not placed in a text.
+    pub line: usize,
+    /// 1-based column, counted in characters; 0 when the error is not placed.
+    pub column: usize,
+    /// Byte range of the offending text, when known.
+    pub span: Option<Range<usize>>,
+    /// The 1-based index of the written move the error lies in, when it lies in one.
+    pub ply: Option<usize>,
+}
+
+impl Location {
+    /// Whether the error is placed in a text (its line is known).
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, record, Error, Mode, Record};
+    /// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
+    /// let err = record::replay(&rec, Mode::Strict).error.unwrap();
+    /// assert!(!err.location().is_placed(), "a Record keeps no text");
+    /// assert!(err.locate("1b2 1b2 *").location().is_placed());
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn is_placed(&self) -> bool {
+        self.line > 0
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// `message`, after `line:column: ` when the error is placed.
+fn placed(line: usize, column: usize, message: &str) -> String {
+    if line > 0 {
+        format!("{line}:{column}: {message}")
+    } else {
+        message.to_string()
+    }
+}
+
+impl ParseError {
+    /// Where the error is.
+    ///
+    /// ```
+    /// use gamenote::ParseError;
+    /// let e = ParseError::at("1b2\n1c3 zz *", 8, "a Pylos move");
+    /// let at = e.location();
+    /// assert_eq!((at.line, at.column, at.span, at.ply), (2, 5, Some(8..10), None));
+    /// ```
+    pub fn location(&self) -> Location {
+        Location {
+            line: self.line,
+            column: self.column,
+            span: Some(self.span.clone()),
+            ply: self.ply,
+        }
+    }
+}
+
+impl IllegalMove {
+    /// Where the error is: the written move (or, for the record as a whole, the result or
+    /// the mark to blame); `ply` is `None` for the record as a whole (ply 0).
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, record, Error, Mode, Record};
+    /// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
+    /// let Some(Error::Illegal(e)) = record::replay(&rec, Mode::Strict).error else { panic!() };
+    /// let at = e.location();
+    /// assert_eq!((at.line, at.span, at.ply), (0, Some(4..7), Some(2)), "not placed yet");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn location(&self) -> Location {
+        Location {
+            line: self.line,
+            column: self.column,
+            span: self.span.clone(),
+            ply: (self.ply > 0).then_some(self.ply),
+        }
+    }
+}
+
+impl ValueError {
+    /// Where the error is: at its tag's value once placed in a record's text.
+    ///
+    /// ```
+    /// use gamenote::{Error, ValueError};
+    /// let text = "[Game \"Pylos\"]\n[Rules \"chess\"]\n1b2 *";
+    /// let e = Error::Setup(ValueError::new("unknown rules").in_tag("Rules")).locate(text);
+    /// let at = e.location();
+    /// assert_eq!((at.line, at.column, at.span, at.ply), (2, 9, Some(23..28), None));
+    /// ```
+    pub fn location(&self) -> Location {
+        Location {
+            line: self.line,
+            column: self.column,
+            span: self.span.clone(),
+            ply: None,
+        }
+    }
+}
+
+/// The byte range of the value of the first tag `name` of `source` (inside its quotes),
+/// or of the whole tag line when it has no quotes.
+pub(crate) fn tag_value_span(source: &str, name: &str) -> Option<Range<usize>> {
+    let tag = find_tag(source, name)?;
+    let body = &source[tag.clone()];
+    let Some(open) = body.find('"') else {
+        return Some(tag);
+    };
+    let close = body.rfind('"').filter(|&c| c > open).unwrap_or(body.len());
+    Some(tag.start + open + 1..tag.start + close)
+}
+
+impl Error {
+    /// Where the error is, whatever its kind: line, column, byte span and ply where known.
+    /// A set-up error is placed at its tag's value; a result that contradicts the record
+    /// at the result (ply `None`).
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, replay::Checker, stream::Reader, Mode};
+    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n[Rules \"chess\"]\n1b2 *\n";
+    /// let mut reader = Reader::new(text.as_bytes());
+    /// let mut checker = Checker::<Pylos>::new(Mode::Strict);
+    /// reader.read_record(&mut checker);
+    /// let verdict = reader.read_record(&mut checker).unwrap();
+    /// let at = verdict.error.unwrap().location();
+    /// assert_eq!((at.line, at.column, at.ply), (5, 9, None));
+    /// ```
+    pub fn location(&self) -> Location {
+        match self {
+            Error::Parse(e) => e.location(),
+            Error::Illegal(e) => e.location(),
+            Error::Setup(e) => e.location(),
+        }
+    }
+
+    /// What is wrong, without the position. `Display` is this message after
+    /// `line:column: ` when the error is placed (and the message alone when it is not), for
+    /// every kind of error.
+    ///
+    /// ```
+    /// use gamenote::{Error, Record, pylos::Pylos};
+    /// let e: Error = "1b2 zz *".parse::<Record<Pylos>>().unwrap_err().into();
+    /// assert!(e.message().starts_with("expected a Pylos move"));
+    /// assert_eq!(e.to_string(), format!("{}: {}", e.location(), e.message()));
+    /// ```
+    pub fn message(&self) -> String {
+        match self {
+            Error::Parse(e) => e.message(),
+            Error::Illegal(e) => e.message(),
+            Error::Setup(e) => e.message.clone(),
+        }
+    }
+
+    /// The error placed in `source`, the text its spans index (a record's text, as
+    /// [`Error::render`] takes it): an illegal move gets the line and column of its span,
+    /// a set-up error the span, line and column of its tag's value (or of the start of
+    /// `source` when the tag is not there). An error already placed is returned as it is.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, record, Mode, Record};
+    /// let text = "[Game \"Pylos\"]\n1b2 1b2 *";
+    /// let rec: Record<Pylos> = text.parse()?;
+    /// let err = record::replay(&rec, Mode::Strict).error.unwrap().locate(text);
+    /// assert_eq!(err.location().to_string(), "2:5");
+    /// assert_eq!(err.to_string(), "2:5: ply 2 (1b2): 1b2 is occupied");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn locate(mut self, source: &str) -> Self {
+        self.place_in(source, 0, 0..source.len(), &mut |at| line_col(source, at));
+        self
+    }
+
+    /// Places an unplaced illegal move or set-up error: spans index `text` shifted by
+    /// `base`; a set-up error's tag is looked for in `record` (a range of `text`);
+    /// `line_col` gives the line and column of an offset of `text`.
+    pub(crate) fn place_in(
+        &mut self,
+        text: &str,
+        base: usize,
+        record: Range<usize>,
+        line_col: &mut dyn FnMut(usize) -> (usize, usize),
+    ) {
+        match self {
+            Error::Parse(_) => {}
+            Error::Illegal(e) => e.place_in(text, base, record, line_col),
+            Error::Setup(e) => {
+                if e.line > 0 {
+                    return;
+                }
+                let region = &text[record.clone()];
+                let span = e
+                    .tag
+                    .as_deref()
+                    .and_then(|t| tag_value_span(region, t))
+                    .map(|s| record.start + s.start..record.start + s.end);
+                let at = span.as_ref().map_or(record.start, |s| s.start);
+                (e.line, e.column) = line_col(at);
+                e.span = span.map(|s| s.start + base..s.end + base);
+            }
+        }
+    }
+
+    /// The error with its lines moved down by `lines` and its spans by `bytes`: for an error
+    /// placed in a text that starts `lines` lines and `bytes` bytes into a larger input.
+    ///
+    /// ```
+    /// use gamenote::{Error, Record, pylos::Pylos};
+    /// let e: Error = "1b2 zz *".parse::<Record<Pylos>>().unwrap_err().into();
+    /// let at = e.offset_by(10, 200).location();
+    /// assert_eq!((at.line, at.column, at.span), (11, 5, Some(204..206)));
+    /// ```
+    pub fn offset_by(mut self, lines: usize, bytes: usize) -> Self {
+        let shift = |s: &mut Range<usize>| *s = s.start + bytes..s.end + bytes;
+        match &mut self {
+            Error::Parse(e) => {
+                e.line += lines;
+                shift(&mut e.span);
+            }
+            Error::Illegal(e) => {
+                if e.line > 0 {
+                    e.line += lines;
+                }
+                e.span.as_mut().map(shift);
+            }
+            Error::Setup(e) => {
+                if e.line > 0 {
+                    e.line += lines;
+                }
+                e.span.as_mut().map(shift);
+            }
+        }
+        self
+    }
+}
+
+impl IllegalMove {
+    /// See [`Error::place_in`].
+    pub(crate) fn place_in(
+        &mut self,
+        text: &str,
+        base: usize,
+        record: Range<usize>,
+        line_col: &mut dyn FnMut(usize) -> (usize, usize),
+    ) {
+        if self.line > 0 {
+            return;
+        }
+        let at = match &self.span {
+            Some(s) => s.start.saturating_sub(base).min(text.len()),
+            // The record as a whole, with nothing to point at: its end.
+            None => text[..record.end].trim_end().len().max(record.start),
+        };
+        (self.line, self.column) = line_col(at);
     }
 }
 

@@ -116,8 +116,34 @@ pub fn one_pass_verdicts<G: Game>(
                 }
             }
         })
+        .map(|v| same_places(v, text))
         .collect();
+    let one_pass = one_pass.into_iter().map(|v| same_places(v, text)).collect();
     (one_pass, whole)
+}
+
+/// `v` with its errors placed as the one-pass reader places them, where that needs only
+/// the whole text (an illegal move's span indexes it), and unplaced where it needs the
+/// record's own range (a set-up error's tag, an error of the record as a whole): the
+/// places of those are held by `tests/suite/locate.rs`.
+fn same_places(mut v: crate::replay::Verdict, text: &str) -> crate::replay::Verdict {
+    use crate::error::{Error, IllegalMove};
+    let place = |m: &mut IllegalMove| {
+        if m.span.is_some() {
+            let (line, column) =
+                crate::error::line_col(text, m.span.as_ref().map_or(0, |s| s.start));
+            (m.line, m.column) = (line, column);
+        } else {
+            (m.line, m.column) = (0, 0);
+        }
+    };
+    v.warnings.iter_mut().for_each(place);
+    match &mut v.error {
+        Some(Error::Illegal(m)) => place(m),
+        Some(Error::Setup(e)) => (e.line, e.column, e.span) = (0, 0, None),
+        _ => {}
+    }
+    v
 }
 
 /// [`one_pass_verdicts`] agree, strictly and leniently.

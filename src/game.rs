@@ -1326,6 +1326,8 @@ pub(crate) fn setup_in<G: RecordFormat>(
             kind: crate::error::MoveErrorKind::Mismatch,
             reason: format!("{} (the tag is ignored)", err.message),
             span: None,
+            line: 0,
+            column: 0,
         });
         kept = Some(
             now.iter()

@@ -76,6 +76,8 @@ impl EndMark {
             kind: MoveErrorKind::Mismatch,
             reason,
             span: self.span.clone(),
+            line: 0,
+            column: 0,
         }
     }
 }
@@ -87,6 +89,8 @@ fn illegal_at<N: std::fmt::Display>(ply: usize, p: &Ply<N>, e: MoveError) -> Ill
         kind: e.kind,
         reason: e.reason,
         span: Some(p.span.clone()),
+        line: 0,
+        column: 0,
     }
 }
 
@@ -402,6 +406,8 @@ fn check_ending<G: Game>(end: &G::Position, ending: Ending<'_>) -> Option<Illega
         kind: MoveErrorKind::Mismatch,
         reason,
         span: ending.result_span.cloned(),
+        line: 0,
+        column: 0,
     };
     let tag_result = match ending.result_tag {
         Some(v) => match G::parse_result(v.trim()) {
@@ -825,6 +831,16 @@ impl<G: Game> Visitor<G> for Checker<G> {
         self.last_end = Some(span.end);
         self.result = Some(result);
         self.result_span = Some(span);
+    }
+
+    fn locate(&mut self, verdict: &mut Verdict, at: &mut crate::visit::Place<'_>) {
+        // Warnings first: they lie before the error, and lines are counted forward.
+        for w in &mut verdict.warnings {
+            at.place_illegal(w);
+        }
+        if let Some(e) = &mut verdict.error {
+            at.place(e);
+        }
     }
 
     fn end_record(&mut self, verdict: Result<(), ParseError>) -> Verdict {

@@ -187,8 +187,17 @@ struct IllegalData {
     written: String,
     reason: String,
     span: Option<Range<usize>>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    line: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    column: usize,
     #[serde(default, skip_deserializing)]
     message: String,
+}
+
+/// Whether a line or column is 0: the error is not placed, and the field is left out.
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Serialize for IllegalMove {
@@ -199,6 +208,8 @@ impl Serialize for IllegalMove {
             written: self.written.clone(),
             reason: self.reason.clone(),
             span: self.span.clone(),
+            line: self.line,
+            column: self.column,
             message: self.message(),
         }
         .serialize(s)
@@ -214,6 +225,8 @@ impl<'de> Deserialize<'de> for IllegalMove {
             kind: i.kind,
             reason: i.reason,
             span: i.span,
+            line: i.line,
+            column: i.column,
         })
     }
 }
@@ -224,6 +237,12 @@ struct ValueData {
     kind: Kind,
     tag: Option<String>,
     message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    span: Option<Range<usize>>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    line: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    column: usize,
 }
 
 impl Serialize for ValueError {
@@ -232,6 +251,9 @@ impl Serialize for ValueError {
             kind: Kind::Setup,
             tag: self.tag.clone(),
             message: self.message.clone(),
+            span: self.span.clone(),
+            line: self.line,
+            column: self.column,
         }
         .serialize(s)
     }
@@ -246,6 +268,9 @@ impl<'de> Deserialize<'de> for ValueError {
         Ok(ValueError {
             tag: v.tag,
             message: v.message,
+            span: v.span,
+            line: v.line,
+            column: v.column,
         })
     }
 }

@@ -106,6 +106,35 @@ pub struct RawRecord {
     pub offset: u64,
 }
 
+impl RawRecord {
+    /// `error`, met reading or replaying this record's text alone (its spans index
+    /// [`RawRecord::text`]), placed in the stream: its line and span counted from the start
+    /// of the stream, so that [`Error::location`](crate::Error::location) of an error of the
+    /// third record of a file is its place in the file.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, record, stream::RecordReader, Error, Mode, Record};
+    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+    /// let raw = RecordReader::new(text.as_bytes()).nth(1).unwrap().unwrap();
+    /// let rec: Record<Pylos> = raw.text.parse()?;
+    /// let err = record::replay(&rec, Mode::Strict).error.unwrap();
+    /// let at = raw.locate(err).location();
+    /// assert_eq!((at.line, at.column, at.span, at.ply), (5, 5, Some(41..44), Some(2)));
+    /// // A parse error of the record's text alone counts from the record: placed, from the file.
+    /// let raw = RecordReader::new(b"[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1b2 zz *\n".as_slice())
+    ///     .nth(1).unwrap().unwrap();
+    /// let err: Error = raw.text.parse::<Record<Pylos>>().unwrap_err().into();
+    /// assert_eq!(err.location().to_string(), "2:5");
+    /// assert_eq!(raw.locate(err).location().to_string(), "5:5");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn locate(&self, error: crate::Error) -> crate::Error {
+        error
+            .locate(&self.text)
+            .offset_by(self.lines_before, self.offset as usize)
+    }
+}
+
 /// A record that could not even be cut out as text: bad bytes, too long, or an I/O error.
 /// The error's span is a byte range of the stream.
 ///
@@ -304,6 +333,9 @@ struct Cutter<R> {
     /// bytes stay in the buffer until then).
     skip_pending: bool,
     done: bool,
+    /// The read error that ended the stream, kept for [`Reader::try_read_item`] and
+    /// [`RecordReader::take_io_error`].
+    io_error: Option<io::Error>,
 }
 
 impl<R: Read> Cutter<R> {
@@ -323,6 +355,7 @@ impl<R: Read> Cutter<R> {
             discarding: false,
             skip_pending: false,
             done: false,
+            io_error: None,
         }
     }
 
@@ -1161,6 +1194,7 @@ impl<R: Read> Cutter<R> {
                 lines_before,
             } => {
                 let bad = io_failure(&error, lines_before);
+                self.io_error = Some(error);
                 Lent {
                     text: "",
                     lines_before,
@@ -1176,6 +1210,28 @@ impl<R: Read> Cutter<R> {
 }
 
 impl<R: Read> RecordReader<R> {
+    /// The read error that ended the stream, if one did: the iterator's last item was then
+    /// a [`BadRecord`] saying so (`found` "an I/O error: …"), and this gives the
+    /// [`io::Error`] itself, once.
+    ///
+    /// ```
+    /// use gamenote::stream::RecordReader;
+    /// use std::io::{self, Read};
+    /// struct Broken;
+    /// impl Read for Broken {
+    ///     fn read(&mut self, _buf: &mut [u8]) -> io::Result<usize> {
+    ///         Err(io::Error::other("disk gone"))
+    ///     }
+    /// }
+    /// let mut reader = RecordReader::new(Broken);
+    /// assert!(reader.next().unwrap().is_err());
+    /// assert_eq!(reader.take_io_error().unwrap().to_string(), "disk gone");
+    /// assert!(reader.take_io_error().is_none());
+    /// ```
+    pub fn take_io_error(&mut self) -> Option<io::Error> {
+        self.cutter.io_error.take()
+    }
+
     /// The next piece as [`Iterator::next`] gives it, its text lent from the reader's buffer
     /// rather than copied.
     pub(crate) fn next_lent(&mut self) -> Option<Lent<'_>> {
@@ -1394,6 +1450,91 @@ impl<R: Read> Reader<R> {
             self.text.push_str(lent.text);
             self.stop = lent.stop;
             self.walk = Walk::new(lent.lines_before + 1, lent.offset as usize);
+        }
+    }
+
+    /// Like [`Reader::read_record`], but a read error of the input reaches the caller as
+    /// the [`io::Error`] it is, not as a record error handed to the visitor: `Ok(None)` at
+    /// the end of the stream, `Err` when the input fails (nothing more is read after it).
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, stream::Reader, visit::Summarize};
+    /// use std::io::{self, Read};
+    /// /// A record, then a failing disk.
+    /// struct Failing(&'static [u8]);
+    /// impl Read for Failing {
+    ///     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+    ///         if self.0.is_empty() {
+    ///             return Err(io::Error::other("disk gone"));
+    ///         }
+    ///         let n = self.0.len().min(buf.len());
+    ///         buf[..n].copy_from_slice(&self.0[..n]);
+    ///         self.0 = &self.0[n..];
+    ///         Ok(n)
+    ///     }
+    /// }
+    /// let mut reader = Reader::new(Failing(b"[Game \"Pylos\"]\n1b2 *\n"));
+    /// let mut check = Summarize::default();
+    /// let err = reader.try_read_record::<Pylos, _>(&mut check).unwrap_err();
+    /// assert_eq!((err.kind(), err.to_string()), (io::ErrorKind::Other, "disk gone".into()));
+    /// assert!(matches!(reader.try_read_record::<Pylos, _>(&mut check), Ok(None)));
+    /// ```
+    pub fn try_read_record<G: Game, V: Visitor<G>>(
+        &mut self,
+        visitor: &mut V,
+    ) -> io::Result<Option<V::Output>> {
+        Ok(match self.try_read_item::<G, V>(visitor)? {
+            None => None,
+            Some(Item::Record(out)) => Some(out),
+            Some(Item::Junk(e)) => {
+                visitor.begin_record();
+                Some(visitor.end_record(Err(e)))
+            }
+        })
+    }
+
+    /// Like [`Reader::read_item`], with read errors of the input returned as [`io::Error`]
+    /// (see [`Reader::try_read_record`]).
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, stream::{Item, Reader}, visit::Summarize};
+    /// let mut reader = Reader::new("[Game \"Pylos\"]\n1b2 *\n".as_bytes());
+    /// let item = reader.try_read_item::<Pylos, _>(&mut Summarize::default())?;
+    /// assert!(matches!(item, Some(Item::Record(Ok(s))) if s.plies == 1));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn try_read_item<G: Game, V: Visitor<G>>(
+        &mut self,
+        visitor: &mut V,
+    ) -> io::Result<Option<Item<V::Output>>> {
+        loop {
+            let step =
+                self.walk
+                    .step::<G, V>(&self.text, self.stop.as_ref(), &mut self.scratch, visitor);
+            if let Some(step) = step {
+                return Ok(Some(match step {
+                    Stepped::Record(out) => Item::Record(out),
+                    Stepped::Junk(e) => Item::Junk(e),
+                    Stepped::Bad(bad) => {
+                        visitor.begin_record();
+                        Item::Record(visitor.end_record(Err(bad.error)))
+                    }
+                    Stepped::BadJunk(bad) => Item::Junk(bad.error),
+                }));
+            }
+            let Some(lent) = self.cutter.next_piece() else {
+                return Ok(None);
+            };
+            let (text, lines_before, offset, stop) =
+                (lent.text, lent.lines_before, lent.offset, lent.stop);
+            self.text.clear();
+            self.text.push_str(text);
+            self.stop = stop;
+            self.walk = Walk::new(lines_before + 1, offset as usize);
+            if let Some(e) = self.cutter.io_error.take() {
+                self.walk = Walk::done();
+                return Err(e);
+            }
         }
     }
 

@@ -204,6 +204,71 @@ pub trait Visitor<G: Game> {
     /// assert_eq!(end, Some((GameResult::Decided(Outcome::Win(1)), 8..11)));
     /// ```
     fn result(&mut self, _result: GameResult, _span: Range<usize>) {}
+    /// The record's tags are over (its first move, number or result comes next, or the
+    /// record ends): return [`Skip(true)`](Skip) to skip its movetext. The movetext of a
+    /// skipped record is still read for its end (the same walk finds the same boundary, and
+    /// a record that does not read still fails), but nothing of it reaches the visitor: no
+    /// [`Visitor::ply`], [`Visitor::comment`] after the tags or [`Visitor::result`]. A
+    /// checker that skips resolves no move. The default reads every record whole.
+    ///
+    /// ```
+    /// use gamenote::{pylos::{Notation, Pylos}, visit::{visit, Skip, Visitor}, ParseError, Ply};
+    /// /// The moves of the records whose Event is "final", and no others.
+    /// #[derive(Default)]
+    /// struct Finals { keep: bool, moves: usize }
+    /// impl Visitor<Pylos> for Finals {
+    ///     type Output = usize;
+    ///     fn begin_record(&mut self) {
+    ///         (self.keep, self.moves) = (false, 0);
+    ///     }
+    ///     fn tag(&mut self, name: &str, value: &str) {
+    ///         self.keep |= name == "Event" && value == "final";
+    ///     }
+    ///     fn end_tags(&mut self) -> Skip {
+    ///         Skip(!self.keep)
+    ///     }
+    ///     fn ply(&mut self, _ply: Ply<Notation>) {
+    ///         self.moves += 1;
+    ///     }
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> usize {
+    ///         self.moves
+    ///     }
+    /// }
+    /// let text = "[Event \"heat\"]\n1b2 1c3 *\n\n[Event \"final\"]\n1b2 *\n";
+    /// assert_eq!(visit::<Pylos, _>(text, Finals::default()).collect::<Vec<_>>(), [0, 1]);
+    /// ```
+    #[inline]
+    fn end_tags(&mut self) -> Skip {
+        Skip(false)
+    }
+    /// Places the errors of a record's output in the input, after [`Visitor::end_record`]
+    /// made it from a record that read well: `at` gives the line and column of an offset
+    /// and finds tags. [`Checker`](crate::replay::Checker) places its error and warnings
+    /// here, so that the [`Error::location`](crate::Error::location) of a verdict read from
+    /// a stream is its place in the stream. Called for records that read (a parse error is
+    /// placed already); the default does nothing.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, visit::{visit, Place, Visitor}, ParseError, Ply};
+    /// /// The line of each record's last move.
+    /// struct LastLine(Option<usize>);
+    /// impl Visitor<Pylos> for LastLine {
+    ///     type Output = Option<usize>;
+    ///     fn ply(&mut self, ply: Ply<gamenote::pylos::Notation>) {
+    ///         self.0 = Some(ply.span.start);
+    ///     }
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> Option<usize> {
+    ///         self.0.take()
+    ///     }
+    ///     fn locate(&mut self, output: &mut Option<usize>, at: &mut Place<'_>) {
+    ///         *output = output.map(|offset| at.line_col(offset).0);
+    ///     }
+    /// }
+    /// let text = "[Event \"a\"]\n1b2\n1c3 *\n\n[Event \"b\"]\n1b2 *\n";
+    /// assert_eq!(visit::<Pylos, _>(text, LastLine(None)).collect::<Vec<_>>(), [Some(3), Some(6)]);
+    /// ```
+    #[inline]
+    fn locate(&mut self, _output: &mut Self::Output, _at: &mut Place<'_>) {}
     /// The record ended: well formed, or with the first error in it.
     ///
     /// ```
@@ -221,6 +286,125 @@ pub trait Visitor<G: Game> {
     /// assert_eq!(places, [None, Some((5, 5))]);
     /// ```
     fn end_record(&mut self, verdict: Result<(), ParseError>) -> Self::Output;
+}
+
+/// What [`Visitor::end_tags`] asks of the reader: `Skip(true)` skips the record's movetext
+/// (as pgn-reader's `Skip` does for chess).
+///
+/// ```
+/// use gamenote::visit::Skip;
+/// assert_eq!(Skip::default(), Skip(false), "records are read whole unless a visitor asks");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Skip(pub bool);
+
+/// Where a record lies in its input, for [`Visitor::locate`]: lines and columns of its
+/// offsets (counted only when asked, so a visitor that asks nothing costs nothing), and the
+/// place of its errors.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, replay::Checker, visit::visit, Mode};
+/// // The Checker places its errors through a Place: here, at the second record's value.
+/// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n[Rules \"chess\"]\n1b2 *\n";
+/// let verdicts: Vec<_> = visit::<Pylos, _>(text, Checker::new(Mode::Strict)).collect();
+/// assert_eq!(verdicts[1].error.as_ref().unwrap().location().to_string(), "5:9");
+/// ```
+#[derive(Debug)]
+pub struct Place<'a> {
+    text: &'a str,
+    base: usize,
+    record: Range<usize>,
+    origin: Lines,
+    now: Lines,
+}
+
+impl Place<'_> {
+    /// The 1-based line and column (in characters) of `offset`, a byte offset of the input
+    /// as spans give them.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, visit::{visit, Place, Visitor}, ParseError};
+    /// struct Start(usize);
+    /// impl Visitor<Pylos> for Start {
+    ///     type Output = (usize, usize);
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> (usize, usize) {
+    ///         (0, 0)
+    ///     }
+    ///     fn locate(&mut self, output: &mut (usize, usize), at: &mut Place<'_>) {
+    ///         *output = at.line_col(at.record().start);
+    ///     }
+    /// }
+    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n  [Game \"Pylos\"]\n1c3 *\n";
+    /// assert_eq!(visit::<Pylos, _>(text, Start(0)).collect::<Vec<_>>(), [(1, 1), (4, 3)]);
+    /// ```
+    pub fn line_col(&mut self, offset: usize) -> (usize, usize) {
+        let at = offset.saturating_sub(self.base).min(self.text.len());
+        let at = crate::error::floor_char_boundary(self.text, at);
+        if at < self.now.pos {
+            self.now = self.origin;
+        }
+        self.now.advance(self.text.as_bytes(), at);
+        let column = self.text[self.now.line_start.min(at)..at].chars().count() + 1;
+        (self.now.line, column)
+    }
+
+    /// The record's byte range in the input (from its first tag to its end).
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, visit::{visit, Place, Visitor}, ParseError};
+    /// struct Range(std::ops::Range<usize>);
+    /// impl Visitor<Pylos> for Range {
+    ///     type Output = std::ops::Range<usize>;
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> Self::Output {
+    ///         0..0
+    ///     }
+    ///     fn locate(&mut self, output: &mut Self::Output, at: &mut Place<'_>) {
+    ///         *output = at.record();
+    ///     }
+    /// }
+    /// let ranges: Vec<_> = visit::<Pylos, _>("1b2 *\n[Game \"Pylos\"]\n1c3 *", Range(0..0)).collect();
+    /// assert_eq!(ranges, [0..6, 6..26]);
+    /// ```
+    pub fn record(&self) -> Range<usize> {
+        self.record.start + self.base..self.record.end + self.base
+    }
+
+    /// Places `error` (an illegal move at its span, a set-up error at its tag's value, or at
+    /// the record's start when the record lacks the tag) if it is not placed yet.
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, visit::{visit, Place, Visitor}, Error, ParseError, ValueError};
+    /// struct Blame;
+    /// impl Visitor<Pylos> for Blame {
+    ///     type Output = Error;
+    ///     fn end_record(&mut self, _verdict: Result<(), ParseError>) -> Error {
+    ///         Error::Setup(ValueError::new("no").in_tag("Round"))
+    ///     }
+    ///     fn locate(&mut self, output: &mut Error, at: &mut Place<'_>) {
+    ///         at.place(output);
+    ///     }
+    /// }
+    /// let text = "[Event \"x\"]\n[Round \"7\"]\n1b2 *";
+    /// let e = visit::<Pylos, _>(text, Blame).next().unwrap();
+    /// assert_eq!(e.to_string(), "2:9: no");
+    /// ```
+    pub fn place(&mut self, error: &mut crate::Error) {
+        let (text, base, record) = (self.text, self.base, self.record.clone());
+        error.place_in(text, base, record, &mut |at| self.line_col(at + base));
+    }
+
+    /// Places an illegal move (a warning of lenient reading, say) as [`Place::place`] does.
+    ///
+    /// ```
+    /// use gamenote::{threeman::ThreeMan, replay::Checker, visit::visit, Mode};
+    /// let text = "[Game \"Three-man chess\"]\nWHNa3+ *\n";
+    /// let v = visit::<ThreeMan, _>(text, Checker::new(Mode::Lenient)).next().unwrap();
+    /// assert_eq!(v.warnings[0].location().to_string(), "2:1");
+    /// ```
+    pub fn place_illegal(&mut self, error: &mut crate::IllegalMove) {
+        let (text, base, record) = (self.text, self.base, self.record.clone());
+        error.place_in(text, base, record, &mut |at| self.line_col(at + base));
+    }
 }
 
 /// What [`Summarize`] tells of a well-formed record.
@@ -456,13 +640,26 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     scratch: &mut Scratch,
     v: &mut V,
 ) -> Result<Ended, Failure> {
+    scratch.tags.live = 0;
+    read_record_in::<G, V>(input, from, base, scratch, v, false)
+}
+
+/// [`read_record`] from `from` on, keeping the tags read so far; `content`: the tags are
+/// over (a record's movetext skipped from there, by [`Visitor::end_tags`]).
+fn read_record_in<G: Game, V: Visitor<G>>(
+    input: &str,
+    from: usize,
+    base: usize,
+    scratch: &mut Scratch,
+    v: &mut V,
+    mut content: bool,
+) -> Result<Ended, Failure> {
     let err = |e: nom::Err<PErr<'_>>| fail_at(input, e);
     let here = |at: &str, what: &'static str| Failure {
         at: input.len() - at.len(),
         expected: what.into(),
         ply: None,
     };
-    scratch.tags.live = 0;
     let mut s = &input[from..];
     let mut pending: Pending<G::Notation> = Pending {
         slot: None,
@@ -471,9 +668,9 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     };
     let mut plies = 0usize;
     let mut result = false;
-    // Something outside tag pairs and comments has been read: tags are over, and a line
-    // starting with `[` ends the record (the rule of `crate::stream`).
-    let mut content = false;
+    // Something outside tag pairs and comments has been read (`content`, a parameter):
+    // tags are over, and a line starting with `[` ends the record (the rule of
+    // `crate::stream`).
     let mut junk = false;
     loop {
         // Most tokens follow one space: that case costs two byte tests.
@@ -563,7 +760,13 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
                 continue;
             }
         }
-        content = true;
+        if !content {
+            content = true;
+            if v.end_tags().0 {
+                let at = input.len() - s.len();
+                return read_record_in::<G, Null>(input, at, base, scratch, &mut Null, true);
+            }
+        }
         if result {
             // Text after the result that is no comment: the record is over, and what
             // follows is junk, reported on its own by the caller.
@@ -646,6 +849,9 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
         s = rest;
     }
     pending.flush(v);
+    if !content {
+        v.end_tags(); // a record of tags alone: nothing to skip
+    }
     Ok(Ended {
         end: input.len() - s.len(),
         junk,
@@ -1000,7 +1206,16 @@ pub(crate) fn visit_next<G: Game, V: Visitor<G>>(
             } else {
                 Next::End
             };
-            Some((v.end_record(Ok(())), next))
+            let mut out = v.end_record(Ok(()));
+            let mut at = Place {
+                text,
+                base,
+                record: start..ended.end,
+                origin: *lines,
+                now: *lines,
+            };
+            v.locate(&mut out, &mut at);
+            Some((out, next))
         }
         Err(f) => {
             // The record ends where the stream's rule ends it (the reader's piece), however

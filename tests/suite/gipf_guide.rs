@@ -99,7 +99,10 @@ fn tournament_opening_with_reserve_counts() {
     // A wrong count is a mismatch (error when strict, warning when lenient).
     let wrong = tournament(&OPENING_COUNTS.replace("Ge8 (14)", "Ge8 (15)"));
     let strict = record::replay(&wrong, Mode::Strict);
-    assert!(strict.error.unwrap().to_string().contains("mismatch"));
+    let Some(gamenote::Error::Illegal(m)) = strict.error else {
+        panic!("{:?}", strict.error)
+    };
+    assert_eq!((m.kind, m.ply), (MoveErrorKind::Mismatch, 4));
     let lenient = record::replay(&wrong, Mode::Lenient);
     assert!(lenient.is_ok());
     assert_eq!(lenient.warnings.len(), 1);
