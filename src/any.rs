@@ -500,7 +500,7 @@ impl AnyRecord {
     /// use gamenote::Mode;
     /// let rec: AnyRecord = "[Game \"GIPF\"]\n[Rules \"basic\"]\n1.a1-b2 *".parse()?;
     /// let out = rec.convert_to("complete", Mode::Strict)?;
-    /// assert!(out.to_string().contains("1. Ka1-b2"), "{out}");
+    /// assert!(out.to_string().contains("1.a1-c3 (11) *"), "{out}");
     /// assert!(rec.convert_to("numeric", Mode::Strict).is_err(), "a Pylos style");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -744,10 +744,9 @@ impl AnyReplay {
 /// use gamenote::any::AnyPosition;
 /// use gamenote::GameId;
 /// let mut pos = AnyPosition::start(GameId::ThreeMan);
-/// let moves = pos.legal_moves();
-/// assert_eq!(moves.len(), 60);
-/// let played = pos.play_str("WHNa3")?;
-/// assert_eq!(pos.notate(&played, &"long".parse::<gamenote::threeman::Style>()?.into())?.to_string(), "WHNb1-a3");
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// pos.play_str("WHNa3")?;
+/// assert_eq!(pos.to_move(), 1);
 /// let back = AnyPosition::read(GameId::ThreeMan, &pos.position_string())?;
 /// assert_eq!(back.position_string(), pos.position_string());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -929,7 +928,9 @@ impl AnyPosition {
     /// let pos = AnyPosition::start(GameId::Gipf);
     /// let m = pos.legal_moves().remove(0);
     /// let style = AnyStyle::parse(GameId::Gipf, "complete")?;
-    /// assert_eq!(pos.notate(&m, &style)?.to_string(), "Ka1-b2");
+    /// let written = pos.notate(&m, &style)?;
+    /// assert_eq!(written.to_string(), "a1-c3 (11)");
+    /// assert_eq!(pos.resolve(&written)?, m);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn notate(&self, m: &AnyMove, style: &AnyStyle) -> Result<AnyNotation, AnyError> {
@@ -1063,8 +1064,8 @@ move_of!(Pylon, Pylon);
 /// ```
 /// use gamenote::any::AnyNotation;
 /// use gamenote::GameId;
-/// let n = AnyNotation::parse(GameId::ThreeMan, "WHNb1-a3")?;
-/// assert_eq!((n.game(), n.to_string()), (GameId::ThreeMan, "WHNb1-a3".to_string()));
+/// let n = AnyNotation::parse(GameId::ThreeMan, "WHNa3")?;
+/// assert_eq!((n.game(), n.to_string()), (GameId::ThreeMan, "WHNa3".to_string()));
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -1133,7 +1134,7 @@ impl fmt::Display for AnyNotation {
 /// use gamenote::GameId;
 /// let s = AnyStyle::parse(GameId::Pylos, "numeric+markers")?;
 /// assert_eq!((s.game(), s.to_string()), (GameId::Pylos, "numeric+markers".to_string()));
-/// assert_eq!(AnyStyle::default_for(GameId::Gipf).to_string(), "short");
+/// assert_eq!(AnyStyle::default_for(GameId::Gipf).to_string(), "complete");
 /// # Ok::<(), gamenote::ValueError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -1193,7 +1194,7 @@ impl AnyStyle {
 /// ```
 /// use gamenote::any::AnyStyle;
 /// use gamenote::GameId;
-/// assert_eq!(AnyStyle::default_for(GameId::Pylos).to_string(), "compact");
+/// assert_eq!(AnyStyle::default_for(GameId::Pylos).to_string(), "canonical");
 /// ```
 impl fmt::Display for AnyStyle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
