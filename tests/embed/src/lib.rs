@@ -246,16 +246,18 @@ mod tests {
 
     #[test]
     fn a_mixed_archive_reads_each_record_in_its_own_game() {
-        let archive = shipped("examples/records/pylon-spec.pylon")
+        // The Pylos record has no tags: only the first record of a stream may (later, it
+        // would be junk after the record before it), and it is read as the default game.
+        let archive = shipped("examples/records/pylos-seed.pylos")
             .into_iter()
             .chain(b"\n".iter().copied())
-            .chain(shipped("examples/records/threeman-short-game.3mc"))
+            .chain(shipped("examples/records/pylon-spec.pylon"))
             .chain(b"\n".iter().copied())
-            .chain(shipped("examples/records/pylos-seed.pylos"))
+            .chain(shipped("examples/records/threeman-short-game.3mc"))
             .collect::<Vec<u8>>();
         assert_eq!(
-            mixed_archive(&archive[..], GameId::Gipf),
-            [(GameId::Pylon, 10), (GameId::ThreeMan, 12), (GameId::Pylos, 40)]
+            mixed_archive(&archive[..], GameId::Pylos),
+            [(GameId::Pylos, 40), (GameId::Pylon, 10), (GameId::ThreeMan, 12)]
         );
     }
 
