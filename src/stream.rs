@@ -1391,9 +1391,9 @@ impl<R: Read> Reader<R> {
         &mut self,
         visitor: &mut V,
     ) -> Option<Item<V::Output>> {
-        let step = self
-            .walk
-            .step::<G, V>(&self.text, self.stop.as_ref(), &mut self.scratch, visitor)?;
+        let step =
+            self.walk
+                .step::<G, V>(&self.text, self.stop.as_ref(), &mut self.scratch, visitor)?;
         Some(match step {
             Stepped::Record(out) => Item::Record(out),
             Stepped::Junk(e) => Item::Junk(e),

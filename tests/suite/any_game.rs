@@ -178,7 +178,10 @@ fn game_detection_from_bytes_and_from_a_reader() {
 fn any_record_parses_prints_and_converts_in_its_game() {
     let rec: AnyRecord = PYLON_SPEC.parse().unwrap();
     assert_eq!(rec.game(), GameId::Pylon);
-    assert_eq!(AnyRecord::parse(&rec.to_string(), GameId::Pylos).unwrap(), rec);
+    assert_eq!(
+        AnyRecord::parse(&rec.to_string(), GameId::Pylos).unwrap(),
+        rec
+    );
     let gipf = AnyRecord::parse("[Rules \"basic\"]\n1.a1-b2 *", GameId::Gipf).unwrap();
     let complete = gipf.convert_to("complete", Mode::Strict).unwrap();
     assert_eq!(complete.notations()[0].to_string(), "a1-c3 (11)");
@@ -189,8 +192,8 @@ fn any_record_parses_prints_and_converts_in_its_game() {
         "expected a value of gipf, found one of pylos"
     );
     // Two [Game] tags that disagree: an error at the second, whatever the default.
-    let err = AnyRecord::parse("[Game \"Pylos\"]\n[Game \"GIPF\"]\n1b2 *", GameId::Pylos)
-        .unwrap_err();
+    let err =
+        AnyRecord::parse("[Game \"Pylos\"]\n[Game \"GIPF\"]\n1b2 *", GameId::Pylos).unwrap_err();
     assert_eq!((err.line, err.column), (2, 8));
 }
 
@@ -237,5 +240,8 @@ fn any_values_round_trip_through_serde_tagged_by_game() {
     let n = AnyNotation::parse(GameId::Gipf, "a1-b2").unwrap();
     assert_eq!(serde_json::to_string(&n).unwrap(), "{\"gipf\":\"a1-b2\"}");
     let s = AnyStyle::parse(GameId::ThreeMan, "long").unwrap();
-    assert_eq!(serde_json::to_string(&s).unwrap(), "{\"threeman\":\"long\"}");
+    assert_eq!(
+        serde_json::to_string(&s).unwrap(),
+        "{\"threeman\":\"long\"}"
+    );
 }

@@ -150,9 +150,15 @@ pub fn check_unknown(name: &str, bytes: &[u8]) -> Result<Vec<Line>, AppError> {
 /// The 1-based line and column of byte `at` (columns in characters).
 fn line_col(bytes: &[u8], at: usize) -> (usize, usize) {
     let before = &bytes[..at.min(bytes.len())];
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let col = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, col)
 }
 
@@ -174,7 +180,8 @@ pub fn play_first(id: GameId, position: &str) -> Result<(usize, String), AppErro
     let first = moves
         .first()
         .ok_or_else(|| AppError::UnknownGame(format!("{id}: no legal move")))?;
-    pos.play(first).map_err(|e| AppError::UnknownGame(e.to_string()))?;
+    pos.play(first)
+        .map_err(|e| AppError::UnknownGame(e.to_string()))?;
     let after = pos.position_string();
     let back = AnyPosition::read(id, &after)?;
     assert_eq!(back.position_string(), after);
@@ -228,16 +235,26 @@ mod tests {
     }
 
     #[test]
-    fn a_file_of_unknown_game_checks_record_by_record_with_line_and_column() -> Result<(), AppError> {
+    fn a_file_of_unknown_game_checks_record_by_record_with_line_and_column() -> Result<(), AppError>
+    {
         let file = b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\nstray\n\n[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.a1-b2 zz *\n\n1b2 *\n\n[Event \"x\"]\n1b2 1b2 *\n";
         let lines = check_unknown("archive.txt", file)?;
         let games: Vec<_> = lines.iter().map(|l| l.game).collect();
         assert_eq!(
             games,
-            [Some(GameId::Pylos), None, Some(GameId::Gipf), Some(GameId::Pylos)]
+            [
+                Some(GameId::Pylos),
+                None,
+                Some(GameId::Gipf),
+                Some(GameId::Pylos)
+            ]
         );
         assert_eq!(lines[0].report, "ok");
-        assert!(lines[1].report.starts_with("5:1: expected a tag pair"), "{}", lines[1].report);
+        assert!(
+            lines[1].report.starts_with("5:1: expected a tag pair"),
+            "{}",
+            lines[1].report
+        );
         // "1b2 *" after the GIPF record has no tags: it belongs to that record's piece.
         assert!(lines[2].report.starts_with("10:9: "), "{}", lines[2].report);
         assert_eq!(lines[3].report, "15:5: 1b2 is occupied");
@@ -257,7 +274,11 @@ mod tests {
             .collect::<Vec<u8>>();
         assert_eq!(
             mixed_archive(&archive[..], GameId::Pylos),
-            [(GameId::Pylos, 40), (GameId::Pylon, 10), (GameId::ThreeMan, 12)]
+            [
+                (GameId::Pylos, 40),
+                (GameId::Pylon, 10),
+                (GameId::ThreeMan, 12)
+            ]
         );
     }
 
@@ -269,7 +290,10 @@ mod tests {
             assert!(n > 0 && after != start, "{id}");
         }
         let (n, after) = play_first(GameId::Pylos, "................/........./..../. w 15 15")?;
-        assert_eq!((n, after.as_str()), (16, "w.............../........./..../. b 14 15"));
+        assert_eq!(
+            (n, after.as_str()),
+            (16, "w.............../........./..../. b 14 15")
+        );
         Ok(())
     }
 
@@ -277,7 +301,9 @@ mod tests {
     fn an_any_record_goes_to_json_and_back() -> Result<(), AppError> {
         let json = any_record_json("[Game \"Pylos\"]\n1b2 1c3 *\n")?;
         assert!(json.starts_with("{\"pylos\":{\"tags\":"), "{json}");
-        let json = any_record_json(&String::from_utf8_lossy(&shipped("examples/records/threeman-short-game.3mc")))?;
+        let json = any_record_json(&String::from_utf8_lossy(&shipped(
+            "examples/records/threeman-short-game.3mc",
+        )))?;
         assert!(json.starts_with("{\"threeman\":"), "{json}");
         Ok(())
     }
