@@ -133,6 +133,7 @@ pub trait KnownGame: Game + sealed::Sealed {
     #[doc(hidden)]
     fn record_of(a: &AnyRecord) -> Option<&Record<Self>>;
     #[doc(hidden)]
+    #[allow(clippy::result_large_err)] // the record itself comes back, not an error
     fn into_record_of(a: AnyRecord) -> Result<Record<Self>, AnyRecord>;
     #[doc(hidden)]
     fn any_position(p: Self::Position) -> AnyPosition;
@@ -380,6 +381,7 @@ impl AnyRecord {
     /// assert_eq!(rec.into_record::<Pylos>().map(|r| r.plies.len()).ok(), Some(2));
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
+    #[allow(clippy::result_large_err)] // the record itself comes back, not an error
     pub fn into_record<G: KnownGame>(self) -> Result<Record<G>, AnyRecord> {
         G::into_record_of(self)
     }
@@ -442,6 +444,7 @@ impl AnyRecord {
     /// assert_eq!(moves, ["1b2", "1c3"]);
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
+    #[allow(clippy::clone_on_copy)] // Copy for some games only
     pub fn notations(&self) -> Vec<AnyNotation> {
         each!(AnyRecord, self, r, G => r.plies.iter().map(|p| G::any_notation(p.notation.clone())).collect())
     }
@@ -568,6 +571,8 @@ impl FromStr for AnyRecord {
 /// ```
 #[derive(Debug, Clone)]
 #[non_exhaustive]
+// Each game's values stay inline, as in the typed layer: boxing would allocate per value.
+#[allow(clippy::large_enum_variant)]
 pub enum AnyReplay {
     /// A Pylos replay.
     Pylos(Replay<Pylos>),
@@ -755,6 +760,8 @@ impl AnyReplay {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
+// Each game's position stays inline, as in the typed layer: boxing would allocate per value.
+#[allow(clippy::large_enum_variant)]
 pub enum AnyPosition {
     /// A Pylos position.
     Pylos(<Pylos as Play>::Position),
