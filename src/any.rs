@@ -127,6 +127,12 @@ mod sealed {
 /// ```
 pub trait KnownGame: Game + sealed::Sealed {
     /// The game's id.
+    ///
+    /// ```
+    /// use gamenote::any::KnownGame;
+    /// use gamenote::{threeman::ThreeMan, GameId};
+    /// assert_eq!(ThreeMan::GAME, GameId::ThreeMan);
+    /// ```
     const GAME: GameId;
     #[doc(hidden)]
     fn any_record(r: Record<Self>) -> AnyRecord;
@@ -192,6 +198,13 @@ macro_rules! known {
         }
 
         /// Wraps a typed record.
+        ///
+        /// ```
+        /// use gamenote::{any::AnyRecord, gipf::Gipf, GameId, Record};
+        /// let rec: Record<Gipf> = "1.a1-b2 *".parse()?;
+        /// assert_eq!(AnyRecord::from(rec).game(), GameId::Gipf);
+        /// # Ok::<(), gamenote::ParseError>(())
+        /// ```
         impl From<Record<$g>> for AnyRecord {
             fn from(r: Record<$g>) -> Self {
                 AnyRecord::$v(r)
@@ -262,12 +275,26 @@ pub enum AnyError {
     Game(#[from] Error),
 }
 
+/// A parse error, as [`AnyError::Game`].
+///
+/// ```
+/// use gamenote::any::AnyError;
+/// let e: AnyError = "zz".parse::<gamenote::pylos::Notation>().unwrap_err().into();
+/// assert!(matches!(e, AnyError::Game(gamenote::Error::Parse(_))));
+/// ```
 impl From<ParseError> for AnyError {
     fn from(e: ParseError) -> Self {
         AnyError::Game(Error::Parse(e))
     }
 }
 
+/// A set-up or style error, as [`AnyError::Game`].
+///
+/// ```
+/// use gamenote::any::AnyError;
+/// let e: AnyError = "nonsense".parse::<gamenote::pylos::Style>().unwrap_err().into();
+/// assert!(matches!(e, AnyError::Game(gamenote::Error::Setup(_))));
+/// ```
 impl From<ValueError> for AnyError {
     fn from(e: ValueError) -> Self {
         AnyError::Game(Error::Setup(e))
@@ -1212,6 +1239,11 @@ impl fmt::Display for AnyStyle {
 macro_rules! style_from {
     ($g:ty, $v:ident) => {
         /// Wraps a typed style.
+        ///
+        /// ```
+        /// use gamenote::{any::AnyStyle, pylon::Style, GameId};
+        /// assert_eq!(AnyStyle::from(Style::default()).game(), GameId::Pylon);
+        /// ```
         impl From<<$g as Notate>::Style> for AnyStyle {
             fn from(s: <$g as Notate>::Style) -> Self {
                 AnyStyle::$v(s)
@@ -1489,6 +1521,14 @@ fn failed(error: ParseError) -> Verdict {
 }
 
 /// Whole records, in order; junk as a [`ReadError`] whose `junk` is set.
+///
+/// ```
+/// use gamenote::{any::AnyReader, GameId};
+/// let mut reader = AnyReader::new("[Game \"Pylos\"]\n1b2 *\nstray\n".as_bytes(), GameId::Pylos);
+/// assert!(reader.next().unwrap().is_ok());
+/// assert!(reader.next().unwrap().unwrap_err().junk);
+/// assert!(reader.next().is_none());
+/// ```
 impl<R: Read> Iterator for AnyReader<R> {
     type Item = Result<AnyRecord, ReadError>;
 
@@ -1504,6 +1544,13 @@ impl<R: Read> Iterator for AnyReader<R> {
     }
 }
 
+/// The default game and the game of the piece at hand.
+///
+/// ```
+/// use gamenote::{any::AnyReader, GameId};
+/// let reader = AnyReader::new(&b""[..], GameId::Gipf);
+/// assert!(format!("{reader:?}").contains("Detected(Gipf)"));
+/// ```
 impl<R> fmt::Debug for AnyReader<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("AnyReader")
