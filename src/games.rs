@@ -243,6 +243,52 @@ impl GameId {
         let cut = crate::error::floor_char_boundary(head, head.len().min(HEAD));
         Self::from_tags(&head[..cut]).or_else(|| Self::from_extension(path))
     }
+
+    /// The game named by the first record's `[Game]` tag in the first 64 KiB of `bytes` (a
+    /// file's contents, or its head): [`GameId::from_tags`] on the text before the first
+    /// byte that is not UTF-8. No file name is at hand, so no extension is looked at.
+    ///
+    /// ```
+    /// use gamenote::games::GameId;
+    /// assert_eq!(GameId::detect_bytes(b"\xEF\xBB\xBF[Game \"GIPF\"]\r\n1.a1-b2 *"), Some(GameId::Gipf));
+    /// assert_eq!(GameId::detect_bytes(b"[Game \"Pylon\"]\n1. 1a1 \xFF *"), Some(GameId::Pylon));
+    /// assert_eq!(GameId::detect_bytes(b"1b2 *"), None);
+    /// ```
+    pub fn detect_bytes(bytes: &[u8]) -> Option<GameId> {
+        let head = &bytes[..bytes.len().min(HEAD)];
+        let text = match std::str::from_utf8(head) {
+            Ok(t) => t,
+            // The valid part: a character cut at the 64 KiB mark, or a bad byte.
+            Err(e) => std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or_default(),
+        };
+        Self::from_tags(text)
+    }
+
+    /// The game named by the first record's `[Game]` tag in what `input` holds buffered
+    /// ([`BufRead::fill_buf`](std::io::BufRead::fill_buf)), consuming nothing: the same
+    /// reader then reads the whole input. A `BufReader` holds 8 KiB by default; give it
+    /// more (`BufReader::with_capacity`) for tag sections longer than that.
+    ///
+    /// ```
+    /// use gamenote::{any::AnyReader, games::GameId};
+    /// use std::io::BufReader;
+    /// let file = "[Game \"Three-man chess\"]\n\n1. WHNa3 *\n";
+    /// let mut input = BufReader::new(file.as_bytes());
+    /// let id = GameId::detect_reader(&mut input)?.unwrap_or(GameId::Pylos);
+    /// assert_eq!(id, GameId::ThreeMan);
+    /// let records: Vec<_> = AnyReader::new(input, id).collect();
+    /// assert_eq!(records.len(), 1, "nothing was consumed");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn detect_reader(input: &mut impl std::io::BufRead) -> std::io::Result<Option<GameId>> {
+        loop {
+            match input.fill_buf() {
+                Ok(buf) => return Ok(Self::detect_bytes(buf)),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
 }
 
 /// The game a record is read as when its own `[Game]` tag names none: the one rule every

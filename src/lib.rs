@@ -43,6 +43,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod any;
 pub mod check;
 /// The old name of [`check`], kept for one release: use `gamenote::check`.
 #[doc(hidden)]

@@ -1431,25 +1431,10 @@ impl<R: Read> Reader<R> {
         visitor: &mut V,
     ) -> Option<Item<V::Output>> {
         loop {
-            let step =
-                self.walk
-                    .step::<G, V>(&self.text, self.stop.as_ref(), &mut self.scratch, visitor);
-            if let Some(step) = step {
-                return Some(match step {
-                    Stepped::Record(out) => Item::Record(out),
-                    Stepped::Junk(e) => Item::Junk(e),
-                    Stepped::Bad(bad) => {
-                        visitor.begin_record();
-                        Item::Record(visitor.end_record(Err(bad.error)))
-                    }
-                    Stepped::BadJunk(bad) => Item::Junk(bad.error),
-                });
+            if let Some(item) = self.step_piece::<G, V>(visitor) {
+                return Some(item);
             }
-            let lent = self.cutter.next_piece()?;
-            self.text.clear();
-            self.text.push_str(lent.text);
-            self.stop = lent.stop;
-            self.walk = Walk::new(lent.lines_before + 1, lent.offset as usize);
+            self.load_piece()?;
         }
     }
 
@@ -1536,6 +1521,44 @@ impl<R: Read> Reader<R> {
                 return Err(e);
             }
         }
+    /// The next record or junk of the piece at hand, read as `G`; `None` when the piece is
+    /// read through (the next one is not loaded). With [`Reader::load_piece`], this lets a
+    /// caller choose the game of each piece ([`crate::any::AnyReader`]) on the walk every
+    /// reader shares.
+    #[inline]
+    pub(crate) fn step_piece<G: Game, V: Visitor<G>>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Item<V::Output>> {
+        let step =
+            self.walk
+                .step::<G, V>(&self.text, self.stop.as_ref(), &mut self.scratch, visitor)?;
+        Some(match step {
+            Stepped::Record(out) => Item::Record(out),
+            Stepped::Junk(e) => Item::Junk(e),
+            Stepped::Bad(bad) => {
+                visitor.begin_record();
+                Item::Record(visitor.end_record(Err(bad.error)))
+            }
+            Stepped::BadJunk(bad) => Item::Junk(bad.error),
+        })
+    }
+
+    /// Loads the next piece of the stream (dropping what is left of the one at hand): its
+    /// text (up to its stop), the lines of the stream before it and its byte offset; `None`
+    /// at the end of the stream.
+    pub(crate) fn load_piece(&mut self) -> Option<(&str, usize, u64)> {
+        let lent = self.cutter.next_piece()?;
+        self.text.clear();
+        self.text.push_str(lent.text);
+        self.stop = lent.stop;
+        self.walk = Walk::new(lent.lines_before + 1, lent.offset as usize);
+        Some((&self.text, lent.lines_before, lent.offset))
+    }
+
+    /// Drops what is left of the piece at hand: the next [`Reader::step_piece`] gives `None`.
+    pub(crate) fn skip_piece(&mut self) {
+        self.walk = Walk::done();
     }
 
     /// The records of the stream as whole [`Record`](crate::Record)s, one at a time.

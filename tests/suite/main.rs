@@ -3,6 +3,7 @@
 //! of their own (tests/*_alloc.rs), since they install a counting global allocator.
 
 mod adversarial;
+mod any_game;
 mod api;
 mod boundaries;
 mod check_api;

@@ -1,6 +1,9 @@
 //! gamenote as an embedding program uses it, through its public API only: the game chosen
 //! from a file's tags, every record of an archive read through the stream reader, replayed
-//! with `?`, converted, and a record, a position and an error taken to JSON and back.
+//! with `?`, converted, and a record, a position and an error taken to JSON and back; and
+//! through `gamenote::any`, for games not known in advance: a file of unknown game checked
+//! record by record, a mixed-game archive, positions of any game played and read back, and
+//! any-game records through JSON.
 //! Its `cargo tree` is the proof that embedding gamenote builds no command-line parser.
 
 use std::io::Read;
@@ -107,6 +110,93 @@ where
     Ok([rec_json, pos_json, err_json])
 }
 
+/// One record of a file of unknown game, as the checking program reports it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The game the record was read as (`None` for junk).
+    pub game: Option<GameId>,
+    /// `ok`, or `line:col: message` placed in the whole file.
+    pub report: String,
+}
+
+/// Checks a file whose game is not known in advance record by record: the game of each
+/// record from its own `[Game]` tag (else the file's first tag, else its extension), every
+/// error placed by line and column in the whole file.
+pub fn check_unknown(name: &str, bytes: &[u8]) -> Result<Vec<Line>, AppError> {
+    let default = GameId::detect_bytes(bytes)
+        .or_else(|| GameId::from_extension(name))
+        .ok_or_else(|| AppError::UnknownGame(name.into()))?;
+    let mut out = Vec::new();
+    let mut reader = gamenote::any::AnyReader::new(bytes, default);
+    while let Some(checked) = reader.check_next(Mode::Strict) {
+        let report = match &checked.verdict.error {
+            None => "ok".to_string(),
+            Some(gamenote::Error::Parse(e)) => format!("{}:{}: {}", e.line, e.column, e.message()),
+            Some(gamenote::Error::Illegal(e)) => {
+                let at = e.span.as_ref().map_or(0, |s| s.start);
+                let (line, col) = line_col(bytes, at);
+                format!("{line}:{col}: {}", e.reason)
+            }
+            Some(other) => other.to_string(),
+        };
+        out.push(Line {
+            game: checked.game,
+            report,
+        });
+    }
+    Ok(out)
+}
+
+/// The 1-based line and column of byte `at` (columns in characters).
+fn line_col(bytes: &[u8], at: usize) -> (usize, usize) {
+    let before = &bytes[..at.min(bytes.len())];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
+    (line, col)
+}
+
+/// Reads a mixed-game archive through the any-game stream reader: the game and move count
+/// of each record, in order (junk and broken records left out).
+pub fn mixed_archive(bytes: impl Read, default: GameId) -> Vec<(GameId, usize)> {
+    gamenote::any::AnyReader::new(bytes, default)
+        .flatten()
+        .map(|rec| (rec.game(), rec.ply_count()))
+        .collect()
+}
+
+/// From a position string of game `id`: its legal moves, the first played, the position
+/// string after it, read back. Returns the count of legal moves and the new string.
+pub fn play_first(id: GameId, position: &str) -> Result<(usize, String), AppError> {
+    use gamenote::any::AnyPosition;
+    let mut pos = AnyPosition::read(id, position)?;
+    let moves = pos.legal_moves();
+    let first = moves
+        .first()
+        .ok_or_else(|| AppError::UnknownGame(format!("{id}: no legal move")))?;
+    pos.play(first)
+        .map_err(|e| AppError::UnknownGame(e.to_string()))?;
+    let after = pos.position_string();
+    let back = AnyPosition::read(id, &after)?;
+    assert_eq!(back.position_string(), after);
+    Ok((moves.len(), after))
+}
+
+/// An any-game record to JSON and back, equal.
+pub fn any_record_json(text: &str) -> Result<String, AppError> {
+    let rec: gamenote::any::AnyRecord = text.parse()?;
+    let json = serde_json::to_string(&rec)?;
+    let back: gamenote::any::AnyRecord = serde_json::from_str(&json)?;
+    assert_eq!(back, rec);
+    Ok(json)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +231,80 @@ mod tests {
             (threeman.game.as_str(), threeman.records),
             ("Three-man chess", 1)
         );
+        Ok(())
+    }
+
+    #[test]
+    fn a_file_of_unknown_game_checks_record_by_record_with_line_and_column() -> Result<(), AppError>
+    {
+        let file = b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\nstray\n\n[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.a1-b2 zz *\n\n1b2 *\n\n[Event \"x\"]\n1b2 1b2 *\n";
+        let lines = check_unknown("archive.txt", file)?;
+        let games: Vec<_> = lines.iter().map(|l| l.game).collect();
+        assert_eq!(
+            games,
+            [
+                Some(GameId::Pylos),
+                None,
+                Some(GameId::Gipf),
+                Some(GameId::Pylos)
+            ]
+        );
+        assert_eq!(lines[0].report, "ok");
+        assert!(
+            lines[1].report.starts_with("5:1: expected a tag pair"),
+            "{}",
+            lines[1].report
+        );
+        // "1b2 *" after the GIPF record has no tags: it belongs to that record's piece.
+        assert!(lines[2].report.starts_with("10:9: "), "{}", lines[2].report);
+        assert_eq!(lines[3].report, "15:5: 1b2 is occupied");
+        Ok(())
+    }
+
+    #[test]
+    fn a_mixed_archive_reads_each_record_in_its_own_game() {
+        // The Pylos record has no tags: only the first record of a stream may (later, it
+        // would be junk after the record before it), and it is read as the default game.
+        let archive = shipped("examples/records/pylos-seed.pylos")
+            .into_iter()
+            .chain(b"\n".iter().copied())
+            .chain(shipped("examples/records/pylon-spec.pylon"))
+            .chain(b"\n".iter().copied())
+            .chain(shipped("examples/records/threeman-short-game.3mc"))
+            .collect::<Vec<u8>>();
+        assert_eq!(
+            mixed_archive(&archive[..], GameId::Pylos),
+            [
+                (GameId::Pylos, 40),
+                (GameId::Pylon, 10),
+                (GameId::ThreeMan, 12)
+            ]
+        );
+    }
+
+    #[test]
+    fn an_any_game_position_plays_and_reads_back() -> Result<(), AppError> {
+        for id in GameId::ALL {
+            let start = gamenote::any::AnyPosition::start(id).position_string();
+            let (n, after) = play_first(id, &start)?;
+            assert!(n > 0 && after != start, "{id}");
+        }
+        let (n, after) = play_first(GameId::Pylos, "................/........./..../. w 15 15")?;
+        assert_eq!(
+            (n, after.as_str()),
+            (16, "w.............../........./..../. b 14 15")
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn an_any_record_goes_to_json_and_back() -> Result<(), AppError> {
+        let json = any_record_json("[Game \"Pylos\"]\n1b2 1c3 *\n")?;
+        assert!(json.starts_with("{\"pylos\":{\"tags\":"), "{json}");
+        let json = any_record_json(&String::from_utf8_lossy(&shipped(
+            "examples/records/threeman-short-game.3mc",
+        )))?;
+        assert!(json.starts_with("{\"threeman\":"), "{json}");
         Ok(())
     }
 
