@@ -497,7 +497,7 @@ impl AnyRecord {
     /// let rec: AnyRecord = "[Game \"Pylos\"]\n1b2 1b2 *".parse()?;
     /// let replay = rec.replay(Mode::Strict);
     /// assert_eq!((replay.is_ok(), replay.plies()), (false, 1));
-    /// assert_eq!(replay.error().unwrap().to_string(), "ply 2 (1b2): illegal: 1b2 is occupied");
+    /// assert_eq!(replay.error().unwrap().to_string(), "ply 2 (1b2): 1b2 is occupied");
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn replay(&self, mode: Mode) -> AnyReplay {

@@ -1521,6 +1521,8 @@ impl<R: Read> Reader<R> {
                 return Err(e);
             }
         }
+    }
+
     /// The next record or junk of the piece at hand, read as `G`; `None` when the piece is
     /// read through (the next one is not loaded). With [`Reader::load_piece`], this lets a
     /// caller choose the game of each piece ([`crate::any::AnyReader`]) on the walk every
