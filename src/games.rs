@@ -321,11 +321,20 @@ impl DefaultGame {
     /// );
     /// ```
     pub fn of_record(self, text: &str) -> Result<GameId, crate::ParseError> {
-        let mut tags = GameId::game_tags(text);
-        let first = tags.next().flatten();
+        // Most tag sections are plain (`[Name "value"]` lines, no comments or escapes):
+        // they are read by a byte scan, once per record; anything else by the grammar.
+        let (first, other) = plain_game_tags(text).unwrap_or_else(|| {
+            let mut tags = GameId::game_tags(text);
+            let first = tags.next().flatten();
+            let other = match &first {
+                Some((id, _)) => tags.flatten().find(|(other, _)| other != id),
+                None => None,
+            };
+            (first, other)
+        });
         // A later `[Game]` tag naming another game: the record says two things.
         if let Some((id, _)) = &first
-            && let Some((_, span)) = tags.flatten().find(|(other, _)| other != id)
+            && let Some((_, span)) = other
         {
             let mut e = crate::ParseError::at(
                 text,
@@ -352,6 +361,107 @@ impl DefaultGame {
             }
             (_, Some((id, _))) => Ok(id),
             (d, None) => Ok(d.id()),
+        }
+    }
+}
+
+/// The first `[Game]` tag of `text`'s tag section naming a known game and the first later
+/// one naming another (as [`DefaultGame::of_record`] reads them through
+/// [`GameId::game_tags`]), when the tag section is plain: blank space and `[Name "value"]`
+/// pairs whose names are letters, digits, `_` and `-` and whose values hold no escape and
+/// no line end. `None` for anything else (comments, escapes, quoted names, a `[` that is
+/// no such pair), which the grammar reads.
+type GameTag = (GameId, std::ops::Range<usize>);
+
+/// The bytes of a tag name written unquoted: letters, digits, `_` and `-`.
+static NAME_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        c += 1;
+    }
+    t
+};
+
+fn plain_game_tags(text: &str) -> Option<(Option<GameTag>, Option<GameTag>)> {
+    let b = text.as_bytes();
+    let mut i = if b.starts_with(crate::visit::BOM) {
+        3
+    } else {
+        0
+    };
+    let mut first: Option<Option<GameTag>> = None;
+    let sp = |i: &mut usize| {
+        while b.get(*i).is_some_and(|&c| c == b' ' || c == b'\t') {
+            *i += 1;
+        }
+    };
+    loop {
+        while b.get(i).is_some_and(|&c| crate::text::is_space(c)) {
+            i += 1;
+        }
+        match b.get(i) {
+            Some(b'[') => {}
+            Some(b'{') => return None,
+            // The tags are over.
+            _ => return Some((first.flatten(), None)),
+        }
+        i += 1;
+        sp(&mut i);
+        let name_start = i;
+        i += b[i..]
+            .iter()
+            .take_while(|&&c| NAME_BYTE[usize::from(c)])
+            .count();
+        let name = &b[name_start..i];
+        if name.is_empty() {
+            return None;
+        }
+        sp(&mut i);
+        if b.get(i) != Some(&b'"') {
+            return None;
+        }
+        i += 1;
+        let value_start = i;
+        let len = b[i..]
+            .iter()
+            .position(|&c| matches!(c, b'"' | b'\\' | b'\n' | b'\r'))?;
+        i += len;
+        if b[i] != b'"' {
+            return None;
+        }
+        let value = value_start..i;
+        i += 1;
+        sp(&mut i);
+        if b.get(i) != Some(&b']') {
+            return None;
+        }
+        i += 1;
+        if name.eq_ignore_ascii_case(b"Game") {
+            // The value is whole characters: it lies between two ASCII quotes.
+            let value_text = &text[value.clone()];
+            // The game's own tag name, as written by every writer here, is found without
+            // the case-blind search over every name and alias (the same game: a test holds
+            // `from_name` to it).
+            let id = match ENTRIES.iter().find(|e| e.tag == value_text) {
+                Some(e) => Some(e.id),
+                None => GameId::from_name(value_text),
+            };
+            match (&first, id) {
+                (None, id) => {
+                    // A first `[Game]` tag naming no game: the record's game is the default.
+                    if id.is_none() {
+                        return Some((None, None));
+                    }
+                    first = Some(id.map(|id| (id, value)));
+                }
+                (Some(Some((known, _))), Some(id)) if id != *known => {
+                    return Some((first.flatten(), Some((id, value))));
+                }
+                _ => {}
+            }
         }
     }
 }
