@@ -553,6 +553,51 @@ mod tests {
     }
 
     #[test]
+    fn the_plain_tag_scan_reads_game_tags_as_the_grammar_does() {
+        let grammar = |text: &str| {
+            let mut tags = GameId::game_tags(text);
+            let first = tags.next().flatten();
+            let other = match &first {
+                Some((id, _)) => tags.flatten().find(|(other, _)| other != id),
+                None => None,
+            };
+            (first, other)
+        };
+        let texts = [
+            "[Game \"Pylos\"]\n[Result \"*\"]\n\n1b2 *",
+            "\u{feff}[Game \"GIPF\"]\n1.c2 *",
+            "[Event \"x\"]\n[ game  \"pylon\" ]\n[Game \"Pylos\"]\n1b2 *",
+            "[Game \"Go\"]\n[Game \"GIPF\"]\n*",
+            "[Game \"Pylos\"]\n[Game \"Chess\"]\n[Game \"pylos\"]\n[Game \"3 Man Chess\"]\n*",
+            "[Game \"Pylos\"][Game \"GIPF\"] *",
+            "[Game-x \"GIPF\"]\n*",
+            "[Game \" Pylon \"]\n*",
+            "[Game \"Pylos\"]\n1b2 [Game \"GIPF\"] *",
+            "1b2 *",
+            "",
+            "  \n\t",
+        ];
+        for text in texts {
+            let plain = plain_game_tags(text).unwrap_or_else(|| panic!("plain: {text:?}"));
+            assert_eq!(plain, grammar(text), "{text:?}");
+        }
+        // What the scan leaves to the grammar.
+        for text in [
+            "{c}[Game \"GIPF\"]\n*",
+            "[Game \"GI\\u0050F\"]\n*",
+            "[\"Game\" \"GIPF\"]\n*",
+            "[Game GIPF]\n*",
+            "[Game \"Pylos\"]\n[Game \"GIPF\"\n*",
+        ] {
+            assert_eq!(plain_game_tags(text), None, "{text:?}");
+        }
+        assert_eq!(
+            grammar("[Game \"Pylos\"]\n[Event \"a\\\"b\"]\n[Game \"GIPF\"]\n*").1,
+            Some((GameId::Gipf, 37..41))
+        );
+    }
+
+    #[test]
     fn tags_after_movetext_or_in_comments_do_not_count() {
         assert_eq!(
             GameId::from_tags("\u{feff}[Game \"Pylon\"]"),
