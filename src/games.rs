@@ -427,14 +427,25 @@ impl DefaultGame {
     /// assert_eq!(DefaultGame::Given(GameId::Pylos).of_record(same), Ok(GameId::Pylos));
     /// ```
     pub fn of_record(self, text: &str) -> Result<GameId, crate::ParseError> {
-        let mut tags = GameId::game_tags(text);
-        let first = tags.next().flatten();
-        let other_game = first
-            .as_ref()
-            .and_then(|(id, _)| tags.flatten().find(|(other, _)| other != id));
+        // Most tag sections are plain (`[Name "value"]` lines, no comments or escapes):
+        // they are read by a byte scan, once per record; anything else by the grammar.
+        // The byte scan also holds `[Rules]`, `[Size]` and `[Style]` to one value each; it
+        // leaves a section that repeats one with another value to the grammar.
+        let plain = plain_game_tags(text);
+        let once_checked = plain.is_some();
+        let (first, other_game) = plain.unwrap_or_else(|| {
+            let mut tags = GameId::game_tags(text);
+            let first = tags.next().flatten();
+            let other = match &first {
+                Some((id, _)) => tags.flatten().find(|(other, _)| other != id),
+                None => None,
+            };
+            (first, other)
+        });
         // A second `[Rules]`, `[Size]` or `[Style]` saying otherwise, before any second
         // `[Game]` that does: the record says two things, and the first one met is the error.
-        if let Some(e) = second_value(text)
+        if !once_checked
+            && let Some(e) = second_value(text)
             && other_game
                 .as_ref()
                 .is_none_or(|(_, span)| e.span.start < span.start)
@@ -470,6 +481,122 @@ impl DefaultGame {
             }
             (_, Some((id, _))) => Ok(id),
             (d, None) => Ok(d.id()),
+        }
+    }
+}
+
+/// The first `[Game]` tag of `text`'s tag section naming a known game and the first later
+/// one naming another (as [`DefaultGame::of_record`] reads them through
+/// [`GameId::game_tags`]), when the tag section is plain: blank space and `[Name "value"]`
+/// pairs whose names are letters, digits, `_` and `-` and whose values hold no escape and
+/// no line end. `None` for anything else (comments, escapes, quoted names, a `[` that is
+/// no such pair), which the grammar reads.
+type GameTag = (GameId, std::ops::Range<usize>);
+
+/// The bytes of a tag name written unquoted: letters, digits, `_` and `-`.
+static NAME_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        c += 1;
+    }
+    t
+};
+
+fn plain_game_tags(text: &str) -> Option<(Option<GameTag>, Option<GameTag>)> {
+    let b = text.as_bytes();
+    let mut i = if b.starts_with(crate::visit::BOM) {
+        3
+    } else {
+        0
+    };
+    let mut first: Option<Option<GameTag>> = None;
+    // The first value of each of `ONCE_TAGS`: a second tag of the name with another value
+    // sends the section to the grammar, which says where it is.
+    let mut once: [Option<&[u8]>; ONCE_TAGS.len()] = [None; ONCE_TAGS.len()];
+    let sp = |i: &mut usize| {
+        while b.get(*i).is_some_and(|&c| c == b' ' || c == b'\t') {
+            *i += 1;
+        }
+    };
+    loop {
+        while b.get(i).is_some_and(|&c| crate::text::is_space(c)) {
+            i += 1;
+        }
+        match b.get(i) {
+            Some(b'[') => {}
+            Some(b'{') => return None,
+            // The tags are over.
+            _ => return Some((first.flatten(), None)),
+        }
+        i += 1;
+        sp(&mut i);
+        let name_start = i;
+        i += b[i..]
+            .iter()
+            .take_while(|&&c| NAME_BYTE[usize::from(c)])
+            .count();
+        let name = &b[name_start..i];
+        if name.is_empty() {
+            return None;
+        }
+        sp(&mut i);
+        if b.get(i) != Some(&b'"') {
+            return None;
+        }
+        i += 1;
+        let value_start = i;
+        let len = b[i..]
+            .iter()
+            .position(|&c| matches!(c, b'"' | b'\\' | b'\n' | b'\r'))?;
+        i += len;
+        if b[i] != b'"' {
+            return None;
+        }
+        let value = value_start..i;
+        i += 1;
+        sp(&mut i);
+        if b.get(i) != Some(&b']') {
+            return None;
+        }
+        i += 1;
+        if let Some(k) = ONCE_TAGS
+            .iter()
+            .position(|t| name.eq_ignore_ascii_case(t.as_bytes()))
+        {
+            match once[k] {
+                None => once[k] = Some(&b[value.clone()]),
+                Some(v) if v == &b[value.clone()] => {}
+                Some(_) => return None,
+            }
+        }
+        if name.eq_ignore_ascii_case(b"Game") {
+            // The value is whole characters: it lies between two ASCII quotes.
+            let value_text = &text[value.clone()];
+            // The game's own tag name, as written by every writer here, is found without
+            // the case-blind search over every name and alias (the same game: a test holds
+            // `from_name` to it).
+            let id = match ENTRIES.iter().find(|e| e.tag == value_text) {
+                Some(e) => Some(e.id),
+                None => GameId::from_name(value_text),
+            };
+            match (&first, id) {
+                (None, id) => {
+                    // A first `[Game]` tag naming no game: the record's game is the default.
+                    // The scan stops here, so the rest of the section (a second `[Rules]`
+                    // among it) is left to the grammar.
+                    if id.is_none() {
+                        return None;
+                    }
+                    first = Some(id.map(|id| (id, value)));
+                }
+                (Some(Some((known, _))), Some(id)) if id != *known => {
+                    return Some((first.flatten(), Some((id, value))));
+                }
+                _ => {}
+            }
         }
     }
 }
@@ -562,6 +689,51 @@ mod tests {
             assert_eq!(GameId::from_name(id.name()), Some(id));
             assert_eq!(GameId::from_name(id.tag_name()), Some(id));
         }
+    }
+
+    #[test]
+    fn the_plain_tag_scan_reads_game_tags_as_the_grammar_does() {
+        let grammar = |text: &str| {
+            let mut tags = GameId::game_tags(text);
+            let first = tags.next().flatten();
+            let other = match &first {
+                Some((id, _)) => tags.flatten().find(|(other, _)| other != id),
+                None => None,
+            };
+            (first, other)
+        };
+        let texts = [
+            "[Game \"Pylos\"]\n[Result \"*\"]\n\n1b2 *",
+            "\u{feff}[Game \"GIPF\"]\n1.c2 *",
+            "[Event \"x\"]\n[ game  \"pylon\" ]\n[Game \"Pylos\"]\n1b2 *",
+            "[Game \"Go\"]\n[Game \"GIPF\"]\n*",
+            "[Game \"Pylos\"]\n[Game \"Chess\"]\n[Game \"pylos\"]\n[Game \"3 Man Chess\"]\n*",
+            "[Game \"Pylos\"][Game \"GIPF\"] *",
+            "[Game-x \"GIPF\"]\n*",
+            "[Game \" Pylon \"]\n*",
+            "[Game \"Pylos\"]\n1b2 [Game \"GIPF\"] *",
+            "1b2 *",
+            "",
+            "  \n\t",
+        ];
+        for text in texts {
+            let plain = plain_game_tags(text).unwrap_or_else(|| panic!("plain: {text:?}"));
+            assert_eq!(plain, grammar(text), "{text:?}");
+        }
+        // What the scan leaves to the grammar.
+        for text in [
+            "{c}[Game \"GIPF\"]\n*",
+            "[Game \"GI\\u0050F\"]\n*",
+            "[\"Game\" \"GIPF\"]\n*",
+            "[Game GIPF]\n*",
+            "[Game \"Pylos\"]\n[Game \"GIPF\"\n*",
+        ] {
+            assert_eq!(plain_game_tags(text), None, "{text:?}");
+        }
+        assert_eq!(
+            grammar("[Game \"Pylos\"]\n[Event \"a\\\"b\"]\n[Game \"GIPF\"]\n*").1,
+            Some((GameId::Gipf, 37..41))
+        );
     }
 
     #[test]

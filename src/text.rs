@@ -428,7 +428,7 @@ pub fn unescape_tag(raw: &str, out: &mut String) {
 
 /// `raw` with its escapes undone ([`unescape_tag`]), in `buf` when it has any.
 pub(crate) fn unescaped<'a>(raw: &'a str, buf: &'a mut String) -> &'a str {
-    if raw.contains('\\') {
+    if raw.bytes().any(|b| b == b'\\') {
         buf.clear();
         unescape_tag(raw, buf);
         buf

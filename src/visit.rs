@@ -641,12 +641,20 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     v: &mut V,
 ) -> Result<Ended, Failure> {
     scratch.tags.live = 0;
-    read_record_in::<G, V>(input, from, base, scratch, v, false)
+    // Text that fits in one token window (nearly every record) is read by a loop with no
+    // window: the test for one, in the loop, cost Pylos about 40 instructions a move.
+    if input.len() - from <= TOKEN_WINDOW {
+        read_record_in::<G, V, false>(input, from, base, scratch, v, false)
+    } else {
+        read_record_in::<G, V, true>(input, from, base, scratch, v, false)
+    }
 }
 
 /// [`read_record`] from `from` on, keeping the tags read so far; `content`: the tags are
-/// over (a record's movetext skipped from there, by [`Visitor::end_tags`]).
-fn read_record_in<G: Game, V: Visitor<G>>(
+/// over (a record's movetext skipped from there, by [`Visitor::end_tags`]). `WINDOWED` is
+/// false only when the text from `from` on fits in [`TOKEN_WINDOW`].
+#[inline(always)]
+fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
     input: &str,
     from: usize,
     base: usize,
@@ -764,7 +772,7 @@ fn read_record_in<G: Game, V: Visitor<G>>(
             content = true;
             if v.end_tags().0 {
                 let at = input.len() - s.len();
-                return read_record_in::<G, Null>(input, at, base, scratch, &mut Null, true);
+                return read_record_in::<G, Null, WINDOWED>(input, at, base, scratch, &mut Null, true);
             }
         }
         if result {
@@ -794,9 +802,11 @@ fn read_record_in<G: Game, V: Visitor<G>>(
         };
         // A token is read from at most MAX_TOKEN_BYTES and some bytes to see its end by, so
         // that one huge written move (a GIPF move of millions of removal groups) costs
-        // bounded memory: one that does not end within the bound is an error.
-        let window = if s.len() > TOKEN_WINDOW {
-            &s[..crate::error::floor_char_boundary(s, TOKEN_WINDOW)]
+        // bounded memory: one that does not end within the bound is an error. The token
+        // read flows straight on (only `rest` is mapped back from a window): a token that
+        // two paths make goes through memory, about 40 instructions a Pylos move.
+        let window = if WINDOWED && s.len() > TOKEN_WINDOW {
+            token_window(s)
         } else {
             s
         };
@@ -805,22 +815,17 @@ fn read_record_in<G: Game, V: Visitor<G>>(
         } else {
             G::parse_token(window, live)
         };
-        let too_long =
-            |rest_len: usize| window.len() < s.len() && window.len() - rest_len > MAX_TOKEN_BYTES;
         let (rest, token) = match read {
-            Ok((rest, _)) if too_long(rest.len()) => {
-                return Err(in_ply(here(s, TOO_LONG_MOVE)));
+            Ok(read) => read,
+            Err(e) => return Err(in_ply(token_error(s, window, start, e))),
+        };
+        let rest = if WINDOWED && window.len() < s.len() {
+            match window_rest(s, window, rest) {
+                Some(rest) => rest,
+                None => return Err(in_ply(here(s, TOO_LONG_MOVE))),
             }
-            Err(e) if too_long(e.at.len()) => return Err(in_ply(here(s, TOO_LONG_MOVE))),
-            Ok((rest, token)) => (&s[window.len() - rest.len()..], token),
-            Err(e) => {
-                let at = start + window.len() - e.at.len();
-                return Err(in_ply(Failure {
-                    at,
-                    expected: e.expected,
-                    ply: None,
-                }));
-            }
+        } else {
+            rest
         };
         if rest.len() == s.len() {
             return Err(in_ply(here(s, "a move")));
@@ -857,6 +862,42 @@ fn read_record_in<G: Game, V: Visitor<G>>(
         junk,
         complete: result,
     })
+}
+
+/// The first bytes of `s` a token is read from when `s` is longer than [`TOKEN_WINDOW`].
+#[cold]
+#[inline(never)]
+fn token_window(s: &str) -> &str {
+    &s[..crate::error::floor_char_boundary(s, TOKEN_WINDOW)]
+}
+
+/// Where the text after a token read from `window` (a prefix of `s`) goes on in `s`, or
+/// `None` when the token is longer than [`MAX_TOKEN_BYTES`].
+#[cold]
+#[inline(never)]
+fn window_rest<'a>(s: &'a str, window: &str, rest: &str) -> Option<&'a str> {
+    let read = window.len() - rest.len();
+    (read <= MAX_TOKEN_BYTES).then(|| &s[read..])
+}
+
+/// The failure of a token read from `window` (a prefix of `s`, which starts at byte
+/// `start` of the text read): a move too long when the grammar ran past
+/// [`MAX_TOKEN_BYTES`] in a window shorter than `s`.
+#[cold]
+#[inline(never)]
+fn token_error(s: &str, window: &str, start: usize, e: PErr<'_>) -> Failure {
+    if window.len() < s.len() && window.len() - e.at.len() > MAX_TOKEN_BYTES {
+        return Failure {
+            at: start,
+            expected: TOO_LONG_MOVE.into(),
+            ply: None,
+        };
+    }
+    Failure {
+        at: start + window.len() - e.at.len(),
+        expected: e.expected,
+        ply: None,
+    }
 }
 
 /// Where junk that starts at `at` in `text` ends: before the next line whose first token is
@@ -1007,7 +1048,7 @@ impl Walk {
                             self.next = Next::End;
                             continue;
                         };
-                        let dry = read_record::<G, Null>(text, start, 0, scratch, &mut Null).ok();
+                        let dry = read_dry::<G>(text, start, scratch);
                         let ends_here = dry.is_some_and(|d| !d.junk && !has_more(text, d.end));
                         if !dry.is_some_and(|d| d.complete) && (ends_here || dry.is_none()) {
                             self.next = Next::Done;
@@ -1028,6 +1069,14 @@ impl Walk {
             }
         }
     }
+}
+
+/// How the record at `start` of `text` ends, read with no visitor (`None` when it fails).
+/// Out of line: it is needed only before a piece's stop, and a second copy of the grammar
+/// inlined into [`Walk::step`] slows the one every record is read with.
+#[inline(never)]
+fn read_dry<G: Game>(text: &str, start: usize, scratch: &mut Scratch) -> Option<Ended> {
+    read_record::<G, Null>(text, start, 0, scratch, &mut Null).ok()
 }
 
 /// Where a record may start at or after `from` in `text` (after blanks and byte-order

@@ -132,6 +132,10 @@ impl FromStr for Rules {
     type Err = ValueError;
     fn from_str(s: &str) -> Result<Rules, ValueError> {
         let mut rules = Rules::default();
+        // The common tag, read for every record checked, with no splitting.
+        if s == "standard" {
+            return Ok(rules);
+        }
         // Each option once: `takeback=optional,takeback=mandatory` says two things.
         let mut seen: [Option<&str>; 2] = [None, None];
         for (i, part) in s.split(',').map(str::trim).enumerate() {
