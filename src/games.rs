@@ -587,9 +587,7 @@ fn plain_game_tags(text: &str) -> Option<(Option<GameTag>, Option<GameTag>)> {
                     // A first `[Game]` tag naming no game: the record's game is the default.
                     // The scan stops here, so the rest of the section (a second `[Rules]`
                     // among it) is left to the grammar.
-                    if id.is_none() {
-                        return None;
-                    }
+                    id?;
                     first = Some(id.map(|id| (id, value)));
                 }
                 (Some(Some((known, _))), Some(id)) if id != *known => {
@@ -706,7 +704,7 @@ mod tests {
             "[Game \"Pylos\"]\n[Result \"*\"]\n\n1b2 *",
             "\u{feff}[Game \"GIPF\"]\n1.c2 *",
             "[Event \"x\"]\n[ game  \"pylon\" ]\n[Game \"Pylos\"]\n1b2 *",
-            "[Game \"Go\"]\n[Game \"GIPF\"]\n*",
+            "[Game \"Pylos\"]\n[Rules \"standard\"]\n[rules \"standard\"]\n1b2 *",
             "[Game \"Pylos\"]\n[Game \"Chess\"]\n[Game \"pylos\"]\n[Game \"3 Man Chess\"]\n*",
             "[Game \"Pylos\"][Game \"GIPF\"] *",
             "[Game-x \"GIPF\"]\n*",
@@ -727,6 +725,11 @@ mod tests {
             "[\"Game\" \"GIPF\"]\n*",
             "[Game GIPF]\n*",
             "[Game \"Pylos\"]\n[Game \"GIPF\"\n*",
+            // A first [Game] naming no game: the rest of the section is the grammar's.
+            "[Game \"Go\"]\n[Game \"GIPF\"]\n*",
+            // A second [Rules], [Size] or [Style] with another value: the grammar says where.
+            "[Rules \"standard\"]\n[Game \"Pylos\"]\n[RULES \"basic\"]\n*",
+            "[Size \"7\"]\n[Size \"8\"]\n*",
         ] {
             assert_eq!(plain_game_tags(text), None, "{text:?}");
         }
