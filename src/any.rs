@@ -34,7 +34,7 @@ use std::str::FromStr;
 
 use crate::error::{Error, IllegalMove, MoveError, ParseError, ValueError};
 use crate::game::{Game, GameResult, Mode, Notate, Outcome, Picture, Play, RecordFormat};
-use crate::games::{DefaultGame, GameId};
+pub use crate::games::{DefaultGame, GameId, UnknownGame};
 use crate::gipf::Gipf;
 use crate::pylon::Pylon;
 use crate::pylos::Pylos;
@@ -1365,7 +1365,7 @@ impl<R: Read> AnyReader<R> {
     ///
     /// ```
     /// use gamenote::any::AnyReader;
-    /// use gamenote::games::DefaultGame;
+    /// use gamenote::any::DefaultGame;
     /// use gamenote::stream::Limits;
     /// use gamenote::GameId;
     /// let text = "[Game \"GIPF\"]\n\n1.a1-b2 *\n";

@@ -19,7 +19,7 @@
 //!
 //! ```
 //! use gamenote::check::{check_piece, piece_game, ProblemKind};
-//! use gamenote::games::DefaultGame;
+//! use gamenote::any::DefaultGame;
 //! use gamenote::stream::RecordReader;
 //! use gamenote::{GameId, Mode};
 //! // Two games in one upload: each record is checked in the game its own tag names.
@@ -60,7 +60,7 @@ mod input;
 mod keep;
 mod locate;
 
-pub use crate::games::{GameId, UnknownGame};
+pub use crate::any::{GameId, UnknownGame};
 use input::display_name;
 pub use input::{
     FileRecords, Input, InputError, Located, game_of_input, open_input, overrides_error,
@@ -1273,10 +1273,10 @@ slot!(crate::threeman::ThreeMan, threeman);
 slot!(crate::pylon::Pylon, pylon);
 
 /// Checks the pieces of one input, each record in its own game
-/// ([`DefaultGame::of_record`](crate::games::DefaultGame::of_record)): the default game's
+/// ([`DefaultGame::of_record`](crate::any::DefaultGame::of_record)): the default game's
 /// records with the command line's tags, the others' with their own.
 struct Checkers<'a> {
-    default: crate::games::DefaultGame,
+    default: crate::any::DefaultGame,
     overrides: &'a [(String, String)],
     mode: Mode,
     syntax_only: bool,
@@ -1288,7 +1288,7 @@ struct Checkers<'a> {
 }
 
 impl<'a> Checkers<'a> {
-    fn new(file: &str, default: crate::games::DefaultGame, opts: &CheckOptions<'a>) -> Self {
+    fn new(file: &str, default: crate::any::DefaultGame, opts: &CheckOptions<'a>) -> Self {
         Checkers {
             default,
             overrides: opts.overrides,
@@ -1365,8 +1365,8 @@ impl<'a> Checkers<'a> {
 /// What a worker is given: a batch of pieces of one input, a shard of a file to read
 /// itself, or an input that failed.
 enum Work {
-    Pieces(crate::games::DefaultGame, Vec<Result<RawRecord, BadRecord>>),
-    Shard(crate::games::DefaultGame, Arc<std::path::Path>, Shard),
+    Pieces(crate::any::DefaultGame, Vec<Result<RawRecord, BadRecord>>),
+    Shard(crate::any::DefaultGame, Arc<std::path::Path>, Shard),
     Failed(InputError),
 }
 
@@ -1651,7 +1651,7 @@ pub fn check_shard(
 fn check_shard_as(
     path: &std::path::Path,
     name: &str,
-    default: crate::games::DefaultGame,
+    default: crate::any::DefaultGame,
     shard: Shard,
     opts: &CheckOptions<'_>,
     records_before: Option<usize>,
@@ -1698,8 +1698,8 @@ fn open_to_check(
     path: &std::path::Path,
     name: &str,
     opts: &CheckOptions<'_>,
-) -> Result<(crate::games::DefaultGame, Input), InputError> {
-    use crate::games::DefaultGame;
+) -> Result<(crate::any::DefaultGame, Input), InputError> {
+    use crate::any::DefaultGame;
     let mut input = open_input(path)?;
     let id = game_of_input(opts.game, name, &mut input)?;
     // The command line's values, checked against the input's game before any record is

@@ -3,12 +3,12 @@
 //! [`with_game!`](crate::with_game) runs generic code for the game it names.
 //!
 //! ```
-//! use gamenote::{games::GameId, with_game, prelude::*};
+//! use gamenote::{any::GameId, with_game, prelude::*};
 //!
 //! let id: GameId = "GIPF".parse()?;
 //! let name = with_game!(id, G => G::NAME);
 //! assert_eq!(name, "GIPF");
-//! # Ok::<(), gamenote::games::UnknownGame>(())
+//! # Ok::<(), gamenote::any::UnknownGame>(())
 //! ```
 
 use crate::game::Game;
@@ -17,7 +17,7 @@ use crate::text::{comment, tag_pair_raw, unescape_tag, ws};
 /// One of the games gamenote knows, by its `--game` name.
 ///
 /// ```
-/// use gamenote::games::{GameId, UnknownGame};
+/// use gamenote::any::{GameId, UnknownGame};
 /// let id: GameId = "Pylos".parse()?;
 /// assert_eq!((id, id.name(), id.extension()), (GameId::Pylos, "pylos", "pylos"));
 /// assert_eq!(GameId::ALL.len(), 4);
@@ -88,7 +88,7 @@ impl GameId {
     /// The `--game` name: `pylos`, `gipf`, `threeman`, `pylon` ([`Play::ID`](crate::Play::ID)).
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// assert_eq!(GameId::ThreeMan.name(), "threeman");
     /// assert_eq!(GameId::ThreeMan.to_string(), "threeman");
     /// ```
@@ -99,7 +99,7 @@ impl GameId {
     /// The name in a `[Game]` tag ([`Play::NAME`](crate::Play::NAME)), e.g. `Three-man chess`.
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// assert_eq!(GameId::ThreeMan.tag_name(), "Three-man chess");
     /// ```
     pub fn tag_name(self) -> &'static str {
@@ -109,7 +109,7 @@ impl GameId {
     /// The file extension without the dot ([`Play::EXTENSION`](crate::Play::EXTENSION)), e.g. `3mc`.
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// assert_eq!(GameId::Pylon.extension(), "pylon");
     /// ```
     pub fn extension(self) -> &'static str {
@@ -119,7 +119,7 @@ impl GameId {
     /// The other names a `[Game]` tag may give ([`Play::ALIASES`](crate::Play::ALIASES)).
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// assert!(GameId::ThreeMan.aliases().contains(&"3 Man Chess"));
     /// assert!(GameId::Pylos.aliases().is_empty());
     /// ```
@@ -131,7 +131,7 @@ impl GameId {
     /// game's [`Notate::Style`](crate::Notate::Style)).
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// assert_eq!(GameId::ThreeMan.styles(), ["short", "long"]);
     /// ```
     pub fn styles(self) -> &'static [&'static str] {
@@ -141,7 +141,7 @@ impl GameId {
     /// True when the game's records have a `[Size]` tag (Pylon).
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// assert!(GameId::Pylon.has_size() && !GameId::Gipf.has_size());
     /// ```
     pub fn has_size(self) -> bool {
@@ -151,7 +151,7 @@ impl GameId {
     /// The game with this `--game` name, `[Game]` tag name or alias, any case.
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// assert_eq!(GameId::from_name("3 Man Chess"), Some(GameId::ThreeMan));
     /// assert_eq!(GameId::from_name("chess"), None);
     /// ```
@@ -170,7 +170,7 @@ impl GameId {
     /// The game of a file name's extension: `x.pylos`, also `x.pylos.txt`, any case.
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// assert_eq!(GameId::from_extension("games/a.3MC.txt"), Some(GameId::ThreeMan));
     /// assert_eq!(GameId::from_extension("a.txt"), None);
     /// ```
@@ -188,7 +188,7 @@ impl GameId {
     /// game.
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// let text = "{[Game \"Pylos\"]}\n[GameType \"Pylos\"]\n[Game \"GIPF\"]\n\n1. *";
     /// assert_eq!(GameId::from_tags(text), Some(GameId::Gipf));
     /// assert_eq!(GameId::from_tags("1b2 {[Game \"GIPF\"]} *"), None);
@@ -228,13 +228,13 @@ impl GameId {
     /// ([`GameId::from_extension`]).
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// assert_eq!(GameId::detect("a.pylos", "[Game \"Pylon\"]\n\n1b2 *"), Some(GameId::Pylon));
     /// assert_eq!(GameId::detect("a.pylos", "1b2 {[Game \"Pylon\"]} *"), Some(GameId::Pylos));
     /// ```
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// assert_eq!(GameId::detect("x.txt", "[Game \"GIPF\"]\n"), Some(GameId::Gipf));
     /// assert_eq!(GameId::detect("x.pylos", "1b2 *"), Some(GameId::Pylos));
     /// assert_eq!(GameId::detect("x.txt", "1b2 *"), None);
@@ -249,7 +249,7 @@ impl GameId {
     /// byte that is not UTF-8. No file name is at hand, so no extension is looked at.
     ///
     /// ```
-    /// use gamenote::games::GameId;
+    /// use gamenote::any::GameId;
     /// assert_eq!(GameId::detect_bytes(b"\xEF\xBB\xBF[Game \"GIPF\"]\r\n1.a1-b2 *"), Some(GameId::Gipf));
     /// assert_eq!(GameId::detect_bytes(b"[Game \"Pylon\"]\n1. 1a1 \xFF *"), Some(GameId::Pylon));
     /// assert_eq!(GameId::detect_bytes(b"1b2 *"), None);
@@ -270,7 +270,7 @@ impl GameId {
     /// more (`BufReader::with_capacity`) for tag sections longer than that.
     ///
     /// ```
-    /// use gamenote::{any::AnyReader, games::GameId};
+    /// use gamenote::{any::AnyReader, any::GameId};
     /// use std::io::BufReader;
     /// let file = "[Game \"Three-man chess\"]\n\n1. WHNa3 *\n";
     /// let mut input = BufReader::new(file.as_bytes());
@@ -303,7 +303,7 @@ impl GameId {
 ///   record's own tag wins silently.
 ///
 /// ```
-/// use gamenote::games::{DefaultGame, GameId};
+/// use gamenote::any::{DefaultGame, GameId};
 /// let gipf = "[Game \"GIPF\"]\n\n1.a1-b2 *\n";
 /// assert_eq!(DefaultGame::Detected(GameId::Pylos).of_record(gipf), Ok(GameId::Gipf));
 /// assert_eq!(DefaultGame::Detected(GameId::Pylos).of_record("1b2 *"), Ok(GameId::Pylos));
@@ -384,7 +384,7 @@ impl DefaultGame {
     /// The default game itself.
     ///
     /// ```
-    /// use gamenote::games::{DefaultGame, GameId};
+    /// use gamenote::any::{DefaultGame, GameId};
     /// assert_eq!(DefaultGame::Given(GameId::Pylon).id(), GameId::Pylon);
     /// ```
     pub fn id(self) -> GameId {
@@ -402,7 +402,7 @@ impl DefaultGame {
     /// error at the second tag's value. Lines and columns count from the start of `text`.
     ///
     /// ```
-    /// use gamenote::games::{DefaultGame, GameId};
+    /// use gamenote::any::{DefaultGame, GameId};
     /// let pylon = "{a comment}\n[Event \"x\"]\n[Game \"pylon\"]\n\n1b2 *";
     /// assert_eq!(DefaultGame::Given(GameId::Pylon).of_record(pylon), Ok(GameId::Pylon));
     /// let err = DefaultGame::Given(GameId::Gipf).of_record(pylon).unwrap_err();
@@ -602,7 +602,7 @@ fn plain_game_tags(text: &str) -> Option<(Option<GameTag>, Option<GameTag>)> {
 /// Prints the `--game` name (`pylos`, `gipf`, `threeman`, `pylon`).
 ///
 /// ```
-/// use gamenote::games::GameId;
+/// use gamenote::any::GameId;
 /// assert_eq!(GameId::ThreeMan.to_string(), "threeman");
 /// assert_eq!("Three-man chess".parse::<GameId>(), Ok(GameId::ThreeMan));
 /// assert!("chess".parse::<GameId>().is_err());
@@ -616,7 +616,7 @@ impl std::fmt::Display for GameId {
 /// The error of reading a [`GameId`]: the name given, which no game has.
 ///
 /// ```
-/// use gamenote::games::{GameId, UnknownGame};
+/// use gamenote::any::{GameId, UnknownGame};
 /// let err: UnknownGame = "chess".parse::<GameId>().unwrap_err();
 /// assert_eq!(err.0, "chess");
 /// assert_eq!(err.to_string(), "unknown game \"chess\": expected one of pylos, gipf, threeman, pylon");
@@ -634,11 +634,11 @@ impl std::str::FromStr for GameId {
     }
 }
 
-/// Runs `$body` with the type `$g` bound to the game a [`GameId`](crate::games::GameId)
+/// Runs `$body` with the type `$g` bound to the game a [`GameId`](crate::any::GameId)
 /// names: the one place where a run-time choice becomes a type.
 ///
 /// ```
-/// use gamenote::{games::GameId, with_game, prelude::*};
+/// use gamenote::{any::GameId, with_game, prelude::*};
 /// let extensions: Vec<&str> = GameId::ALL
 ///     .iter()
 ///     .map(|&id| with_game!(id, G => G::EXTENSION))
@@ -649,19 +649,19 @@ impl std::str::FromStr for GameId {
 macro_rules! with_game {
     ($id:expr, $g:ident => $body:expr) => {
         match $id {
-            $crate::games::GameId::Pylos => {
+            $crate::any::GameId::Pylos => {
                 type $g = $crate::pylos::Pylos;
                 $body
             }
-            $crate::games::GameId::Gipf => {
+            $crate::any::GameId::Gipf => {
                 type $g = $crate::gipf::Gipf;
                 $body
             }
-            $crate::games::GameId::ThreeMan => {
+            $crate::any::GameId::ThreeMan => {
                 type $g = $crate::threeman::ThreeMan;
                 $body
             }
-            $crate::games::GameId::Pylon => {
+            $crate::any::GameId::Pylon => {
                 type $g = $crate::pylon::Pylon;
                 $body
             }

@@ -55,6 +55,10 @@ pub mod convert;
 pub mod error;
 pub mod fuzzing;
 pub mod game;
+/// The older home of [`GameId`] and [`any::DefaultGame`], now in [`any`] beside the rest of
+/// the run-time choice of game (`game` is the traits a game implements). Kept, hidden, for
+/// code written against 0.1.
+#[doc(hidden)]
 pub mod games;
 pub mod generate;
 pub mod guide;
@@ -95,11 +99,11 @@ pub mod prelude {
     pub use crate::record::Record;
 }
 
+pub use any::GameId;
 pub use game::{
     Game, GameResult, Hooks, Mistakes, Mode, Notate, Outcome, Picture, Play, PositionString,
     RecordFormat, Token, Written,
 };
-pub use games::GameId;
 pub use record::{Ply, Record, Replay};
 
 #[doc = include_str!("../README.md")]

@@ -8,9 +8,9 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 use std::rc::Rc;
 
+use crate::any::{DefaultGame, GameId};
 use crate::error::Error;
 use crate::game::Game;
-use crate::games::{DefaultGame, GameId};
 use crate::record::Record;
 use crate::stream::{BadRecord, Limits, RawRecord, RecordReader};
 
@@ -332,7 +332,7 @@ impl<G: Game, R: Read> Iterator for FileRecords<G, R> {
 /// ```
 /// use gamenote::check::ProblemKind;
 /// use gamenote::check::{piece_game, GameId};
-/// use gamenote::games::DefaultGame;
+/// use gamenote::any::DefaultGame;
 /// use gamenote::stream::RecordReader;
 /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"GIPF\"]\n1.a1-b2 *\n";
 /// let pieces: Vec<_> = RecordReader::new(text.as_bytes()).collect();

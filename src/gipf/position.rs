@@ -370,7 +370,7 @@ pub(crate) struct Row {
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 ///
-/// Two positions are equal when their position strings ([`super::position_string`]) are: the number
+/// Two positions are equal when their position strings ([`super::position_string`](mod@super::position_string)) are: the number
 /// of half-moves played ([`Position::ply`]) is not compared, nor when each player lost his
 /// last GIPF-piece beyond which lost it first (all the rules ask), nor who has moved
 /// outside the tournament game.
