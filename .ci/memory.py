@@ -46,7 +46,7 @@ def export_rows(binary, tmp, inputs):
         for plies in ([], ["--plies"]):
             for what, f in inputs:
                 out = os.path.join(tmp, f"out.{fmt}")
-                rows.append((f"export --to {fmt} {' '.join(plies)}: {what}",
+                rows.append((f"export --to {fmt}{''.join(' ' + p for p in plies)}: {what}",
                              [binary, "export", f, "--to", fmt, *plies, "-o", out], 64))
     return rows
 

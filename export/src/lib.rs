@@ -1,8 +1,9 @@
 //! Game records as datasets: one row per record, and one row per ply, for pandas, DuckDB,
 //! Polars, Spark or a training loop.
 //!
-//! The rows are made by replaying each record once with the library's replay machinery
-//! ([`gamenote::record::replay_with`]); the verdict of each row (its error's kind, line,
+//! The rows are made in the one pass that checks each record: `check`'s own checker hands
+//! out every move it plays with the position before it
+//! ([`gamenote::replay::Checker::play_in`]); the verdict of each row (its error's kind, line,
 //! column and ply) is the one `gamenote check --json` gives for the same record. They are
 //! written as Parquet files through the Apache Arrow crates ([`ParquetSink`], feature
 //! `parquet`, on by default), as JSON lines ([`JsonlSink`], no Arrow needed), or handed out

@@ -16,11 +16,11 @@
 //! # Ok::<(), gamenote::ParseError>(())
 //! ```
 
-use std::fmt::Write as _;
 use super::coord::{SUPPORT, Slot};
 use super::position::{Position, Rules};
 use crate::error::ParseError;
 use crate::game::{count_field, fields};
+use std::fmt::Write as _;
 
 const BALLS: u8 = 15;
 
