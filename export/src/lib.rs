@@ -46,7 +46,7 @@ use std::path::{Path, PathBuf};
 use gamenote::cli::{InputError, PieceChecker, bad_record_problem};
 use gamenote::game::{Game, GameResult, Mode, Notate};
 use gamenote::replay::{Checker, Verdict};
-use gamenote::stream::{Limits, RecordReader};
+use gamenote::stream::{Limits, RecordReader, Shard};
 use gamenote::visit::Visitor;
 use gamenote::{GameId, ParseError, Ply};
 
@@ -79,6 +79,9 @@ pub enum ExportError {
     /// Arrow or Parquet refused a batch (a bug if it happens: the schema is fixed).
     #[error("cannot encode the table: {0}")]
     Encode(String),
+    /// The input of [`export_shard`] cannot be read, or its game cannot be told.
+    #[error("{0}")]
+    Input(#[from] InputError),
 }
 
 /// The error of a record that is not good, as `gamenote check --json` reports it.
@@ -345,15 +348,75 @@ pub fn export_reader<R: Read>(
     opts: &ExportOptions,
     sink: &mut dyn Sink,
 ) -> Result<Counts, ExportError> {
+    let pieces = RecordReader::with_limits(input, opts.limits);
+    export_pieces(file, default, pieces, 0, opts, sink)
+}
+
+/// Exports the records of one shard of the file `path` ([`gamenote::stream::shards`]) as
+/// [`export_files`] exports them in the whole file: the same rows, with the file's name,
+/// lines and columns in the file, each record's game its own or else the file's (told by
+/// `opts.game` or the file's first record), and records numbered from `records_before + 1`
+/// (`records_before`: the records of the shards before, e.g. counted by
+/// `gamenote::cli::check_shard` with `syntax_only`). What a worker of another process or
+/// machine runs on its shard (the Python package's `gamenote.dask.export_archive`).
+///
+/// ```
+/// use gamenote::stream::shards;
+/// use gamenote_export::{export_files, export_shard, ExportOptions, JsonlSink};
+/// let path = std::env::temp_dir().join(format!("gamenote-export-shard-{}.pylos", std::process::id()));
+/// std::fs::write(&path, "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n\n".repeat(50))?;
+/// let opts = ExportOptions::default();
+/// let mut whole = Vec::new();
+/// export_files(&[path.clone()], &opts, &mut JsonlSink::new(&mut whole, None::<Vec<u8>>), |_| {})?;
+/// let (mut pieces, mut before) = (Vec::new(), 0);
+/// for shard in shards(&mut std::fs::File::open(&path)?, 3)? {
+///     let mut sink = JsonlSink::new(&mut pieces, None::<Vec<u8>>);
+///     before += export_shard(&path, shard, before, &opts, &mut sink)?.records;
+/// }
+/// std::fs::remove_file(&path)?;
+/// assert_eq!(before, 100);
+/// assert_eq!(pieces, whole, "the shards' rows are the whole file's");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn export_shard(
+    path: &Path,
+    shard: Shard,
+    records_before: u64,
+    opts: &ExportOptions,
+    sink: &mut dyn Sink,
+) -> Result<Counts, ExportError> {
+    let name = gamenote::cli::display_name(path);
+    let mut input = gamenote::cli::open_input(path)?;
+    let default = gamenote::cli::game_of_input(opts.game, &name, &mut input)?;
+    gamenote::cli::size_error(default, &opts.overrides)?;
+    drop(input);
+    let unreadable = |e: std::io::Error| InputError::Unreadable {
+        file: name.clone(),
+        reason: e.to_string(),
+    };
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let pieces = shard.record_reader(file, opts.limits).map_err(unreadable)?;
+    export_pieces(&name, default, pieces, records_before, opts, sink)
+}
+
+/// Exports the pieces of `pieces`, numbering records from `records_before + 1`.
+fn export_pieces<R: Read>(
+    file: &str,
+    default: GameId,
+    pieces: RecordReader<R>,
+    records_before: u64,
+    opts: &ExportOptions,
+    sink: &mut dyn Sink,
+) -> Result<Counts, ExportError> {
     let mut st = State {
         file,
         opts,
-        index: 0,
+        index: records_before,
         counts: Counts::default(),
         pieces: Default::default(),
         verdicts: Vec::new(),
     };
-    for piece in RecordReader::with_limits(input, opts.limits) {
+    for piece in pieces {
         match piece {
             Ok(raw) => {
                 let id = record_game(&raw.text, default);

@@ -21,6 +21,7 @@ mod gipf_testdata;
 mod issue20_rules;
 mod number_constructors;
 mod one_pass;
+mod play_in;
 mod position_strings;
 mod printer_round_trip;
 mod pylon_perft;
