@@ -164,6 +164,7 @@ def export_shard(
     table crosses from Rust to pyarrow uncopied and ``pyarrow.parquet`` writes it, one row
     group per batch. Returns the file's name, its rows and the records' counts."""
     import pyarrow
+    import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
     table = pyarrow.table(
@@ -174,7 +175,7 @@ def export_shard(
     if plies:
         return {"file": out, "rows": table.num_rows}
     ok = table.column("ok")
-    good = int(pyarrow.compute.sum(ok).as_py() or 0)
+    good = int(pc.sum(ok).as_py() or 0)
     return {"file": out, "rows": table.num_rows, "records": table.num_rows, "ok": good}
 
 
