@@ -4,7 +4,11 @@ whatever the size of one record (issue 20, item 14); only `html`'s page grows wi
 plies it shows (at most 300 bytes a ply, checked below).
 
 Peak RSS comes from wait4's rusage of each run, so no outside tool is needed.
-Usage: memory.py BINARY
+Usage: memory.py BINARY [--export-only]
+
+`export` is measured in both formats when BINARY has Parquet (built with the cli feature
+`parquet`, as .ci/run builds target/gamenote-parquet), else as JSON lines only;
+`--export-only` runs only the export rows (what .ci/run does with the Parquet binary).
 """
 import os
 import subprocess
@@ -22,8 +26,34 @@ def peak(cmd, stdout=subprocess.DEVNULL):
     return p.returncode, usage.ru_maxrss * 1024
 
 
+def has_parquet(binary, tmp):
+    """True when `binary export --to parquet` is built in (else a usage error, exit 2)."""
+    empty = os.path.join(tmp, "empty.pylos")
+    open(empty, "w").close()
+    out = os.path.join(tmp, "probe.parquet")
+    return subprocess.run([binary, "export", empty, "--to", "parquet", "-o", out],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+
+
+def export_rows(binary, tmp, inputs):
+    """Both tables of `export`, with and without --plies, in each format the binary has."""
+    formats = ["jsonl"] + (["parquet"] if has_parquet(binary, tmp) else [])
+    if "parquet" not in formats:
+        print("export --to parquet: not built into this binary (cli feature `parquet`), "
+              "measured as jsonl only")
+    rows = []
+    for fmt in formats:
+        for plies in ([], ["--plies"]):
+            for what, f in inputs:
+                out = os.path.join(tmp, f"out.{fmt}")
+                rows.append((f"export --to {fmt}{''.join(' ' + p for p in plies)}: {what}",
+                             [binary, "export", f, "--to", fmt, *plies, "-o", out], 64))
+    return rows
+
+
 def main():
     binary = sys.argv[1]
+    export_only = "--export-only" in sys.argv[2:]
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         def write(name, head, unit="", count=0, tail=""):
@@ -66,7 +96,10 @@ def main():
                 "gipf": write(f"removals{tag}.gipf", '[Game "GIPF"]\n[Rules "basic"]\n1.e2',
                               "x;", size // 2, " *\n"),
             }
-        rows = []
+        rows = export_rows(binary, tmp, [
+            ("20 MB of small records", many),
+            ("16 MB GIPF half-move", huge["16m"]["gipf"]),
+        ])
         for tag, f in huge.items():
             rows += [
                 (f"check --lenient: {tag} record, a warning a move",
@@ -118,6 +151,8 @@ def main():
             ("generate --count 100000", [binary, "generate", "--game", "pylos",
                                          "--count", "100000", "--seed", "1"], 64),
         ]
+        if export_only:
+            rows = [r for r in rows if r[0].startswith("export")]
         for name, cmd, bound in rows:
             code, rss = peak(cmd)
             ok = rss <= bound * MB
@@ -126,16 +161,17 @@ def main():
             if not ok:
                 failures.append(name)
         # The page stays in proportion to the game: a fixed part and ~300 bytes a ply.
-        page = os.path.join(tmp, "page.html")
-        small_page = os.path.join(tmp, "small.html")
-        short1 = write("one.3mc", '[Game "Three-man chess"]\n', knights, 1, "*\n")
-        subprocess.run([binary, "html", short1, "-o", small_page], check=True)
-        subprocess.run([binary, "html", short3, "-o", page], check=True)
-        per_ply = (os.path.getsize(page) - os.path.getsize(small_page)) / (180 - 6)
-        print(f"html: {per_ply:.0f} bytes a ply above the fixed part "
-              f"({os.path.getsize(small_page)} bytes)")
-        if per_ply > 300:
-            failures.append("html bytes per ply")
+        if not export_only:
+            page = os.path.join(tmp, "page.html")
+            small_page = os.path.join(tmp, "small.html")
+            short1 = write("one.3mc", '[Game "Three-man chess"]\n', knights, 1, "*\n")
+            subprocess.run([binary, "html", short1, "-o", small_page], check=True)
+            subprocess.run([binary, "html", short3, "-o", page], check=True)
+            per_ply = (os.path.getsize(page) - os.path.getsize(small_page)) / (180 - 6)
+            print(f"html: {per_ply:.0f} bytes a ply above the fixed part "
+                  f"({os.path.getsize(small_page)} bytes)")
+            if per_ply > 300:
+                failures.append("html bytes per ply")
     if failures:
         print("over the bound:", *failures, sep="\n  ")
         sys.exit(1)

@@ -658,6 +658,43 @@ impl<G: Game> Checker<G> {
         }
     }
 
+    /// [`Visitor::ply_in`] with eyes: plays the written move `ply`, which the caller keeps,
+    /// exactly as the one-pass check does (the same set-up, numbering and verdict), and
+    /// calls `visit(n, before, move, after)` for each move played, so that one pass both
+    /// checks a record and sees its positions (what `gamenote export` builds its rows from).
+    /// Checking alone never calls it: [`Visitor::ply_in`] takes the quiet path.
+    ///
+    /// ```
+    /// use gamenote::{pylos::{Notation, Pylos, Style}, replay::Checker, visit::Visitor, Mode, Ply};
+    /// use gamenote::game::Notate;
+    /// let mut checker = Checker::<Pylos>::new(Mode::Strict);
+    /// checker.begin_record();
+    /// let mut canonical = Vec::new();
+    /// for m in ["1b2", "1c3", "1c3"] {
+    ///     let ply = Ply::new(m.parse::<Notation>()?);
+    ///     checker.play_in(&ply, |n, before, mv, _| {
+    ///         canonical.push((n, Pylos::notate(before, mv, Style::default()).to_string()));
+    ///     });
+    /// }
+    /// assert_eq!(canonical, [(1, "1b2".to_string()), (2, "1c3".to_string())]);
+    /// let verdict = checker.end_record(Ok(()));
+    /// assert_eq!((verdict.is_ok(), verdict.plies), (false, 2));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn play_in(
+        &mut self,
+        ply: &Ply<G::Notation>,
+        visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
+    ) {
+        if self.count(ply) {
+            if self.stepper.is_none() {
+                self.set_up(Some(&ply.notation));
+            }
+            let n = self.plies;
+            self.stepper().step(n, ply, visit);
+        }
+    }
+
     /// [`Checker::play`] on a move the caller keeps (the reader's slot).
     pub(crate) fn play_ref(
         &mut self,

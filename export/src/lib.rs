@@ -1,8 +1,9 @@
 //! Game records as datasets: one row per record, and one row per ply, for pandas, DuckDB,
 //! Polars, Spark or a training loop.
 //!
-//! The rows are made by replaying each record once with the library's replay machinery
-//! ([`gamenote::record::replay_with`]); the verdict of each row (its error's kind, line,
+//! The rows are made in the one pass that checks each record: `check`'s own checker hands
+//! out every move it plays with the position before it
+//! ([`gamenote::replay::Checker::play_in`]); the verdict of each row (its error's kind, line,
 //! column and ply) is the one `gamenote check --json` gives for the same record. They are
 //! written as Parquet files through the Apache Arrow crates ([`ParquetSink`], feature
 //! `parquet`, on by default), as JSON lines ([`JsonlSink`], no Arrow needed), or handed out
@@ -44,9 +45,8 @@ use std::path::{Path, PathBuf};
 
 use gamenote::check::{InputError, PieceChecker, bad_record_problem};
 use gamenote::game::{Game, GameResult, Mode, Notate};
-use gamenote::record::{Record, replay_with};
 use gamenote::replay::{Checker, Verdict};
-use gamenote::stream::{Limits, RecordReader};
+use gamenote::stream::{Limits, RecordReader, Shard};
 use gamenote::visit::Visitor;
 use gamenote::{GameId, ParseError, Ply};
 
@@ -79,6 +79,9 @@ pub enum ExportError {
     /// Arrow or Parquet refused a batch (a bug if it happens: the schema is fixed).
     #[error("cannot encode the table: {0}")]
     Encode(String),
+    /// The input of [`export_shard`] cannot be read, or its game cannot be told.
+    #[error("{0}")]
+    Input(#[from] InputError),
 }
 
 /// The error of a record that is not good, as `gamenote check --json` reports it.
@@ -345,19 +348,75 @@ pub fn export_reader<R: Read>(
     opts: &ExportOptions,
     sink: &mut dyn Sink,
 ) -> Result<Counts, ExportError> {
+    let pieces = RecordReader::with_limits(input, opts.limits);
+    export_pieces(file, default, pieces, 0, opts, sink)
+}
+
+/// Exports the records of one shard of the file `path` ([`gamenote::stream::shards`]) as
+/// [`export_files`] exports them in the whole file: the same rows, with the file's name,
+/// lines and columns in the file, each record's game its own or else the file's (told by
+/// `opts.game` or the file's first record), and records numbered from `records_before + 1`
+/// (`records_before`: the records of the shards before, e.g. counted by
+/// `gamenote::check::check_shard` with `syntax_only`). What a worker of another process or
+/// machine runs on its shard (the Python package's `gamenote.dask.export_archive`).
+///
+/// ```
+/// use gamenote::stream::shards;
+/// use gamenote_export::{export_files, export_shard, ExportOptions, JsonlSink};
+/// let path = std::env::temp_dir().join(format!("gamenote-export-shard-{}.pylos", std::process::id()));
+/// std::fs::write(&path, "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n\n".repeat(50))?;
+/// let opts = ExportOptions::default();
+/// let mut whole = Vec::new();
+/// export_files(&[path.clone()], &opts, &mut JsonlSink::new(&mut whole, None::<Vec<u8>>), |_| {})?;
+/// let (mut pieces, mut before) = (Vec::new(), 0);
+/// for shard in shards(&mut std::fs::File::open(&path)?, 3)? {
+///     let mut sink = JsonlSink::new(&mut pieces, None::<Vec<u8>>);
+///     before += export_shard(&path, shard, before, &opts, &mut sink)?.records;
+/// }
+/// std::fs::remove_file(&path)?;
+/// assert_eq!(before, 100);
+/// assert_eq!(pieces, whole, "the shards' rows are the whole file's");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn export_shard(
+    path: &Path,
+    shard: Shard,
+    records_before: u64,
+    opts: &ExportOptions,
+    sink: &mut dyn Sink,
+) -> Result<Counts, ExportError> {
+    let name = gamenote::check::display_name(path);
+    let mut input = gamenote::check::open_input(path)?;
+    let default = gamenote::check::game_of_input(opts.game, &name, &mut input)?;
+    gamenote::check::size_error(default, &opts.overrides)?;
+    drop(input);
+    let unreadable = |e: std::io::Error| InputError::Unreadable {
+        file: name.clone(),
+        reason: e.to_string(),
+    };
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let pieces = shard.record_reader(file, opts.limits).map_err(unreadable)?;
+    export_pieces(&name, default, pieces, records_before, opts, sink)
+}
+
+/// Exports the pieces of `pieces`, numbering records from `records_before + 1`.
+fn export_pieces<R: Read>(
+    file: &str,
+    default: GameId,
+    pieces: RecordReader<R>,
+    records_before: u64,
+    opts: &ExportOptions,
+    sink: &mut dyn Sink,
+) -> Result<Counts, ExportError> {
     let mut st = State {
         file,
         opts,
-        index: 0,
+        index: records_before,
         counts: Counts::default(),
-        plies: Vec::new(),
-        row: RecordRow {
-            file: file.to_string(),
-            ..RecordRow::default()
-        },
         pieces: Default::default(),
+        verdicts: Vec::new(),
     };
-    for piece in RecordReader::with_limits(input, opts.limits) {
+    for piece in pieces {
         match piece {
             Ok(raw) => {
                 let id = record_game(&raw.text, default);
@@ -389,11 +448,10 @@ struct State<'a> {
     opts: &'a ExportOptions,
     index: u64,
     counts: Counts,
-    plies: Vec<PlyRow>,
-    /// The row being made, reused from record to record (its strings keep their room).
-    row: RecordRow,
     /// A `PieceChecker<G, Both<G>>` per game, made when a record of it first comes.
     pieces: [Option<Box<dyn Any>>; 4],
+    /// The verdicts of the piece being exported.
+    verdicts: Vec<Checked>,
 }
 
 /// Sets `slot` to a copy of `text`, in the room it has.
@@ -412,15 +470,52 @@ fn slot(v: &mut Vec<String>, i: usize) -> &mut String {
     s
 }
 
+/// One record's rows as the check builds them, reused from record to record (their strings
+/// keep their room).
+#[derive(Default)]
+struct Rows {
+    row: RecordRow,
+    /// The plies rows; the first `plies_len` are this record's.
+    plies: Vec<PlyRow>,
+    plies_len: usize,
+    /// The tags as read (the first `tags_len`), before the overrides.
+    tags: Vec<(String, String)>,
+    tags_len: usize,
+    /// Moves written and played so far.
+    moves_len: usize,
+    canonical_len: usize,
+    /// The written ply of the last move played (a second move for the same one: the first
+    /// was forced).
+    last_n: usize,
+    parsed: bool,
+}
+
+impl Rows {
+    fn clear(&mut self) {
+        self.plies_len = 0;
+        self.tags_len = 0;
+        self.moves_len = 0;
+        self.canonical_len = 0;
+        self.last_n = 0;
+        self.row.result = None;
+        self.row.outcome = None;
+    }
+}
+
 /// The visitor of one piece: `check`'s own [`Checker`] (so each row's verdict is the one
-/// `check` gives), and beside it each record as read (its tags and written moves, also of a
-/// record that does not parse), kept for the replay that makes the rows.
+/// `check` gives), which hands out each move it plays with the position before it
+/// ([`Checker::play_in`]): the rows are made in that one pass, the record is never replayed.
 struct Both<G: Game> {
     checker: Checker<G>,
-    record: Record<G>,
-    done: Vec<(Record<G>, bool)>,
-    /// Records already exported, cleared, whose room is reused.
-    spare: Vec<Record<G>>,
+    /// Make the plies rows too.
+    want_plies: bool,
+    /// The record being read.
+    cur: Rows,
+    /// Records read from the piece, in order.
+    done: Vec<Rows>,
+    /// Records already exported, whose room is reused.
+    spare: Vec<Rows>,
+    game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: Game> AsRef<Checker<G>> for Both<G> {
@@ -431,45 +526,98 @@ impl<G: Game> AsRef<Checker<G>> for Both<G> {
 
 impl<G: Game> Visitor<G> for Both<G> {
     type Output = Verdict;
+    fn keeps_ply_comments(&self) -> bool {
+        false
+    }
     fn begin_record(&mut self) {
         self.checker.begin_record();
-        let mut r = self.spare.pop().unwrap_or_default();
-        r.tags.clear();
-        r.plies.clear();
-        r.comments_after.clear();
-        r.result = None;
-        r.result_span = None;
-        self.record = r;
+        self.cur.clear();
     }
     fn tag(&mut self, name: &str, value: &str) {
         self.checker.tag(name, value);
-        self.record.tags.push((name.to_string(), value.to_string()));
+        let cur = &mut self.cur;
+        if cur.tags_len == cur.tags.len() {
+            cur.tags.push((String::new(), String::new()));
+        }
+        let t = &mut cur.tags[cur.tags_len];
+        set(&mut t.0, name);
+        set(&mut t.1, value);
+        cur.tags_len += 1;
     }
     fn comment(&mut self, text: &str) {
         self.checker.comment(text);
-        if self.record.result.is_some() {
-            self.record.comments_after.push(text.to_string());
-        }
     }
     fn ply(&mut self, ply: Ply<G::Notation>) {
         self.ply_in(&mut Some(ply));
     }
-    fn ply_in(&mut self, slot: &mut Option<Ply<G::Notation>>) {
-        // The checker only reads the move: it is then kept here.
-        self.checker.ply_in(slot);
-        if let Some(p) = slot.take() {
-            self.record.plies.push(p);
-        }
+    fn ply_in(&mut self, slot_in: &mut Option<Ply<G::Notation>>) {
+        let Some(p) = slot_in.as_ref() else {
+            return;
+        };
+        let cur = &mut self.cur;
+        let _ = write!(slot(&mut cur.row.moves, cur.moves_len), "{}", p.notation);
+        cur.moves_len += 1;
+        let want_plies = self.want_plies;
+        let style = <G as Notate>::Style::default();
+        self.checker.play_in(p, |n, before, m, after| {
+            let notation = G::notate(before, m, style);
+            let written = &cur.row.moves[n - 1];
+            let text = slot(&mut cur.row.moves_canonical, cur.canonical_len);
+            cur.canonical_len += 1;
+            let forced_before = n == cur.last_n;
+            // A move written canonically is not printed again.
+            if p.notation == notation && !forced_before {
+                text.push_str(written);
+            } else {
+                let _ = write!(text, "{notation}");
+            }
+            if want_plies {
+                if forced_before && let Some(prev) = cur.plies[..cur.plies_len].last_mut() {
+                    prev.move_written = None;
+                }
+                if cur.plies_len == cur.plies.len() {
+                    cur.plies.push(PlyRow::default());
+                }
+                let row = &mut cur.plies[cur.plies_len];
+                cur.plies_len += 1;
+                row.ply = cur.canonical_len as u64;
+                row.seat = G::to_move(before) as u32;
+                row.position = G::position_string(before);
+                match &mut row.move_written {
+                    Some(s) => set(s, written),
+                    None => row.move_written = Some(written.clone()),
+                }
+                set(&mut row.move_canonical, text);
+                row.legal_moves = G::count_legal(before);
+                row.outcome = outcome_text::<G>(G::outcome(after));
+            }
+            cur.last_n = n;
+        });
     }
     fn result(&mut self, result: GameResult, span: std::ops::Range<usize>) {
         self.checker.result(result, span.clone());
-        self.record.result = Some(result);
-        self.record.result_span = Some(span);
+        self.cur.row.result = Some(G::write_result(result));
     }
     fn end_record(&mut self, verdict: Result<(), ParseError>) -> Verdict {
         let parsed = verdict.is_ok();
         let v = self.checker.end_record(verdict);
-        self.done.push((std::mem::take(&mut self.record), parsed));
+        let cur = &mut self.cur;
+        cur.parsed = parsed;
+        if parsed {
+            // Where the replay stopped: the end, or the error (settled by `end_record`).
+            cur.row.outcome = self
+                .checker
+                .position()
+                .and_then(|p| outcome_text::<G>(G::outcome(p)));
+        } else {
+            cur.moves_len = 0;
+            cur.canonical_len = 0;
+            cur.plies_len = 0;
+        }
+        cur.row.moves.truncate(cur.moves_len);
+        cur.row.moves_canonical.truncate(cur.canonical_len);
+        let next = self.spare.pop().unwrap_or_default();
+        self.done.push(std::mem::replace(&mut self.cur, next));
         v
     }
 }
@@ -490,13 +638,32 @@ fn first_tags(tags: &[(String, String)], out: &mut Vec<(String, String)>) {
     out.truncate(n);
 }
 
+/// Sets the tag `name` as [`Record::set_tag`](gamenote::Record::set_tag) does (what
+/// `--rules` does to a record): the first of that name, in any case, takes the value, else
+/// the tag is added.
+fn set_tag(tags: &mut Vec<(String, String)>, len: &mut usize, name: &str, value: &str) {
+    if let Some(t) = tags[..*len]
+        .iter_mut()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+    {
+        set(&mut t.1, value);
+        return;
+    }
+    if *len == tags.len() {
+        tags.push((String::new(), String::new()));
+    }
+    set(&mut tags[*len].0, name);
+    set(&mut tags[*len].1, value);
+    *len += 1;
+}
+
 fn outcome_text<G: Game>(o: Option<gamenote::Outcome>) -> Option<String> {
     o.map(|o| G::write_result(GameResult::Decided(o)))
 }
 
 /// Exports the records of one piece of the stream (one record, or more when the cutter
-/// could not split them): checked as `check` checks them ([`check_record`]), then each
-/// record that parses replayed once for its canonical moves and plies.
+/// could not split them): checked as `check` checks them, and each row made in that same
+/// pass ([`Both`]).
 fn export_piece<G: Game>(
     st: &mut State<'_>,
     id: GameId,
@@ -509,9 +676,11 @@ fn export_piece<G: Game>(
         .get_or_insert_with(|| {
             let both = Both::<G> {
                 checker: Checker::with_overrides(st.opts.mode, &st.opts.overrides),
-                record: Record::default(),
+                want_plies: st.opts.plies,
+                cur: Rows::default(),
                 done: Vec::new(),
                 spare: Vec::new(),
+                game: std::marker::PhantomData,
             };
             Box::new(PieceChecker::<G, Both<G>>::new(st.file, both))
         })
@@ -519,89 +688,55 @@ fn export_piece<G: Game>(
     let Some(pieces) = pieces else {
         return Err(ExportError::Encode("a checker of another game".into()));
     };
-    let mut reports = Vec::new();
-    pieces.check(text, lines_before, |r| reports.push(r.clone()));
+    let verdicts = &mut st.verdicts;
+    verdicts.clear();
+    pieces.check(text, lines_before, |r| {
+        // Junk after a record is no row of its own.
+        if !r.is_junk() {
+            verdicts.push(Checked {
+                plies: r.plies as u64,
+                ok: r.ok(),
+                error: r.error.as_ref().map(RowError::from_problem),
+                warnings: r.warnings.len() as u64,
+            });
+        }
+    });
     let both = pieces.checker_mut();
     let mut done = std::mem::take(&mut both.done);
-    for (report, (mut record, parsed)) in reports.iter().zip(done.drain(..)) {
+    for (v, mut rows) in st.verdicts.drain(..).zip(done.drain(..)) {
         st.index += 1;
         st.counts.records += 1;
-        st.plies.clear();
-        let row = &mut st.row;
+        let row = &mut rows.row;
+        if row.file != st.file {
+            set(&mut row.file, st.file);
+        }
         row.record = st.index;
         row.game = id.name();
-        row.plies = report.plies as u64;
-        row.ok = report.ok();
-        row.error = report.error.as_ref().map(RowError::from_problem);
-        row.warnings = report.warnings.len() as u64;
+        row.plies = v.plies;
+        row.ok = v.ok;
+        row.error = v.error;
+        row.warnings = v.warnings;
         st.counts.ok += u64::from(row.ok);
-        gamenote::check::apply_overrides(&mut record, &st.opts.overrides);
-        first_tags(&record.tags, &mut row.tags);
-        row.rules = G::rules_from_tags(&record.tags).ok().map(|r| r.to_string());
-        row.result = record.result.map(G::write_result);
-        row.outcome = None;
-        if parsed {
-            replay_rows(st.opts, &mut st.plies, &record, row);
-        } else {
-            row.moves.clear();
-            row.moves_canonical.clear();
+        for (n, value) in &st.opts.overrides {
+            set_tag(&mut rows.tags, &mut rows.tags_len, n, value);
         }
-        st.counts.plies += st.plies.len() as u64;
-        sink.record(&st.row, &st.plies)?;
-        both.spare.push(record);
+        let tags = &rows.tags[..rows.tags_len];
+        first_tags(tags, &mut row.tags);
+        row.rules = G::rules_from_tags(tags).ok().map(|r| r.to_string());
+        let plies = &rows.plies[..rows.plies_len];
+        st.counts.plies += plies.len() as u64;
+        let written = sink.record(row, plies);
+        both.spare.push(rows);
+        written?;
     }
     both.done = done;
     Ok(())
 }
 
-/// Replays `record` once: its moves as written and canonical, its outcome, and its plies.
-/// The row's strings are written in the room they had for the record before.
-fn replay_rows<G: Game>(
-    opts: &ExportOptions,
-    plies: &mut Vec<PlyRow>,
-    record: &Record<G>,
-    row: &mut RecordRow,
-) {
-    for (i, p) in record.plies.iter().enumerate() {
-        let _ = write!(slot(&mut row.moves, i), "{}", p.notation);
-    }
-    row.moves.truncate(record.plies.len());
-    let want_plies = opts.plies;
-    let style = <G as Notate>::Style::default();
-    let written = &row.moves;
-    let canon = &mut row.moves_canonical;
-    let mut count = 0;
-    let mut last_n = 0;
-    let replay = replay_with(record, opts.mode, |n, before, m, after| {
-        let notation = G::notate(before, m, style);
-        let text = slot(canon, count);
-        count += 1;
-        // A move written canonically is not printed again.
-        match (record.plies.get(n - 1), written.get(n - 1)) {
-            (Some(p), Some(w)) if p.notation == notation && n != last_n => text.push_str(w),
-            _ => {
-                let _ = write!(text, "{notation}");
-            }
-        }
-        if want_plies {
-            // A second move for the same written ply: the first was forced (lenient).
-            if n == last_n
-                && let Some(prev) = plies.last_mut()
-            {
-                prev.move_written = None;
-            }
-            plies.push(PlyRow {
-                ply: count as u64,
-                seat: G::to_move(before) as u32,
-                position: G::position_string(before),
-                move_written: written.get(n - 1).cloned(),
-                move_canonical: text.clone(),
-                legal_moves: G::count_legal(before),
-                outcome: outcome_text::<G>(G::outcome(after)),
-            });
-        }
-        last_n = n;
-    });
-    canon.truncate(count);
-    row.outcome = outcome_text::<G>(replay.outcome);
+/// What the check said of one record.
+struct Checked {
+    plies: u64,
+    ok: bool,
+    error: Option<RowError>,
+    warnings: u64,
 }

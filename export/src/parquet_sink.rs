@@ -6,7 +6,8 @@ use std::path::Path;
 
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 
 use crate::table::{PliesTable, RecordsTable, plies_schema, records_schema};
 use crate::{ExportError, PlyRow, RecordRow, Sink};
@@ -32,11 +33,27 @@ fn encode(e: parquet::errors::ParquetError) -> ExportError {
 }
 
 fn properties() -> WriterProperties {
-    WriterProperties::builder()
+    let mut b = WriterProperties::builder()
         .set_compression(Compression::SNAPPY)
         .set_max_row_group_row_count(Some(GROUP_ROWS))
-        .set_max_row_group_bytes(Some(GROUP_BYTES))
-        .build()
+        .set_max_row_group_bytes(Some(GROUP_BYTES));
+    // Min/max statistics of move lists, positions and messages serve no filter, and
+    // comparing every string cost a tenth of the export; the keys (`file`, `record`, `ply`,
+    // `game`, …) keep theirs. Positions are nearly all different: a dictionary of them is
+    // hashed for nothing.
+    for col in [
+        "moves.list.item",
+        "moves_canonical.list.item",
+        "position",
+        "move",
+        "move_canonical",
+        "error_message",
+    ] {
+        let path = ColumnPath::new(col.split('.').map(str::to_string).collect());
+        b = b.set_column_statistics_enabled(path, EnabledStatistics::None);
+    }
+    b = b.set_column_dictionary_enabled(ColumnPath::new(vec!["position".into()]), false);
+    b.build()
 }
 
 /// The writers of a closed sink, and the rows written to each table.

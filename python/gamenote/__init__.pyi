@@ -176,6 +176,27 @@ def shard_ranges(path: str, count: int) -> List[Tuple[int, int]]:
 def count_range_lines(path: str, start: int, end: int) -> int:
     """The line ends in bytes `start..end` of the file, as the record cutter counts them."""
 
+def count_range_records(
+    path: str, start: int, end: int, lines_before: int, game: Optional[str] = None, mode: str = "strict"
+) -> int:
+    """The records of a shard as `gamenote check` counts them (junk is none), read for
+    syntax only: what `gamenote.dask.export_archive` numbers each shard's rows from."""
+
+def shard_arrow_stream(
+    path: str,
+    start: int,
+    end: int,
+    lines_before: int,
+    records_before: int,
+    *,
+    plies: bool = False,
+    game: Optional[str] = None,
+    mode: str = "strict",
+) -> ArrowStream:
+    """The export table of a shard's records (records table, or plies table with
+    `plies=True`), numbered and placed as in the whole file's table; read it with
+    `pyarrow.table(stream)`. Used by `gamenote.dask.export_shard`."""
+
 def check_range_json(
     path: str, start: int, end: int, lines_before: int, game: Optional[str] = None, mode: str = "strict"
 ) -> List[str]:

@@ -13,17 +13,36 @@ placed as ``gamenote check --json`` numbers and places them on the whole file.
 {'records': 1280000, 'ok': 1279000, 'failed': 1000, 'junk': 0}
 
 The same three steps run on a laptop's ``LocalCluster`` and on a cluster of machines;
-see docs/scale.md.
+see docs/scale.md. :func:`export_archive` turns the archive into a Parquet dataset the same
+way, one file per shard written by the worker that read it:
+
+>>> from gamenote.dask import export_archive                    # doctest: +SKIP
+>>> export_archive(client, "/shared/archive.pylos", "/shared/archive.parquet")  # doctest: +SKIP
+{'records': 1280000, 'ok': 1279000, 'failed': 1000, 'files': [...]}
 """
 
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from ._native import check_range_json, count_range_lines, shard_ranges
+from ._native import (
+    check_range_json,
+    count_range_lines,
+    count_range_records,
+    shard_arrow_stream,
+    shard_ranges,
+)
 
-__all__ = ["shards", "check_shard", "number", "check_archive"]
+__all__ = [
+    "shards",
+    "check_shard",
+    "number",
+    "check_archive",
+    "export_shard",
+    "export_archive",
+]
 
 
 def shards(path: str, count: int) -> List[Tuple[int, int]]:
@@ -100,14 +119,114 @@ def check_archive(
     starts = [s for s, _ in ranges]
     ends = [e for _, e in ranges]
     paths = [path] * len(ranges)
-    lines = client.gather(client.map(count_range_lines, paths, starts, ends, pure=False))
-    lines_before = []
-    total = 0
-    for n in lines:
-        lines_before.append(total)
-        total += n
+    lines_before = _prefix(client, path, ranges, count_range_lines)
     futures = client.map(
         check_shard, paths, starts, ends, lines_before,
         game=game, mode=mode, keep=keep, pure=False,
     )
     return number(client.gather(futures))
+
+
+def _prefix(client: Any, path: str, ranges: Sequence[Tuple[int, int]], counts: Any) -> List[int]:
+    """Runs ``counts(path, start, end)`` for each range on the workers and returns the
+    running totals before each range."""
+    starts = [s for s, _ in ranges]
+    ends = [e for _, e in ranges]
+    paths = [path] * len(ranges)
+    done = client.gather(client.map(counts, paths, starts, ends, pure=False))
+    before, total = [], 0
+    for n in done:
+        before.append(total)
+        total += n
+    return before
+
+
+def _count_records(path: str, start: int, end: int, lines_before: int,
+                   game: Optional[str], mode: str) -> int:
+    return count_range_records(path, start, end, lines_before, game=game, mode=mode)
+
+
+def export_shard(
+    path: str,
+    start: int,
+    end: int,
+    lines_before: int,
+    records_before: int,
+    out: str,
+    plies: bool = False,
+    game: Optional[str] = None,
+    mode: str = "strict",
+) -> Dict[str, Any]:
+    """Exports the records of bytes ``start..end`` (a shard, with ``lines_before`` line
+    ends and ``records_before`` records before it) to the Parquet file ``out``: the rows of
+    ``gamenote export --to parquet`` on the whole file for these records (the records
+    table, or the plies table with ``plies=True``), numbered and placed as there. The
+    table crosses from Rust to pyarrow uncopied and ``pyarrow.parquet`` writes it, one row
+    group per batch. Returns the file's name, its rows and the records' counts."""
+    import pyarrow
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    table = pyarrow.table(
+        shard_arrow_stream(path, start, end, lines_before, records_before,
+                           plies=plies, game=game, mode=mode)
+    )
+    pq.write_table(table, out, compression="snappy")
+    if plies:
+        return {"file": out, "rows": table.num_rows}
+    ok = table.column("ok")
+    good = int(pc.sum(ok).as_py() or 0)
+    return {"file": out, "rows": table.num_rows, "records": table.num_rows, "ok": good}
+
+
+def export_archive(
+    client: Any,
+    path: str,
+    out_dir: str,
+    count: Optional[int] = None,
+    plies: bool = False,
+    game: Optional[str] = None,
+    mode: str = "strict",
+) -> Dict[str, Any]:
+    """Exports the archive at ``path`` (a path every worker can open) on the Dask
+    ``client``'s cluster to a Parquet dataset in ``out_dir`` (a directory every worker can
+    write, made if missing): ``count`` shards (default four per worker thread), their line
+    ends and records counted on the workers (a pass that reads syntax only), then each
+    shard exported by a worker to ``part-NNNNN.parquet``, its records numbered as in the
+    whole file. Read the dataset with ``pyarrow.dataset.dataset(out_dir)``, DuckDB's
+    ``read_parquet('out_dir/*.parquet')`` or Spark. Returns the totals and the files, in
+    file order."""
+    if count is None:
+        threads = sum(client.nthreads().values()) or 1
+        count = 4 * threads
+    os.makedirs(out_dir, exist_ok=True)
+    ranges = shards(path, count)
+    starts = [s for s, _ in ranges]
+    ends = [e for _, e in ranges]
+    paths = [path] * len(ranges)
+    lines_before = _prefix(client, path, ranges, count_range_lines)
+    counted = client.map(
+        _count_records, paths, starts, ends, lines_before,
+        game=game, mode=mode, pure=False,
+    )
+    records = client.gather(counted)
+    records_before, total = [], 0
+    for n in records:
+        records_before.append(total)
+        total += n
+    outs = [os.path.join(out_dir, f"part-{i:05d}.parquet") for i in range(len(ranges))]
+    futures = client.map(
+        export_shard, paths, starts, ends, lines_before, records_before, outs,
+        plies=plies, game=game, mode=mode, pure=False,
+    )
+    done = client.gather(futures)
+    out: Dict[str, Any] = {"rows": sum(d["rows"] for d in done), "files": [d["file"] for d in done]}
+    if not plies:
+        out["records"] = sum(d["records"] for d in done)
+        out["ok"] = sum(d["ok"] for d in done)
+        out["failed"] = out["records"] - out["ok"]
+        if out["records"] != total:
+            raise RuntimeError(
+                f"the shards exported {out['records']} records where {total} were counted"
+            )
+    return out

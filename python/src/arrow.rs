@@ -9,9 +9,10 @@ use std::sync::Mutex;
 use arrow::array::{RecordBatch, RecordBatchIterator};
 use arrow::ffi_stream::FFI_ArrowArrayStream;
 use gamenote::games::GameId;
+use gamenote::stream::Shard;
 use gamenote_export::{
     ExportError, ExportOptions, PliesTable, PlyRow, RecordRow, RecordsTable, Sink, export_files,
-    export_reader, plies_schema, records_schema,
+    export_reader, export_shard, plies_schema, records_schema,
 };
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -31,6 +32,28 @@ struct Gather {
 }
 
 impl Gather {
+    fn new(plies: bool) -> Self {
+        Gather {
+            plies,
+            records: RecordsTable::new(),
+            ply_rows: PliesTable::new(),
+            batches: Vec::new(),
+        }
+    }
+
+    /// The batches gathered, the last flushed, as a stream.
+    fn into_stream(mut self) -> Result<ArrowStream, ExportError> {
+        self.flush()?;
+        let schema = if self.plies {
+            plies_schema()
+        } else {
+            records_schema()
+        };
+        Ok(ArrowStream {
+            batches: Mutex::new(Some((schema, self.batches))),
+        })
+    }
+
     fn flush(&mut self) -> Result<(), ExportError> {
         if self.plies {
             if !self.ply_rows.is_empty() {
@@ -139,12 +162,7 @@ pub fn arrow_stream(
     opts.game = game.map(game_id).transpose()?;
     opts.mode = mode_of(mode)?;
     opts.plies = plies;
-    let mut sink = Gather {
-        plies,
-        records: RecordsTable::new(),
-        ply_rows: PliesTable::new(),
-        batches: Vec::new(),
-    };
+    let mut sink = Gather::new(plies);
     let failed = |e: ExportError| PyRuntimeError::new_err(e.to_string());
     match paths_of(py, source)? {
         Some(paths) => {
@@ -182,13 +200,38 @@ pub fn arrow_stream(
             export_reader(&name, default, input, &opts, &mut sink).map_err(failed)?;
         }
     }
-    sink.flush().map_err(failed)?;
-    let schema = if plies {
-        plies_schema()
-    } else {
-        records_schema()
-    };
-    Ok(ArrowStream {
-        batches: Mutex::new(Some((schema, sink.batches))),
-    })
+    sink.into_stream().map_err(failed)
+}
+
+/// The export table of the records of bytes `start..end` of the file at `path` (a range of
+/// `shard_ranges`, with `lines_before` line ends and `records_before` records before it),
+/// numbered and placed as in the whole file's table (what `gamenote.dask.export_shard`
+/// writes).
+#[pyfunction]
+#[pyo3(signature = (path, start, end, lines_before, records_before, *, plies=false, game=None, mode="strict"))]
+#[allow(clippy::too_many_arguments)]
+pub fn shard_arrow_stream(
+    py: Python<'_>,
+    path: PathBuf,
+    start: u64,
+    end: u64,
+    lines_before: usize,
+    records_before: u64,
+    plies: bool,
+    game: Option<&str>,
+    mode: &str,
+) -> PyResult<ArrowStream> {
+    let mut opts = ExportOptions::default();
+    opts.game = game.map(game_id).transpose()?;
+    opts.mode = mode_of(mode)?;
+    opts.plies = plies;
+    let mut sink = Gather::new(plies);
+    let shard = Shard::new(start, end, lines_before);
+    py.detach(|| export_shard(&path, shard, records_before, &opts, &mut sink))
+        .map_err(|e| match e {
+            ExportError::Input(e) => PyOSError::new_err(e.to_string()),
+            e => PyRuntimeError::new_err(e.to_string()),
+        })?;
+    sink.into_stream()
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }

@@ -1116,6 +1116,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NearMiss>()?;
     m.add_class::<arrow::ArrowStream>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_stream, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::shard_arrow_stream, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(reads, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;

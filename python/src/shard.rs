@@ -65,10 +65,43 @@ fn check_range_json(
     .map_err(PyValueError::new_err)
 }
 
+/// The records in bytes `start..end` of the file (a range of `shard_ranges`, with
+/// `lines_before` line ends before it), as `gamenote check` counts them (junk after a
+/// record is none), read for syntax only: the records before each shard, which
+/// `gamenote.dask.export_archive` numbers the shard's rows from.
+#[pyfunction]
+#[pyo3(signature = (path, start, end, lines_before, game=None, mode="strict"))]
+fn count_range_records(
+    py: Python<'_>,
+    path: PathBuf,
+    start: u64,
+    end: u64,
+    lines_before: usize,
+    game: Option<&str>,
+    mode: &str,
+) -> PyResult<u64> {
+    let mut opts = CheckOptions::new(&[]);
+    opts.mode = crate::mode_of(mode)?;
+    opts.game = game.map(crate::game_id).transpose()?;
+    opts.syntax_only = true;
+    let shard = Shard::new(start, end, lines_before);
+    py.detach(|| {
+        let mut records = 0u64;
+        check_shard(&path, shard, &opts, None, |r| {
+            records += u64::from(!r.is_junk());
+            Ok(())
+        })
+        .map(|()| records)
+        .map_err(|e| e.to_string())
+    })
+    .map_err(PyOSError::new_err)
+}
+
 /// Registers the functions in the native module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shard_ranges, m)?)?;
     m.add_function(wrap_pyfunction!(count_range_lines, m)?)?;
     m.add_function(wrap_pyfunction!(check_range_json, m)?)?;
+    m.add_function(wrap_pyfunction!(count_range_records, m)?)?;
     Ok(())
 }

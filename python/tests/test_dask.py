@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import gamenote
-from gamenote.dask import check_archive, shards
+from gamenote.dask import check_archive, export_archive, shards
 
 distributed = pytest.importorskip("dask.distributed")
 
@@ -64,3 +64,56 @@ def test_local_cluster_checks_shards_as_the_whole_file(tmp_path):
     assert junk > 0 and records - ok > 0
     assert failed == expected_failed
     assert every == whole
+
+
+def mixed_archive(path: Path) -> None:
+    """Two games in one file, each record read as its own [Game] tag says: legal games
+    and near misses of Pylos and GIPF, a record that breaks off at a bad byte's stop, junk
+    after a record, and an open comment at the end."""
+    parts = []
+    for i, (p, g) in enumerate(zip(gamenote.generate("pylos", count=800, seed=11),
+                                   gamenote.generate("gipf", count=800, seed=12))):
+        parts.append(str(p))
+        parts.append(str(g))
+        if i % 53 == 0:
+            parts.append('[Game "Pylos"]\n\n1b2 1b2 *\n\nstray junk\n')
+    for m in gamenote.near_misses("pylos", count=150, seed=5):
+        parts.append(str(m.record))
+    for m in gamenote.near_misses("gipf", count=150, seed=6):
+        parts.append(str(m.record))
+    path.write_text("\n\n".join(parts) + '\n[Game "GIPF"]\n1. {never closed\n')
+
+
+def test_local_cluster_exports_shards_as_the_whole_file(tmp_path):
+    pyarrow = pytest.importorskip("pyarrow")
+    dataset = pytest.importorskip("pyarrow.dataset")
+    path = tmp_path / "mixed.pylos"
+    mixed_archive(path)
+    whole = [json.loads(l) for l in subprocess.run(
+        [cli(), "check", "--json", "--threads", "1", str(path)],
+        capture_output=True, text=True, check=False,
+    ).stdout.splitlines()]
+    records = [v for v in whole if not v.get("junk")]
+    failed = [(v["file"], v["record"], v["error"]["line"], v["error"]["column"])
+              for v in records if not v["ok"]]
+    games = {v.get("game") for v in records}
+    out = tmp_path / "mixed.parquet"
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        assert len(client.nthreads()) == 2
+        done = export_archive(client, str(path), str(out), count=12)
+    assert len(done["files"]) >= 8, done["files"]
+    assert all(Path(f).parent == out for f in done["files"])
+    ok = sum(1 for v in records if v["ok"])
+    assert (done["records"], done["ok"], done["failed"]) == (len(records), ok, len(records) - ok)
+    table = dataset.dataset(str(out), format="parquet").to_table()
+    assert table.num_rows == len(records)
+    rows = table.sort_by("record").to_pylist()
+    assert [r["record"] for r in rows] == list(range(1, len(records) + 1))
+    got = [(r["file"], r["record"], r["error_line"], r["error_column"]) for r in rows if not r["ok"]]
+    assert len(failed) > 300, len(failed)
+    assert got == failed
+    assert {r["game"] for r in rows} == {"pylos", "gipf"}, games
+    # Every column as the whole file's table has it.
+    assert table.sort_by("record").equals(gamenote.to_arrow(str(path)))

@@ -438,7 +438,7 @@ impl Notation {
 
     fn write_slot(&self, f: &mut fmt::Formatter<'_>, s: Slot) -> fmt::Result {
         match self.form {
-            Form::Canonical => write!(f, "{s}"),
+            Form::Canonical => fmt::Display::fmt(&s, f),
             Form::Compact => f.write_str(&s.compact()),
             Form::Numeric => f.write_str(&s.numeric()),
         }

@@ -20,6 +20,7 @@ use super::coord::{SUPPORT, Slot};
 use super::position::{Position, Rules};
 use crate::error::ParseError;
 use crate::game::{count_field, fields};
+use std::fmt::Write as _;
 
 const BALLS: u8 = 15;
 
@@ -36,20 +37,22 @@ const BALLS: u8 = 15;
 /// ```
 pub fn write(pos: &Position) -> String {
     let mut s = String::with_capacity(48);
-    for level in 1..=4u8 {
-        if level > 1 {
+    // `Slot::all` goes level by level: one walk, a `/` where the level changes (the
+    // export writes this string for every ply, so it is kept cheap).
+    let mut level = 1;
+    for slot in Slot::all() {
+        if slot.level() != level {
+            level = slot.level();
             s.push('/');
         }
-        for slot in Slot::all().filter(|x| x.level() == level) {
-            s.push(match pos.at(slot) {
-                None => '.',
-                Some(0) => 'w',
-                Some(_) => 'b',
-            });
-        }
+        s.push(match pos.at(slot) {
+            None => '.',
+            Some(0) => 'w',
+            Some(_) => 'b',
+        });
     }
     s.push_str(if pos.turn() == 0 { " w " } else { " b " });
-    s.push_str(&format!("{} {}", pos.reserve(0), pos.reserve(1)));
+    let _ = write!(s, "{} {}", pos.reserve(0), pos.reserve(1));
     match pos.winner() {
         Some(0) => s.push_str(" 1-0"),
         Some(_) => s.push_str(" 0-1"),

@@ -25,6 +25,7 @@ mod locate;
 mod number_constructors;
 mod one_pass;
 mod outside_game;
+mod play_in;
 mod position_strings;
 mod position_values;
 mod printer_round_trip;
