@@ -3,7 +3,8 @@
 //! with `?`, converted, and a record, a position and an error taken to JSON and back; and
 //! through `gamenote::any`, for games not known in advance: a file of unknown game checked
 //! record by record, a mixed-game archive, positions of any game played and read back, and
-//! any-game records through JSON.
+//! any-game records through JSON; every error placed in the file by `location()`, and a
+//! visitor that skips movetext.
 //! Its `cargo tree` is the proof that embedding gamenote builds no command-line parser.
 
 use std::io::Read;
@@ -129,15 +130,10 @@ pub fn check_unknown(name: &str, bytes: &[u8]) -> Result<Vec<Line>, AppError> {
     let mut out = Vec::new();
     let mut reader = gamenote::any::AnyReader::new(bytes, default);
     while let Some(checked) = reader.check_next(Mode::Strict) {
+        // Every error says where it is, placed in the whole file by the reader.
         let report = match &checked.verdict.error {
             None => "ok".to_string(),
-            Some(gamenote::Error::Parse(e)) => format!("{}:{}: {}", e.line, e.column, e.message()),
-            Some(gamenote::Error::Illegal(e)) => {
-                let at = e.span.as_ref().map_or(0, |s| s.start);
-                let (line, col) = line_col(bytes, at);
-                format!("{line}:{col}: {}", e.reason)
-            }
-            Some(other) => other.to_string(),
+            Some(e) => format!("{}: {}", e.location(), e.message()),
         };
         out.push(Line {
             game: checked.game,
@@ -147,21 +143,6 @@ pub fn check_unknown(name: &str, bytes: &[u8]) -> Result<Vec<Line>, AppError> {
     Ok(out)
 }
 
-/// The 1-based line and column of byte `at` (columns in characters).
-fn line_col(bytes: &[u8], at: usize) -> (usize, usize) {
-    let before = &bytes[..at.min(bytes.len())];
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let col = String::from_utf8_lossy(&before[line_start..])
-        .chars()
-        .count()
-        + 1;
-    (line, col)
-}
-
 /// Reads a mixed-game archive through the any-game stream reader: the game and move count
 /// of each record, in order (junk and broken records left out).
 pub fn mixed_archive(bytes: impl Read, default: GameId) -> Vec<(GameId, usize)> {
@@ -169,6 +150,49 @@ pub fn mixed_archive(bytes: impl Read, default: GameId) -> Vec<(GameId, usize)> 
         .flatten()
         .map(|rec| (rec.game(), rec.ply_count()))
         .collect()
+}
+
+/// The `[Event]` of every record of a Pylos archive, reading no movetext (as pgn-reader's
+/// `Skip`): a visitor that keeps tags and skips the rest, and an I/O error of the input
+/// handed back as the `io::Error` it is.
+pub fn events(bytes: impl Read) -> Result<Vec<String>, std::io::Error> {
+    use gamenote::pylos::{Notation, Pylos};
+    use gamenote::visit::{Skip, Visitor};
+    use gamenote::{ParseError, Ply};
+    #[derive(Default)]
+    struct Events {
+        event: Option<String>,
+        moves: usize,
+    }
+    impl Visitor<Pylos> for Events {
+        type Output = (Option<String>, usize);
+        fn begin_record(&mut self) {
+            self.event = None;
+            self.moves = 0;
+        }
+        fn tag(&mut self, name: &str, value: &str) {
+            if name == "Event" {
+                self.event = Some(value.to_string());
+            }
+        }
+        fn end_tags(&mut self) -> Skip {
+            Skip(true)
+        }
+        fn ply(&mut self, _ply: Ply<Notation>) {
+            self.moves += 1;
+        }
+        fn end_record(&mut self, _verdict: Result<(), ParseError>) -> Self::Output {
+            (self.event.take(), self.moves)
+        }
+    }
+    let mut reader = gamenote::stream::Reader::new(bytes);
+    let mut visitor = Events::default();
+    let mut out = Vec::new();
+    while let Some((event, moves)) = reader.try_read_record::<Pylos, _>(&mut visitor)? {
+        assert_eq!(moves, 0, "a skipped movetext reaches no visitor");
+        out.extend(event);
+    }
+    Ok(out)
 }
 
 /// From a position string of game `id`: its legal moves, the first played, the position
@@ -257,8 +281,28 @@ mod tests {
         );
         // "1b2 *" after the GIPF record has no tags: it belongs to that record's piece.
         assert!(lines[2].report.starts_with("10:9: "), "{}", lines[2].report);
-        assert_eq!(lines[3].report, "15:5: 1b2 is occupied");
+        assert_eq!(lines[3].report, "15:5: ply 2 (1b2): 1b2 is occupied");
         Ok(())
+    }
+
+    #[test]
+    fn events_are_read_without_the_movetext_and_io_errors_come_back() {
+        let text = "[Event \"heat\"]\n1b2 1c3 *\n\n[Event \"final\"]\n1b2 zz *\n";
+        assert_eq!(events(text.as_bytes()).unwrap(), ["heat", "final"]);
+        struct Failing(&'static [u8]);
+        impl std::io::Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                if self.0.is_empty() {
+                    return Err(std::io::Error::other("disk gone"));
+                }
+                let n = self.0.len().min(buf.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let err = events(Failing(b"[Event \"a\"]\n1b2 *\n")).unwrap_err();
+        assert_eq!(err.to_string(), "disk gone");
     }
 
     #[test]
