@@ -87,3 +87,33 @@ fn a_move_over_one_mib_is_too_long_whatever_follows_it() {
         );
     }
 }
+
+/// `html`'s error box says what `check` says of the record, without the kind the library's
+/// `Display` of an illegal move no longer writes (announced in CHANGELOG.md): before this
+/// session it read `ply 2 (1b2): illegal: 1b2 is occupied`.
+#[test]
+fn html_says_the_error_as_check_does() {
+    let f = file("occupied.pylos", b"[Game \"Pylos\"]\n\n1b2 1b2 *\n");
+    let c = run(&["check", &f]);
+    assert_eq!(c.code, 1);
+    assert!(
+        c.out
+            .contains("occupied.pylos:3:5: ply 2 (1b2): 1b2 is occupied\n"),
+        "{}",
+        c.out
+    );
+    let h = run(&["html", &f]);
+    assert_eq!(h.code, 1);
+    assert!(
+        h.out
+            .contains("<div id=\"error\" class=\"error\">ply 2 (1b2): 1b2 is occupied</div>"),
+        "{}",
+        h.out
+    );
+    assert!(
+        h.err
+            .contains("occupied.pylos:3:5: ply 2 (1b2): 1b2 is occupied\n"),
+        "{}",
+        h.err
+    );
+}
