@@ -641,9 +641,11 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     v: &mut V,
 ) -> Result<Ended, Failure> {
     scratch.tags.live = 0;
-    // Text that fits in one token window (nearly every record) is read by a loop with no
-    // window: the test for one, in the loop, cost Pylos about 40 instructions a move.
-    if input.len() - from <= TOKEN_WINDOW {
+    // Text that cannot hold a token longer than MAX_TOKEN_BYTES (nearly every record) is
+    // read by a loop with no window and no length test: the test, in the loop, cost Pylos
+    // about 40 instructions a move. Longer text tests every token's length, so that a move
+    // too long is one whatever follows it (a window's worth of text or not).
+    if input.len() - from <= MAX_TOKEN_BYTES {
         read_record_in::<G, V, false>(input, from, base, scratch, v, false)
     } else {
         read_record_in::<G, V, true>(input, from, base, scratch, v, false)
@@ -652,7 +654,8 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
 
 /// [`read_record`] from `from` on, keeping the tags read so far; `content`: the tags are
 /// over (a record's movetext skipped from there, by [`Visitor::end_tags`]). `WINDOWED` is
-/// false only when the text from `from` on fits in [`TOKEN_WINDOW`].
+/// false only when the text from `from` on is at most [`MAX_TOKEN_BYTES`] long, so that no
+/// token in it can be too long.
 #[inline(always)]
 fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
     input: &str,
@@ -819,9 +822,9 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
         };
         let (rest, token) = match read {
             Ok(read) => read,
-            Err(e) => return Err(in_ply(token_error(s, window, start, e))),
+            Err(e) => return Err(in_ply(token_error(window, start, e))),
         };
-        let rest = if WINDOWED && window.len() < s.len() {
+        let rest = if WINDOWED {
             match window_rest(s, window, rest) {
                 Some(rest) => rest,
                 None => return Err(in_ply(here(s, TOO_LONG_MOVE))),
@@ -874,7 +877,7 @@ fn token_window(s: &str) -> &str {
 }
 
 /// Where the text after a token read from `window` (a prefix of `s`) goes on in `s`, or
-/// `None` when the token is longer than [`MAX_TOKEN_BYTES`].
+/// `None` when the token is longer than [`MAX_TOKEN_BYTES`] (`window` may be all of `s`).
 #[cold]
 #[inline(never)]
 fn window_rest<'a>(s: &'a str, window: &str, rest: &str) -> Option<&'a str> {
@@ -882,13 +885,13 @@ fn window_rest<'a>(s: &'a str, window: &str, rest: &str) -> Option<&'a str> {
     (read <= MAX_TOKEN_BYTES).then(|| &s[read..])
 }
 
-/// The failure of a token read from `window` (a prefix of `s`, which starts at byte
+/// The failure of a token read from `window` (which starts at byte
 /// `start` of the text read): a move too long when the grammar ran past
-/// [`MAX_TOKEN_BYTES`] in a window shorter than `s`.
+/// [`MAX_TOKEN_BYTES`] into the token, whatever the text after the window.
 #[cold]
 #[inline(never)]
-fn token_error(s: &str, window: &str, start: usize, e: PErr<'_>) -> Failure {
-    if window.len() < s.len() && window.len() - e.at.len() > MAX_TOKEN_BYTES {
+fn token_error(window: &str, start: usize, e: PErr<'_>) -> Failure {
+    if window.len() - e.at.len() > MAX_TOKEN_BYTES {
         return Failure {
             at: start,
             expected: TOO_LONG_MOVE.into(),
