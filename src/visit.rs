@@ -772,7 +772,9 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
             content = true;
             if v.end_tags().0 {
                 let at = input.len() - s.len();
-                return read_record_in::<G, Null, WINDOWED>(input, at, base, scratch, &mut Null, true);
+                return read_record_in::<G, Null, WINDOWED>(
+                    input, at, base, scratch, &mut Null, true,
+                );
             }
         }
         if result {

@@ -451,7 +451,7 @@ fn position_counters_past_the_bound_are_a_clean_error() {
         if code == 1 {
             assert!(
                 r.err
-                    .starts_with(&format!("{f}:2:1: the Position tag, column {column}: ")),
+                    .starts_with(&format!("{f}:2:12: the Position tag, column {column}: ")),
                 "{}",
                 r.err
             );
