@@ -170,7 +170,7 @@ fn check_files_items(bytes: &[u8], game: Option<GameId>) -> Vec<(usize, usize, b
     let mut opts = CheckOptions::new(&[]);
     opts.game = game;
     let mut out = Vec::new();
-    let _ = check_files(&[path.clone()], &opts, |c| {
+    let _ = check_files(std::slice::from_ref(&path), &opts, |c| {
         match c {
             Checked::Record(r) => {
                 if let Some(p) = &r.error {
