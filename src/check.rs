@@ -517,9 +517,35 @@ fn problem_with(
 const SETUP_TAGS: [&str; 6] = ["Rules", "Variant", "Size", "Position", "Handicap", "Style"];
 
 /// Where the set-up error of a record with `tags` lies in `source` (whose record text
-/// runs from `from` to `until`, its first move): the tag without which the error goes away
-/// or changes.
+/// runs from `from` to `until`, its first move): the value of the tag without which the
+/// error goes away or changes, as [`Error::location`] places it.
 fn setup_span<G: Game>(
+    tags: &[(String, String)],
+    source: &str,
+    from: usize,
+    until: usize,
+) -> Option<Range<usize>> {
+    let tag = setup_tag_span::<G>(tags, source, from, until)?;
+    // The value between the tag's first and last quotes (the whole tag without them), as
+    // `error::tag_value_span` takes it.
+    let body = &source[tag.clone()];
+    let Some(open) = body.find('"') else {
+        return Some(tag);
+    };
+    let close = body.rfind('"').filter(|&c| c > open).unwrap_or(body.len());
+    Some(tag.start + open + 1..tag.start + close)
+}
+
+/// Where a set-up error with no tag to blame is placed: the record's start (its first
+/// text after `from`), as [`Error::location`] places it.
+fn record_start(source: &str, from: usize) -> Range<usize> {
+    let rest = source.get(from..).unwrap_or("");
+    let at = from + (rest.len() - rest.trim_start().len());
+    at..at
+}
+
+/// The whole tag (`[Name "value"]`) that [`setup_span`] blames.
+fn setup_tag_span<G: Game>(
     tags: &[(String, String)],
     source: &str,
     from: usize,
@@ -569,7 +595,8 @@ fn replay_problem<G: Game>(
     let fallback = match err {
         Error::Setup(_) => {
             let until = record.plies.first().map_or(source.len(), |p| p.span.start);
-            setup_span::<G>(&record.tags, source, from, until).unwrap_or(start..start)
+            setup_span::<G>(&record.tags, source, from, until)
+                .unwrap_or_else(|| record_start(source, from))
         }
         _ => start..start,
     };
@@ -1049,7 +1076,8 @@ fn fill_report<G: Game>(
         let fallback = match e {
             Error::Setup(_) => {
                 let until = checker.first_ply_start().unwrap_or(source.len());
-                setup_span::<G>(checker.tags(), source, from, until).unwrap_or(start..start)
+                setup_span::<G>(checker.tags(), source, from, until)
+                    .unwrap_or_else(|| record_start(source, from))
             }
             _ => start..start,
         };

@@ -595,11 +595,12 @@ impl ValueError {
     /// let text = "[Game \"Pylon\"]\n[Size \"27\"]\n";
     /// assert_eq!(
     ///     e.render("a.pylon", text),
-    ///     "a.pylon:2:1: no Pylon board of size 27\n  [Size \"27\"]\n  ^^^^^^^^^^^"
+    ///     "a.pylon:2:8: no Pylon board of size 27\n  [Size \"27\"]\n         ^^"
     /// );
     /// ```
     pub fn render(&self, file: &str, source: &str) -> String {
-        match self.tag.as_deref().and_then(|t| find_tag(source, t)) {
+        // At the tag's value, where `location()` places the error.
+        match self.tag.as_deref().and_then(|t| tag_value_span(source, t)) {
             Some(span) => render_at(file, source, span, &self.message),
             None => format!("{file}: {}", escape_invisible(&self.message)),
         }

@@ -454,7 +454,8 @@ fn echoed_lines_escape_invisible_characters() {
     let shown: Vec<&str> = r.out.lines().take(3).collect();
     assert!(shown[0].contains("\\u{202e}x"), "{}", r.out);
     assert_eq!(shown[1], "  [Rules \"\\u{202e}x\"]");
-    assert_eq!(shown[2], format!("  {}", "^".repeat(19)));
+    // The caret is under the value (where the error is placed), as wide as it is shown.
+    assert_eq!(shown[2], format!("  {}{}", " ".repeat(8), "^".repeat(9)));
     assert!(!r.out.contains('\u{202e}'), "{}", r.out);
     let r = run(&["check", &f, "--json"]);
     assert_eq!(r.code, 1);

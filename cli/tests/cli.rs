@@ -258,25 +258,29 @@ fn show_and_html_fail_on_an_illegal_record() {
 
 #[test]
 fn setup_tag_errors_are_placed_at_the_tag() {
-    for (name, text, line) in [
+    // At the tag's value, where `Error::location` places a set-up error.
+    for (name, text, line, column) in [
         (
             "size.pylon",
             "[Game \"Pylon\"]\n[Size \"99\"]\n\n1a1 *\n",
             2,
+            8,
         ),
         (
             "position.3mc",
             "[Game \"Three-man chess\"]\n[Event \"x\"]\n[Position \"garbage\"]\n\n*\n",
             3,
+            12,
         ),
         (
             "rules.pylos",
             "[Game \"Pylos\"]\n[Rules \"nonsense\"]\n\n1b2 *\n",
             2,
+            9,
         ),
     ] {
         let f = file("setup", name, text.as_bytes());
-        let want = format!("{f}:{line}:1: ");
+        let want = format!("{f}:{line}:{column}: ");
         for args in [vec!["show", &f], vec!["html", &f], vec!["moves", &f]] {
             let r = run(&args);
             assert_eq!(r.code, 1, "{args:?}");
@@ -286,7 +290,7 @@ fn setup_tag_errors_are_placed_at_the_tag() {
         assert_eq!(r.code, 1);
         assert_eq!(
             json_error(&r.out),
-            ("parse".to_string(), line, 1),
+            ("parse".to_string(), line, column),
             "{}",
             r.out
         );
@@ -451,7 +455,7 @@ fn position_counters_past_the_bound_are_a_clean_error() {
         if code == 1 {
             assert!(
                 r.err
-                    .starts_with(&format!("{f}:2:1: the Position tag, column {column}: ")),
+                    .starts_with(&format!("{f}:2:12: the Position tag, column {column}: ")),
                 "{}",
                 r.err
             );

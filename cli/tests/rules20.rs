@@ -102,7 +102,7 @@ fn tags_read_strictly_fail_and_warn_when_lenient() {
     assert_eq!(r.code, 1);
     assert!(
         r.out
-            .contains(&format!("{f}:2:1: unknown Pylos style \"bogus\"")),
+            .contains(&format!("{f}:2:9: unknown Pylos style \"bogus\"")),
         "{}",
         r.out
     );
@@ -137,7 +137,7 @@ fn tags_read_strictly_fail_and_warn_when_lenient() {
         let r = run(&args);
         assert_eq!(r.code, 1, "{args:?}");
         assert!(
-            r.out.contains(&format!("{f}:2:1: the Pylos rule option takeback is given twice (takeback=optional, then takeback=mandatory)")),
+            r.out.contains(&format!("{f}:2:9: the Pylos rule option takeback is given twice (takeback=optional, then takeback=mandatory)")),
             "{}",
             r.out
         );

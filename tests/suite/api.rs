@@ -125,8 +125,8 @@ fn set_up_errors_name_their_tag_and_render_with_a_caret() {
     assert_eq!(v.tag.as_deref(), Some("Size"));
     assert_eq!(
         e.render("a.pylon", text),
-        "a.pylon:2:1: the Size tag \"27\" is not a Pylon board size from 2 to 26\n  \
-         [Size \"27\"]\n  ^^^^^^^^^^^"
+        "a.pylon:2:8: the Size tag \"27\" is not a Pylon board size from 2 to 26\n  \
+         [Size \"27\"]\n         ^^"
     );
     // (A first push with G would be the tournament game's: issue 20, item 18.)
     let text = "[Game \"GIPF\"]\n\n1.a5-c5 *\n";
@@ -543,7 +543,7 @@ fn a_bad_position_tag_is_a_set_up_error_at_the_tag() {
     );
     assert!(
         e.render("p.pylos", text)
-            .starts_with("p.pylos:2:1: the Position tag")
+            .starts_with("p.pylos:2:12: the Position tag")
     );
 }
 

@@ -248,7 +248,7 @@ fn pylos_style_tag_is_read_strictly() {
         (
             "parse",
             2,
-            1,
+            9,
             "unknown Pylos style \"bogus\" (expected canonical, compact or numeric, optionally +markers)"
                 .to_string()
         )
@@ -289,7 +289,7 @@ fn size_tag_on_a_game_without_sizes_is_refused() {
         let line = head.lines().count() + 1;
         assert_eq!(
             error::<G>(&text),
-            ("parse", line, 1, format!("{} has no board sizes", G::NAME))
+            ("parse", line, 8, format!("{} has no board sizes", G::NAME))
         );
         let r = one::<G>(&text, Mode::Lenient);
         assert!(r.error.is_none(), "{:?}", r.error);
@@ -314,7 +314,7 @@ fn size_tag_on_a_game_without_sizes_is_refused() {
     let text = "[Game \"Pylon\"]\n[Size \"27\"]\n\n*\n";
     for mode in [Mode::Strict, Mode::Lenient] {
         let p = one::<Pylon>(text, mode).error.expect("an error");
-        assert_eq!((p.line, p.column), (2, 1));
+        assert_eq!((p.line, p.column), (2, 8));
     }
 }
 
@@ -340,7 +340,7 @@ fn rule_options_given_twice_are_refused_in_every_game() {
         for mode in [Mode::Strict, Mode::Lenient] {
             let r = one::<Pylos>(&text, mode);
             match r.error {
-                Some(p) => assert_eq!((p.line, p.column, p.message), (2, 1, message.clone())),
+                Some(p) => assert_eq!((p.line, p.column, p.message), (2, 9, message.clone())),
                 None => assert!(message.is_empty(), "{rules}"),
             }
         }
@@ -352,7 +352,7 @@ fn rule_options_given_twice_are_refused_in_every_game() {
         (
             "parse",
             2,
-            1,
+            9,
             "the GIPF rule option last-gipf is given twice (last-gipf=first, then last-gipf=white-loses)"
                 .to_string()
         )
@@ -363,7 +363,7 @@ fn rule_options_given_twice_are_refused_in_every_game() {
         (
             "parse",
             2,
-            1,
+            9,
             "the three-man chess rule option open-moats is given twice".to_string()
         )
     );
@@ -373,7 +373,7 @@ fn rule_options_given_twice_are_refused_in_every_game() {
         (
             "parse",
             2,
-            1,
+            9,
             "the Pylon rule option suicide is given twice in \"standard,suicide=piece,suicide=group\""
                 .to_string()
         )
@@ -388,7 +388,7 @@ fn gipf_variant_tag_must_agree_with_the_rules_tag() {
         (
             "parse",
             3,
-            1,
+            11,
             "the Variant tag says tournament but the Rules tag says basic".to_string()
         )
     );
@@ -472,8 +472,8 @@ fn tagless_gipf_record_with_g_first_is_the_tournament_game() {
     let (kind, line, column, message) = error::<Gipf>("1.e2 *\n");
     assert_eq!(
         (kind, line, column),
-        ("parse", 1, 3),
-        "at the first move: there is no tag"
+        ("parse", 1, 1),
+        "at the record's start: there is no tag (as Error::location places it)"
     );
     assert!(
         message.starts_with("a GIPF record needs [Rules"),

@@ -39,6 +39,7 @@ mod pylos_props;
 mod pylos_seed;
 mod serde_forms;
 mod shards;
+mod stranger9;
 mod stranger_lib;
 mod stream_reader;
 mod svg;

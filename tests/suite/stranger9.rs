@@ -1,0 +1,330 @@
+//! Faults looked for by attacking the 1.0 surface (issue 21) as a stranger would: the
+//! dynamic layer (`gamenote::any`), the checking API (`gamenote::check`), locations of
+//! errors, `Skip` and the fallible readers. Every input below must be read without a
+//! panic, and two paths that should agree must give the same answer.
+
+use std::io::{self, Read};
+
+use gamenote::any::{AnyPosition, AnyReader, AnyRecord, ReadError};
+use gamenote::check::{CheckOptions, Checked, ProblemKind, check_files};
+use gamenote::games::DefaultGame;
+use gamenote::stream::Limits;
+use gamenote::{Error, GameId, Mode};
+
+/// A `Read` that hands out one byte at a time.
+struct OneByte<'a>(&'a [u8]);
+
+impl Read for OneByte<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = 1.min(out.len()).min(self.0.len());
+        out[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+/// A `Read` that gives `ok` bytes, then fails.
+struct FailAfter<'a> {
+    data: &'a [u8],
+    ok: usize,
+}
+
+impl Read for FailAfter<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.ok == 0 {
+            return Err(io::Error::other("disk gone"));
+        }
+        let n = out.len().min(self.ok).min(self.data.len());
+        out[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        self.ok -= n;
+        Ok(n)
+    }
+}
+
+const GAMES: [GameId; 4] = [GameId::Pylos, GameId::Gipf, GameId::ThreeMan, GameId::Pylon];
+
+/// Hostile archives: mixed games, junk, BOMs, CRLF, NUL, bad UTF-8, wrong tags.
+fn corpus() -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = vec![
+        b"".to_vec(),
+        b"\n\n\n".to_vec(),
+        b"\xEF\xBB\xBF".to_vec(),
+        b"\xEF\xBB\xBF[Game \"Pylos\"]\n\n1b2 1c3 *\n".to_vec(),
+        b"[Game \"Pylos\"]\r\n\r\n1b2 1c3 *\r\n\r\n[Game \"GIPF\"]\r\n[Rules \"basic\"]\r\n\r\n1.a1-b2 zz *\r\n".to_vec(),
+        b"[Game \"Pylos\"]\n\n1b2 \x00 *\n".to_vec(),
+        b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\xff\xfe junk\n\n[Game \"Pylon\"]\n\n1. 1a1 1b1 *\n".to_vec(),
+        b"[Game \"GIPF\"]\n\n1b2 1c3 *\n".to_vec(),
+        b"[Game \"Pylos\"]\n\n1. WHNa3 *\n".to_vec(),
+        b"[Game \"Three-man chess\"]\n\n1.a1-b2 *\n".to_vec(),
+        b"[Game \"Chess\"]\n\n1. e4 *\n".to_vec(),
+        b"[Game \"Pylos\"]\n[Game \"GIPF\"]\n\n1b2 *\n".to_vec(),
+        b"[Game \"Pylos\"\n\n1b2 *\n".to_vec(),
+        b"[Game \"Pylos\"]\n[Rules \"standard\"]\n[Rules \"basic\"]\n\n1b2 *\n".to_vec(),
+        b"[Game \"GIPF\"]\n[Rules \"basic\"]\n[Rules \"tournament\"]\n\n1.a1-b2 *\n".to_vec(),
+        b"[Game \"Pylon\"]\n[Size \"3\"]\n[Size \"5\"]\n\n1. 1a1 *\n".to_vec(),
+        b"stray text before\n\n[Game \"Pylos\"]\n\n1b2 *\n".to_vec(),
+        b"1b2 1c3 *\n1b2 *\n1b2 *".to_vec(),
+        b"[Game \"Pylos\"]\n\n1b2 1c3 1-0 extra extra\n\n\n[Game \"GIPF\"]".to_vec(),
+        b"[Game \"\xff\"]\n\n1b2 *\n".to_vec(),
+        b"[\xff\xfe]\n".to_vec(),
+        b"{ unclosed comment\n\n[Game \"Pylos\"]\n\n1b2 *\n".to_vec(),
+        b"[Game \"Pylos\"]\n{ \xc3\n}\n1b2 *\n".to_vec(),
+        b"[Game \"Pylos\"]\n\n1b2 1c3".to_vec(),
+        b"[Game \"Pylos\"]\n\n".to_vec(),
+        b"[Game \"Pylos\"]".to_vec(),
+        b"*".to_vec(),
+        b"\r\r\r*\r".to_vec(),
+        b"\r\r\rzz\r*".to_vec(),
+        b"\n{ note }\n[Game \"GIPF\"]\n\n*\n".to_vec(),
+        "\t\u{3000}\n*\n".as_bytes().to_vec(),
+        b"1b2\r1b2\r*".to_vec(),
+        b"\n\n  \n[Game \"GIPF\"]\n\n*\n".to_vec(),
+        b"[Game \"Pylon\"]\n[Size \"99999999999999999999\"]\n\n1. 1a1 *\n".to_vec(),
+        b"[Game \"Three-man chess\"]\n[Style \"short\"]\n[Style \"long\"]\n\n*\n".to_vec(),
+        b"[Game \"GIPF\"]\n[Position \"garbage\"]\n\n*\n".to_vec(),
+        b"[Game \"Pylos\"]\n[Position \"\"]\n\n*\n".to_vec(),
+        b"[Game \"Pylos\"]\n\n\xe4\xb8\xad 1b2 *\n".to_vec(),
+    ];
+    let mut huge = b"[Game \"Pylos\"]\n[Event \"".to_vec();
+    huge.extend(std::iter::repeat_n(b'x', 200_000));
+    huge.extend(b"\"]\n\n1b2 1c3 *\n");
+    out.push(huge);
+    let mut long_tag = b"[".to_vec();
+    long_tag.extend(std::iter::repeat_n(b'G', 100_000));
+    long_tag.extend(b" \"Pylos\"]\n\n1b2 *\n");
+    out.push(long_tag);
+    out
+}
+
+/// Each item of an `AnyReader`, as a comparable value.
+fn any_items<R: Read>(input: R, default: GameId) -> Vec<Result<String, ReadError>> {
+    AnyReader::new(input, default)
+        .map(|r| r.map(|rec| format!("{:?} {}", rec.game(), rec)))
+        .collect()
+}
+
+#[test]
+fn any_reader_one_byte_at_a_time_equals_whole() {
+    for (i, bytes) in corpus().iter().enumerate() {
+        for id in GAMES {
+            let whole = any_items(&bytes[..], id);
+            let dribble = any_items(OneByte(bytes), id);
+            assert_eq!(whole, dribble, "input {i}, default {id:?}");
+        }
+    }
+}
+
+/// (game, junk, line, column, ok) of every piece of `bytes` by `check_next`.
+fn check_next_items(bytes: &[u8], default: GameId) -> Vec<(Option<GameId>, bool, usize, usize)> {
+    check_next_with(bytes, DefaultGame::Detected(default))
+}
+
+fn check_next_with(
+    bytes: &[u8],
+    default: DefaultGame,
+) -> Vec<(Option<GameId>, bool, usize, usize)> {
+    let mut reader = AnyReader::with_default(bytes, default, Limits::default());
+    let mut out = Vec::new();
+    while let Some(c) = reader.check_next(Mode::Strict) {
+        let at = c
+            .verdict
+            .error
+            .as_ref()
+            .map(|e| e.location())
+            .unwrap_or_default();
+        out.push((c.game, c.junk, at.line, at.column));
+    }
+    out
+}
+
+/// The same pieces by the iterator, with each record replayed.
+fn iter_items(bytes: &[u8], default: GameId) -> Vec<(Option<GameId>, bool, usize, usize)> {
+    AnyReader::new(bytes, default)
+        .map(|r| match r {
+            Ok(rec) => {
+                let replay = rec.replay(Mode::Strict);
+                // A record keeps no text: a replay's error is not placed, so only
+                // whether there is one can be compared.
+                match replay.error() {
+                    Some(e) => {
+                        assert!(!e.location().is_placed());
+                        (Some(rec.game()), false, usize::MAX, usize::MAX)
+                    }
+                    None => (Some(rec.game()), false, 0, 0),
+                }
+            }
+            Err(e) => (e.game, e.junk, e.error.line, e.error.column),
+        })
+        .collect()
+}
+
+/// (line, column, junk) of every failing report of check_files on `bytes` as one file.
+fn check_files_items(bytes: &[u8], game: Option<GameId>) -> Vec<(usize, usize, bool)> {
+    let path = std::env::temp_dir().join(format!(
+        "gamenote-stranger9-{}-{:?}.txt",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::write(&path, bytes).unwrap();
+    let mut opts = CheckOptions::new(&[]);
+    opts.game = game;
+    let mut out = Vec::new();
+    let _ = check_files(std::slice::from_ref(&path), &opts, |c| {
+        match c {
+            Checked::Record(r) => {
+                if let Some(p) = &r.error {
+                    out.push((p.line, p.column, p.junk));
+                }
+            }
+            Checked::Unreadable(_) => out.push((0, 0, false)),
+        }
+        Ok(())
+    });
+    std::fs::remove_file(&path).unwrap();
+    out
+}
+
+#[test]
+fn check_next_and_replayed_records_place_errors_alike() {
+    for (i, bytes) in corpus().iter().enumerate() {
+        for id in GAMES {
+            let a: Vec<_> = check_next_items(bytes, id)
+                .into_iter()
+                .zip(iter_items(bytes, id))
+                .map(|(a, b)| {
+                    if b.2 == usize::MAX && a.2 > 0 {
+                        (a, a)
+                    } else {
+                        (a, b)
+                    }
+                })
+                .collect();
+            let b: Vec<_> = a.iter().map(|t| t.1).collect();
+            let a: Vec<_> = a.iter().map(|t| t.0).collect();
+            assert_eq!(
+                check_next_items(bytes, id).len(),
+                iter_items(bytes, id).len()
+            );
+            assert_eq!(a, b, "input {i}, default {id:?}");
+        }
+    }
+}
+
+#[test]
+fn check_files_places_errors_as_any_reader_does() {
+    let mut bad = Vec::new();
+    for (i, bytes) in corpus().iter().enumerate() {
+        for id in GAMES {
+            let a: Vec<_> = check_next_with(bytes, DefaultGame::Given(id))
+                .into_iter()
+                .filter(|t| t.2 > 0)
+                .map(|(_, junk, l, c)| (l, c, junk))
+                .collect();
+            let b = check_files_items(bytes, Some(id));
+            if a != b {
+                bad.push(format!("input {i}, default {id:?}: {a:?} != {b:?}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn any_reader_on_a_failing_input_ends() {
+    let text =
+        b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\n[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.a1-b2 *\n";
+    for ok in 0..text.len() {
+        let items: Vec<_> = AnyReader::new(FailAfter { data: text, ok }, GameId::Pylos)
+            .take(10)
+            .collect();
+        assert!(items.len() <= 3, "ok {ok}: {items:?}");
+    }
+}
+
+#[test]
+fn any_position_play_str_garbage_never_panics() {
+    let junk = [
+        "",
+        " ",
+        "\0",
+        "\u{feff}",
+        "zz",
+        "1b2 1c3",
+        "a1-b2",
+        "WHNa3",
+        "1a1",
+        "-",
+        "x",
+        "(((",
+        "1.",
+        "99",
+        "9z9",
+        "🙂",
+        "a1-a1",
+        "Pa1-a2",
+        "1b2!",
+        "1b2?",
+        "\n",
+        "i1-h2 (12)",
+    ];
+    for id in GAMES {
+        for s in junk {
+            let mut p = AnyPosition::start(id);
+            let before = p.clone();
+            if p.play_str(s).is_err() {
+                assert_eq!(
+                    p, before,
+                    "{id:?} {s:?}: a refused move changed the position"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn convert_to_unknown_styles_is_an_error() {
+    for id in GAMES {
+        let rec = AnyRecord::parse("*", id).unwrap();
+        for style in ["", "nope", "\0", "SHORT ", "🙂"] {
+            assert!(
+                rec.convert_to(style, Mode::Strict).is_err(),
+                "{id:?} {style:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn display_is_location_then_message() {
+    let texts: [(GameId, &str); 8] = [
+        (GameId::Pylos, "[Game \"Pylos\"]\n\n1b2 zz *\n"),
+        (GameId::Pylos, "[Game \"Pylos\"]\n\n1b2 1b2 *\n"),
+        (GameId::Pylos, "[Game \"Pylos\"]\n\n1b2 1c3 1-0-0\n"),
+        (
+            GameId::Gipf,
+            "[Game \"GIPF\"]\n[Rules \"basic\"]\n1.a1-b2 (11) i1-h2 (12) *\n",
+        ),
+        (GameId::Gipf, "[Game \"GIPF\"]\n[Rules \"nope\"]\n\n*\n"),
+        (GameId::Pylon, "[Game \"Pylon\"]\n[Size \"1\"]\n\n*\n"),
+        (
+            GameId::ThreeMan,
+            "[Game \"Three-man chess\"]\n\n1. WHNz9 *\n",
+        ),
+        (GameId::Pylos, "[Game \"Pylos\"]\n[Position \"zz\"]\n\n*\n"),
+    ];
+    for (id, text) in texts {
+        let mut reader = AnyReader::new(text.as_bytes(), id);
+        let c = reader.check_next(Mode::Strict).unwrap();
+        let e: Error = c.verdict.error.expect(text);
+        let at = e.location();
+        assert!(at.is_placed(), "{text:?}: {e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!("{}: {}", at, e.message()),
+            "{text:?}"
+        );
+        let k = ProblemKind::of(&e);
+        let _ = k;
+    }
+}
