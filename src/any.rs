@@ -1256,6 +1256,42 @@ style_from!(Gipf, Gipf);
 style_from!(ThreeMan, ThreeMan);
 style_from!(Pylon, Pylon);
 
+macro_rules! value_from {
+    ($g:ty, $v:ident, $m:ident, $n:literal) => {
+        /// Wraps a typed position.
+        ///
+        /// ```
+        #[doc = concat!("use gamenote::{any::AnyPosition, ", stringify!($m), "::", stringify!($v), ", GameId, Play};")]
+        #[doc = concat!("let pos = ", stringify!($v), "::start(&Default::default());")]
+        #[doc = concat!("assert_eq!(AnyPosition::from(pos), AnyPosition::start(GameId::", stringify!($v), "));")]
+        /// ```
+        impl From<<$g as Play>::Position> for AnyPosition {
+            fn from(p: <$g as Play>::Position) -> Self {
+                AnyPosition::$v(p)
+            }
+        }
+
+        /// Wraps a typed written move.
+        ///
+        /// ```
+        #[doc = concat!("use gamenote::{any::AnyNotation, ", stringify!($m), "::Notation, GameId};")]
+        #[doc = concat!("let any = AnyNotation::parse(GameId::", stringify!($v), ", \"", $n, "\")?;")]
+        #[doc = concat!("let typed: Notation = \"", $n, "\".parse()?;")]
+        /// assert_eq!(AnyNotation::from(typed), any);
+        /// # Ok::<(), gamenote::ParseError>(())
+        /// ```
+        impl From<<$g as Notate>::Notation> for AnyNotation {
+            fn from(n: <$g as Notate>::Notation) -> Self {
+                AnyNotation::$v(n)
+            }
+        }
+    };
+}
+value_from!(Pylos, Pylos, pylos, "1b2");
+value_from!(Gipf, Gipf, gipf, "a1-b2");
+value_from!(ThreeMan, ThreeMan, threeman, "WHNa3");
+value_from!(Pylon, Pylon, pylon, "1a1");
+
 // ---------------------------------------------------------------------------------------
 // Streams
 

@@ -3,18 +3,21 @@
 //! generators. The Python names and their documentation are in `gamenote/__init__.pyi`.
 
 mod arrow;
-mod dispatch;
 mod shard;
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use dispatch::{AnyPosition, AnyRecord, Pick, PieceCheckers, dispatch, game_of};
-use gamenote::check::{self, Problem as CliProblem, Report};
-use gamenote::games::GameId;
+use gamenote::any::{AnyError, AnyNotation, AnyPosition, AnyRecord, AnyStyle, GameId, KnownGame};
+use gamenote::check::{self, PieceChecker, Problem as CliProblem, Report};
+use gamenote::gipf::Gipf;
+use gamenote::pylon::Pylon;
+use gamenote::pylos::Pylos;
+use gamenote::replay::Checker;
 use gamenote::stream::{BadRecord, RecordReader};
-use gamenote::{Error, Mode, Notate, ParseError, Picture, Play, RecordFormat};
+use gamenote::threeman::ThreeMan;
+use gamenote::{Error, Game, Mode, Notate, ParseError, Play, RecordFormat, with_game};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -135,17 +138,31 @@ fn game_id(name: &str) -> PyResult<GameId> {
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-fn style_of<G: Notate>(style: Option<&str>) -> PyResult<G::Style> {
+/// The style named `style` of game `id` (its default style if None).
+fn style_of(id: GameId, style: Option<&str>) -> PyResult<AnyStyle> {
     match style {
-        None => Ok(G::Style::default()),
-        Some(s) => s
-            .parse::<G::Style>()
-            .map_err(|e| PyValueError::new_err(e.to_string())),
+        None => Ok(AnyStyle::default_for(id)),
+        Some(s) => AnyStyle::parse(id, s).map_err(|e| PyValueError::new_err(e.to_string())),
     }
 }
 
 fn mismatch() -> PyErr {
     PyRuntimeError::new_err("gamenote: a value of one game was read as another's")
+}
+
+/// An error of a record's conversion (of `file`, `lines_before` lines into it) as an
+/// exception; a value of one game given to another is this package's own mistake.
+fn layer_error(
+    py: Python<'_>,
+    file: &str,
+    source: &str,
+    lines_before: usize,
+    e: AnyError,
+) -> PyErr {
+    match e {
+        AnyError::Game(e) => any_error(py, file, source, lines_before, &e),
+        _ => mismatch(),
+    }
 }
 
 // ---------------------------------------------------------------- the check
@@ -246,17 +263,17 @@ impl Record {
     }
 
     fn parsed(&self, py: Python<'_>) -> PyResult<&AnyRecord> {
-        let parsed = self.parsed.get_or_init(|| {
-            dispatch!(self.game, G => gamenote::Record::<G>::parse(&self.text).map(G::wrap_record))
-        });
+        let parsed = self
+            .parsed
+            .get_or_init(|| AnyRecord::parse_as(self.game, &self.text));
         parsed
             .as_ref()
             .map_err(|e| parse_error(py, &self.name, &self.text, self.lines_before, e))
     }
 
     fn report(&self, mode: Mode) -> Arc<Report> {
-        dispatch!(self.game, G => {
-            let mut checker = gamenote::replay::Checker::<G>::new(mode);
+        with_game!(self.game, G => {
+            let mut checker = Checker::<G>::new(mode);
             let mut reports =
                 check::check_record::<G, _>(&self.name, &self.text, self.lines_before, &mut checker);
             let mut report = if reports.is_empty() {
@@ -269,66 +286,12 @@ impl Record {
         })
     }
 
-    fn record_of<'a, G: Pick>(&'a self, py: Python<'_>) -> PyResult<&'a gamenote::Record<G>> {
-        G::record(self.parsed(py)?).ok_or_else(mismatch)
-    }
-
-    fn moves_g<G: Pick>(&self, py: Python<'_>, style: Option<&str>) -> PyResult<Vec<String>> {
-        let rec = self.record_of::<G>(py)?;
-        match style {
-            None => Ok(rec.plies.iter().map(|p| p.notation.to_string()).collect()),
-            Some(_) => {
-                let style = style_of::<G>(style)?;
-                let out = gamenote::record::convert(rec, style, self.mode)
-                    .map_err(|e| any_error(py, &self.name, &self.text, self.lines_before, &e))?;
-                Ok(out.plies.iter().map(|p| p.notation.to_string()).collect())
-            }
-        }
-    }
-
-    fn convert_g<G: Pick>(&self, py: Python<'_>, style: Option<&str>) -> PyResult<Record> {
-        let rec = self.record_of::<G>(py)?;
-        let style = style_of::<G>(style)?;
-        let out = gamenote::record::convert(rec, style, self.mode)
-            .map_err(|e| any_error(py, &self.name, &self.text, self.lines_before, &e))?;
-        let mut r = Record::new(
-            self.game,
-            out.to_string(),
-            &self.name,
-            self.index,
-            self.mode,
-        );
-        let _ = r.parsed.set(Ok(G::wrap_record(out)));
-        r.name.clone_from(&self.name);
-        Ok(r)
-    }
-
-    fn position_g<G: Pick>(&self, py: Python<'_>, ply: Option<isize>) -> PyResult<Position> {
-        let rec = self.record_of::<G>(py)?;
-        let (mut positions, replay) = gamenote::record::positions(rec, self.mode);
-        let n = positions.len() as isize;
-        let want = match ply {
-            None => n - 1,
-            Some(k) if k < 0 => n + k,
-            Some(k) => k,
-        };
-        if want < 0 || want >= n {
-            if let Some(e) = &replay.error
-                && ply.is_some_and(|k| k >= n)
-            {
-                return Err(any_error(py, &self.name, &self.text, self.lines_before, e));
-            }
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "ply {} out of range: the record has positions 0 to {}",
-                ply.unwrap_or(0),
-                n - 1
-            )));
-        }
-        let pos = positions.swap_remove(want as usize);
-        Ok(Position {
-            game: self.game,
-            pos: G::wrap_position(pos),
-        })
+    /// The record with every move rewritten in `style`.
+    fn converted(&self, py: Python<'_>, style: Option<&str>) -> PyResult<AnyRecord> {
+        let rec = self.parsed(py)?;
+        let style = style_of(self.game, style)?;
+        rec.convert(&style, self.mode)
+            .map_err(|e| layer_error(py, &self.name, &self.text, self.lines_before, e))
     }
 }
 
@@ -368,7 +331,7 @@ impl Record {
     fn py_new(py: Python<'_>, text: &str, game: Option<&str>, mode: &str) -> PyResult<Self> {
         let default = game.map(game_id).transpose()?;
         let mode = mode_of(mode)?;
-        let Some(id) = game_of(text, default) else {
+        let Some(id) = GameId::from_tags(text).or(default) else {
             return Err(unknown_game(py, "<string>", 0));
         };
         Ok(Record::new(id, text.to_string(), "<string>", 1, mode))
@@ -404,13 +367,7 @@ impl Record {
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let parsed = self.parsed(py)?;
         let d = PyDict::new(py);
-        let tags: &[(String, String)] = match parsed {
-            AnyRecord::Pylos(r) => &r.tags,
-            AnyRecord::Gipf(r) => &r.tags,
-            AnyRecord::ThreeMan(r) => &r.tags,
-            AnyRecord::Pylon(r) => &r.tags,
-        };
-        for (k, v) in tags {
+        for (k, v) in parsed.tags() {
             if !d.contains(k)? {
                 d.set_item(k, v)?;
             }
@@ -419,26 +376,22 @@ impl Record {
     }
     /// The value of one tag, or None.
     fn tag(&self, py: Python<'_>, name: &str) -> PyResult<Option<String>> {
-        let parsed = self.parsed(py)?;
-        Ok(match parsed {
-            AnyRecord::Pylos(r) => r.tag(name).map(str::to_string),
-            AnyRecord::Gipf(r) => r.tag(name).map(str::to_string),
-            AnyRecord::ThreeMan(r) => r.tag(name).map(str::to_string),
-            AnyRecord::Pylon(r) => r.tag(name).map(str::to_string),
-        })
+        Ok(self.parsed(py)?.tag(name).map(str::to_string))
     }
     /// The moves as written, or rewritten in `style`.
     #[pyo3(signature = (style=None))]
     fn moves(&self, py: Python<'_>, style: Option<&str>) -> PyResult<Vec<String>> {
-        dispatch!(self.game, G => self.moves_g::<G>(py, style))
+        let notations = match style {
+            None => self.parsed(py)?.notations(),
+            Some(_) => self.converted(py, style)?.notations(),
+        };
+        Ok(notations.iter().map(|n| n.to_string()).collect())
     }
     /// The result written at the end of the record (`1-0`, `*`, …), or None.
     #[getter]
     fn result(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        dispatch!(self.game, G => {
-            let rec = self.record_of::<G>(py)?;
-            Ok(rec.result.map(G::write_result))
-        })
+        let result = self.parsed(py)?.result();
+        Ok(result.map(|r| with_game!(self.game, G => G::write_result(r))))
     }
     /// Checks the record in one pass (every move resolved and played): a `Check`.
     #[pyo3(signature = (*, mode=None))]
@@ -453,23 +406,54 @@ impl Record {
     /// The record with every move rewritten in `style` (the game's default style if None).
     #[pyo3(signature = (style=None))]
     fn convert(&self, py: Python<'_>, style: Option<&str>) -> PyResult<Record> {
-        dispatch!(self.game, G => self.convert_g::<G>(py, style))
+        let out = self.converted(py, style)?;
+        let text = out.to_string();
+        Ok(Record {
+            game: self.game,
+            text,
+            lines_before: 0,
+            offset: 0,
+            index: self.index,
+            mode: self.mode,
+            name: Arc::clone(&self.name),
+            report: OnceLock::new(),
+            parsed: OnceLock::from(Ok(out)),
+        })
     }
     /// The position after `ply` moves (0: the start; None: the end; negative: from the end).
     #[pyo3(signature = (ply=None))]
     fn position(&self, py: Python<'_>, ply: Option<isize>) -> PyResult<Position> {
-        dispatch!(self.game, G => self.position_g::<G>(py, ply))
+        let replay = self.parsed(py)?.replay(self.mode);
+        let n = replay.plies() as isize + 1;
+        let want = match ply {
+            None => n - 1,
+            Some(k) if k < 0 => n + k,
+            Some(k) => k,
+        };
+        if want < 0 || want >= n {
+            if let Some(e) = replay.error()
+                && ply.is_some_and(|k| k >= n)
+            {
+                return Err(any_error(py, &self.name, &self.text, self.lines_before, e));
+            }
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "ply {} out of range: the record has positions 0 to {}",
+                ply.unwrap_or(0),
+                n - 1
+            )));
+        }
+        // The position after `want` moves: the moves the replay played, from its start.
+        let mut pos = replay.start();
+        for m in replay.moves().iter().take(want as usize) {
+            pos.play(m).map_err(|_| mismatch())?;
+        }
+        Ok(Position { pos })
     }
     /// The record written by the library (tags, then the movetext), or its text as read if
     /// it does not parse.
     fn __str__(&self, py: Python<'_>) -> String {
         match self.parsed(py) {
-            Ok(r) => match r {
-                AnyRecord::Pylos(r) => r.to_string(),
-                AnyRecord::Gipf(r) => r.to_string(),
-                AnyRecord::ThreeMan(r) => r.to_string(),
-                AnyRecord::Pylon(r) => r.to_string(),
-            },
+            Ok(r) => r.to_string(),
             Err(_) => self.text.clone(),
         }
     }
@@ -545,6 +529,17 @@ impl Read for PyReader {
 
 type Input = Box<dyn Read + Send + Sync>;
 
+/// One [`PieceChecker`] per game (its checker, scratch space and report), made when a record
+/// of that game first comes and kept for every record after it, as `gamenote check` keeps
+/// them.
+#[derive(Default)]
+struct PieceCheckers {
+    pylos: Option<PieceChecker<Pylos>>,
+    gipf: Option<PieceChecker<Gipf>>,
+    threeman: Option<PieceChecker<ThreeMan>>,
+    pylon: Option<PieceChecker<Pylon>>,
+}
+
 struct Source {
     reader: RecordReader<Input>,
     checkers: PieceCheckers,
@@ -584,15 +579,18 @@ impl Records {
 /// The records of one piece the stream reader cut, checked as the command line checks
 /// them (`check::PieceChecker`: one checker, scratch space and report per game, kept for the
 /// whole source).
-fn piece_records<G: Pick>(
+#[allow(clippy::too_many_arguments)]
+fn piece_records<G: KnownGame>(
     src: &mut Source,
+    slot: impl FnOnce(&mut PieceCheckers) -> &mut Option<PieceChecker<G>>,
     name: &Arc<str>,
     mode: Mode,
     text: String,
     lines_before: usize,
     offset: u64,
 ) {
-    let pieces = G::pieces(&mut src.checkers, name, mode);
+    let pieces =
+        slot(&mut src.checkers).get_or_insert_with(|| PieceChecker::new(name, Checker::new(mode)));
     let reports = &mut src.reports;
     reports.clear();
     let mut first: Option<Report> = None;
@@ -679,14 +677,30 @@ impl Records {
                 return Ok(None);
             };
             let raw = piece.map_err(|bad| bad_piece(py, &self.name, &bad))?;
-            let Some(id) = game_of(&raw.text, self.default) else {
+            let Some(id) = GameId::from_tags(&raw.text).or(self.default) else {
                 if raw.text.trim().is_empty() {
                     continue;
                 }
                 return Err(unknown_game(py, &self.name, raw.lines_before));
             };
             let (text, lines, offset) = (raw.text, raw.lines_before, raw.offset);
-            dispatch!(id, G => piece_records::<G>(&mut src, &self.name, self.mode, text, lines, offset));
+            let (src, name, mode) = (&mut *src, &self.name, self.mode);
+            match id {
+                GameId::Pylos => {
+                    piece_records(src, |c| &mut c.pylos, name, mode, text, lines, offset)
+                }
+                GameId::Gipf => {
+                    piece_records(src, |c| &mut c.gipf, name, mode, text, lines, offset)
+                }
+                GameId::ThreeMan => {
+                    piece_records(src, |c| &mut c.threeman, name, mode, text, lines, offset)
+                }
+                GameId::Pylon => {
+                    piece_records(src, |c| &mut c.pylon, name, mode, text, lines, offset)
+                }
+                // `GameId` is non-exhaustive outside the library; a new game comes here too.
+                _ => return Err(unknown_game(py, &self.name, lines)),
+            }
         }
     }
 
@@ -772,43 +786,102 @@ fn reads(
 /// position string (`str()`) and the SVG picture.
 #[pyclass(frozen, module = "gamenote", name = "Position")]
 struct Position {
-    game: GameId,
     pos: AnyPosition,
 }
 
+/// A written move of game `id` in any of its styles (Pylos's numeric style is told by a
+/// tag): the first that reads it whole.
+fn notation_in_some_style(id: GameId, text: &str) -> Option<AnyNotation> {
+    with_game!(id, G => id.styles().iter().find_map(|s| {
+        let tags = [("Style".to_string(), (*s).to_string())];
+        match G::parse_notation(text, &tags) {
+            Ok((rest, n)) if rest.trim().is_empty() => Some(AnyNotation::from(n)),
+            _ => None,
+        }
+    }))
+}
+
+/// The rules named `rules` of game `G` (its default rules if None).
+fn rules_named<G: Play>(rules: Option<&str>) -> PyResult<G::Rules> {
+    match rules {
+        None => Ok(G::Rules::default()),
+        Some(r) => r
+            .parse()
+            .map_err(|e: gamenote::ValueError| PyValueError::new_err(e.to_string())),
+    }
+}
+
 impl Position {
-    fn get<G: Pick>(&self) -> PyResult<&G::Position> {
-        G::position(&self.pos).ok_or_else(mismatch)
+    fn svg(&self) -> Option<String> {
+        self.pos.svg(None)
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// The position a position string gives (the game's default rules unless `rules`).
+    #[new]
+    #[pyo3(signature = (text, *, game, rules=None))]
+    fn py_new(py: Python<'_>, text: &str, game: &str, rules: Option<&str>) -> PyResult<Self> {
+        let id = game_id(game)?;
+        let pos = with_game!(id, G => {
+            let rules = rules_named::<G>(rules)?;
+            let pos = G::read_position(text, &rules)
+                .map_err(|e| parse_error(py, "<position>", text, 0, &e))?;
+            AnyPosition::from(pos)
+        });
+        Ok(Position { pos })
     }
 
-    fn legal_g<G: Pick>(&self, style: Option<&str>) -> PyResult<Vec<String>> {
-        let pos = self.get::<G>()?;
-        let style = style_of::<G>(style)?;
-        let mut moves = Vec::new();
-        G::legal_moves(pos, &mut moves);
-        Ok(moves
-            .iter()
-            .map(|m| G::notate(pos, m, style).to_string())
-            .collect())
-    }
-
-    fn play_g<G: Pick>(&self, py: Python<'_>, mv: &str) -> PyResult<Position> {
-        let pos = self.get::<G>()?;
-        let notation = match mv.trim().parse::<G::Notation>() {
-            Ok(n) => n,
-            Err(first) => {
-                // A style the notation declares in a tag (Pylos's numeric): try each.
-                let found = G::GAME.styles().iter().find_map(|s| {
-                    let tags = [("Style".to_string(), (*s).to_string())];
-                    match G::parse_notation(mv.trim(), &tags) {
-                        Ok((rest, n)) if rest.trim().is_empty() => Some(n),
-                        _ => None,
-                    }
-                });
-                found.ok_or_else(|| parse_error(py, "<move>", mv.trim(), 0, &first))?
+    /// The start position of `game` under `rules` (its default rules if None).
+    #[staticmethod]
+    #[pyo3(signature = (game, *, rules=None))]
+    fn start(game: &str, rules: Option<&str>) -> PyResult<Position> {
+        let id = game_id(game)?;
+        let pos = match rules {
+            None => AnyPosition::start(id),
+            Some(r) => {
+                AnyPosition::start_with(id, r).map_err(|e| PyValueError::new_err(e.to_string()))?
             }
         };
-        let m = G::resolve(pos, &notation).map_err(|e| {
+        Ok(Position { pos })
+    }
+
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.pos.game().name()
+    }
+    /// The seat to move: 0 for the first player.
+    #[getter]
+    fn to_move(&self) -> usize {
+        self.pos.to_move()
+    }
+    /// The legal moves, written in `style` (the game's default if None).
+    #[pyo3(signature = (style=None))]
+    fn legal_moves(&self, style: Option<&str>) -> PyResult<Vec<String>> {
+        let style = style_of(self.pos.game(), style)?;
+        self.pos
+            .legal_moves()
+            .iter()
+            .map(|m| match self.pos.notate(m, &style) {
+                Ok(n) => Ok(n.to_string()),
+                Err(_) => Err(mismatch()),
+            })
+            .collect()
+    }
+    /// The position after `move`, written in any of the game's notations.
+    fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
+        let mv = r#move;
+        let id = self.pos.game();
+        let notation = match AnyNotation::parse(id, mv.trim()) {
+            Ok(n) => n,
+            Err(first) => notation_in_some_style(id, mv.trim())
+                .ok_or_else(|| parse_error(py, "<move>", mv.trim(), 0, &first))?,
+        };
+        let m = self.pos.resolve(&notation).map_err(|e| {
+            let AnyError::Move(e) = e else {
+                return mismatch();
+            };
             let p = Problem {
                 kind: match e.kind {
                     gamenote::MoveErrorKind::Mismatch => "mismatch",
@@ -822,102 +895,40 @@ impl Position {
             };
             problem_error(py, &p)
         })?;
-        let mut next = pos.clone();
-        G::play(&mut next, &m);
-        Ok(Position {
-            game: self.game,
-            pos: G::wrap_position(next),
-        })
-    }
-
-    fn svg(&self) -> Option<String> {
-        dispatch!(self.game, G => self.get::<G>().ok().and_then(|p| G::svg(p, None)))
-    }
-}
-
-#[pymethods]
-impl Position {
-    /// The position a position string gives (the game's default rules unless `rules`).
-    #[new]
-    #[pyo3(signature = (text, *, game, rules=None))]
-    fn py_new(py: Python<'_>, text: &str, game: &str, rules: Option<&str>) -> PyResult<Self> {
-        let id = game_id(game)?;
-        dispatch!(id, G => {
-            let rules = match rules {
-                None => <G as Play>::Rules::default(),
-                Some(r) => r.parse().map_err(|e: gamenote::ValueError| PyValueError::new_err(e.to_string()))?,
-            };
-            let pos = G::read_position(text, &rules)
-                .map_err(|e| parse_error(py, "<position>", text, 0, &e))?;
-            Ok(Position { game: id, pos: G::wrap_position(pos) })
-        })
-    }
-
-    /// The start position of `game` under `rules` (its default rules if None).
-    #[staticmethod]
-    #[pyo3(signature = (game, *, rules=None))]
-    fn start(game: &str, rules: Option<&str>) -> PyResult<Position> {
-        let id = game_id(game)?;
-        dispatch!(id, G => {
-            let rules = match rules {
-                None => <G as Play>::Rules::default(),
-                Some(r) => r.parse().map_err(|e: gamenote::ValueError| PyValueError::new_err(e.to_string()))?,
-            };
-            Ok(Position { game: id, pos: G::wrap_position(G::start(&rules)) })
-        })
-    }
-
-    #[getter]
-    fn game(&self) -> &'static str {
-        self.game.name()
-    }
-    /// The seat to move: 0 for the first player.
-    #[getter]
-    fn to_move(&self) -> PyResult<usize> {
-        dispatch!(self.game, G => Ok(G::to_move(self.get::<G>()?)))
-    }
-    /// The legal moves, written in `style` (the game's default if None).
-    #[pyo3(signature = (style=None))]
-    fn legal_moves(&self, style: Option<&str>) -> PyResult<Vec<String>> {
-        dispatch!(self.game, G => self.legal_g::<G>(style))
-    }
-    /// The position after `move`, written in any of the game's notations.
-    fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
-        dispatch!(self.game, G => self.play_g::<G>(py, r#move))
+        let mut next = self.pos.clone();
+        next.play(&m).map_err(|_| mismatch())?;
+        Ok(Position { pos: next })
     }
     /// The outcome (`1-0`, `0-1`, `1/2-1/2`, `1-0-0`, …) once the game is over, else None.
     #[getter]
-    fn outcome(&self) -> PyResult<Option<String>> {
-        dispatch!(self.game, G => Ok(G::outcome(self.get::<G>()?).map(|o| o.to_string())))
+    fn outcome(&self) -> Option<String> {
+        self.pos.outcome().map(|o| o.to_string())
     }
     /// The position string (as in a `[Position]` tag).
-    fn __str__(&self) -> PyResult<String> {
-        dispatch!(self.game, G => {
-            let p = self.get::<G>()?;
-            Ok(G::position_string(p).unwrap_or_else(|| p.to_string()))
-        })
+    fn __str__(&self) -> String {
+        self.pos.position_string()
     }
-    fn __repr__(&self) -> PyResult<String> {
-        Ok(format!(
+    fn __repr__(&self) -> String {
+        format!(
             "Position({:?}, game={:?})",
-            self.__str__()?,
-            self.game.name()
-        ))
+            self.__str__(),
+            self.pos.game().name()
+        )
     }
     /// Equal when of the same game with the same position string.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         let Ok(o) = other.cast::<Position>() else {
-            return Ok(false);
+            return false;
         };
         let o = o.get();
-        Ok(o.game == self.game && (o.pos == self.pos || o.__str__()? == self.__str__()?))
+        o.pos.game() == self.pos.game() && (o.pos == self.pos || o.__str__() == self.__str__())
     }
-    fn __hash__(&self) -> PyResult<u64> {
+    fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.game.hash(&mut h);
-        self.__str__()?.hash(&mut h);
-        Ok(h.finish())
+        self.pos.game().hash(&mut h);
+        self.__str__().hash(&mut h);
+        h.finish()
     }
     /// The SVG picture of the position, or None for a game without one.
     #[pyo3(name = "svg")]
@@ -970,7 +981,7 @@ impl NearMiss {
     }
 }
 
-fn rules_of<G: Pick>(tags: &[(String, String)]) -> PyResult<G::Rules> {
+fn rules_of<G: Game>(tags: &[(String, String)]) -> PyResult<G::Rules> {
     match G::rules_from_tags(tags) {
         Ok(r) => Ok(r),
         Err(_) if tags.is_empty() => Ok(G::variants().into_iter().next().unwrap_or_default()),
@@ -979,7 +990,10 @@ fn rules_of<G: Pick>(tags: &[(String, String)]) -> PyResult<G::Rules> {
 }
 
 impl Generated {
-    fn make<G: Pick>(&self, py: Python<'_>, i: u64) -> PyResult<Py<PyAny>> {
+    fn make<G: KnownGame>(&self, py: Python<'_>, i: u64) -> PyResult<Py<PyAny>>
+    where
+        AnyRecord: From<gamenote::Record<G>>,
+    {
         use gamenote::generate::{legal_game, near_miss};
         let rules = rules_of::<G>(&self.tags)?;
         let s = gamenote::generate::record_seed(self.seed, i);
@@ -989,7 +1003,7 @@ impl Generated {
             if let Some(miss) = near_miss(&game, s) {
                 let mut rec = Record::new(G::GAME, miss.text, "<generated>", index, Mode::Strict);
                 if let Some(r) = miss.record {
-                    rec.parsed = OnceLock::from(Ok(G::wrap_record(r)));
+                    rec.parsed = OnceLock::from(Ok(AnyRecord::from(r)));
                 }
                 let e = miss.expected;
                 let out = NearMiss {
@@ -1006,7 +1020,7 @@ impl Generated {
         }
         let text = game.record.to_string();
         let rec = Record::new(G::GAME, text, "<generated>", index, Mode::Strict);
-        let _ = rec.parsed.set(Ok(G::wrap_record(game.record)));
+        let _ = rec.parsed.set(Ok(AnyRecord::from(game.record)));
         Ok(Py::new(py, rec)?.into_any())
     }
 }
@@ -1020,7 +1034,7 @@ impl Generated {
         while slf.next < slf.count {
             let i = slf.next;
             slf.next += 1;
-            let item = dispatch!(slf.game, G => slf.make::<G>(py, i))?;
+            let item = with_game!(slf.game, G => slf.make::<G>(py, i))?;
             if !item.is_none(py) {
                 return Ok(Some(item));
             }
@@ -1049,7 +1063,7 @@ fn generated(
     if let Some(n) = size {
         tags.push(("Size".to_string(), n.to_string()));
     }
-    dispatch!(id, G => rules_of::<G>(&tags).map(drop))?;
+    with_game!(id, G => rules_of::<G>(&tags).map(drop))?;
     Ok(Generated {
         game: id,
         tags,
