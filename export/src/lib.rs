@@ -385,7 +385,7 @@ pub fn export_shard(
     opts: &ExportOptions,
     sink: &mut dyn Sink,
 ) -> Result<Counts, ExportError> {
-    let name = gamenote::check::display_name(path);
+    let name = path.to_string_lossy().into_owned();
     let mut input = gamenote::check::open_input(path)?;
     let default = gamenote::check::game_of_input(opts.game, &name, &mut input)?;
     gamenote::check::size_error(default, &opts.overrides)?;
