@@ -802,3 +802,28 @@ struct Checked {
     error: Option<RowError>,
     warnings: u64,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Written;
+    use gamenote::pylos::Notation;
+
+    #[test]
+    fn written_moves_are_printed_from_their_notation_whatever_the_key() {
+        let n = |s: &str| s.parse::<Notation>().unwrap();
+        let mut w = Written::new();
+        let mut out = String::new();
+        w.write(Some("1b2"), &n("1b2"), &mut out);
+        assert_eq!(out, "1b2");
+        out.clear();
+        // The same key with another notation: printed from the notation, not the cache.
+        w.write(Some("1b2"), &n("1c3"), &mut out);
+        assert_eq!(out, "1c3");
+        out.clear();
+        w.write(Some("1b2"), &n("1c3"), &mut out);
+        assert_eq!(out, "1c3");
+        out.clear();
+        w.write(None, &n("1a1"), &mut out);
+        assert_eq!(out, "1a1");
+    }
+}
