@@ -515,7 +515,64 @@ struct Both<G: Game> {
     done: Vec<Rows>,
     /// Records already exported, whose room is reused.
     spare: Vec<Rows>,
+    /// The text of the piece being checked (the moves' spans point into it).
+    text: String,
+    /// Moves already printed, by their text in the record ([`Written`]).
+    written: Written<G::Notation>,
     game: std::marker::PhantomData<fn() -> G>,
+}
+
+/// Moves as written, printed once: the text of a move in the record (its span) finds the
+/// notation read from that text last time and its `Display`. A move whose notation equals
+/// it is written the same (`Display` depends on the notation alone), so it is copied
+/// instead of printed again: printing every move cost more than checking it. The text is
+/// only the key, the notation is compared every time, so the rows are what printing
+/// gives whatever the text.
+struct Written<N> {
+    /// Open addressing, [`WRITTEN_SLOTS`] slots: (key text, notation, printed).
+    slots: Vec<Option<(String, N, String)>>,
+}
+
+/// Slots of [`Written`] (a power of two); a clash replaces the older move.
+const WRITTEN_SLOTS: usize = 1 << 12;
+
+impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
+    fn new() -> Self {
+        Written { slots: Vec::new() }
+    }
+
+    /// Sets `out` to `n` as written, `key` its text in the record (if known).
+    fn write(&mut self, key: Option<&str>, n: &N, out: &mut String) {
+        let Some(key) = key else {
+            let _ = write!(out, "{n}");
+            return;
+        };
+        if self.slots.is_empty() {
+            self.slots.resize_with(WRITTEN_SLOTS, || None);
+        }
+        // FNV-1a: the keys are a few bytes long.
+        let mut h: u32 = 0x811c_9dc5;
+        for b in key.bytes() {
+            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+        let slot = &mut self.slots[h as usize & (WRITTEN_SLOTS - 1)];
+        if let Some((k, m, printed)) = slot.as_ref()
+            && k == key
+            && m == n
+        {
+            out.push_str(printed);
+            return;
+        }
+        let _ = write!(out, "{n}");
+        match slot {
+            Some((k, m, printed)) => {
+                set(k, key);
+                m.clone_from(n);
+                set(printed, out);
+            }
+            None => *slot = Some((key.to_string(), n.clone(), out.clone())),
+        }
+    }
 }
 
 impl<G: Game> AsRef<Checker<G>> for Both<G> {
@@ -555,7 +612,9 @@ impl<G: Game> Visitor<G> for Both<G> {
             return;
         };
         let cur = &mut self.cur;
-        let _ = write!(slot(&mut cur.row.moves, cur.moves_len), "{}", p.notation);
+        let key = self.text.get(p.span.clone()).filter(|k| !k.is_empty());
+        self.written
+            .write(key, &p.notation, slot(&mut cur.row.moves, cur.moves_len));
         cur.moves_len += 1;
         let want_plies = self.want_plies;
         let style = <G as Notate>::Style::default();
@@ -680,6 +739,8 @@ fn export_piece<G: Game>(
                 cur: Rows::default(),
                 done: Vec::new(),
                 spare: Vec::new(),
+                text: String::new(),
+                written: Written::new(),
                 game: std::marker::PhantomData,
             };
             Box::new(PieceChecker::<G, Both<G>>::new(st.file, both))
@@ -688,6 +749,7 @@ fn export_piece<G: Game>(
     let Some(pieces) = pieces else {
         return Err(ExportError::Encode("a checker of another game".into()));
     };
+    set(&mut pieces.checker_mut().text, text);
     let verdicts = &mut st.verdicts;
     verdicts.clear();
     pieces.check(text, lines_before, |r| {
@@ -739,4 +801,29 @@ struct Checked {
     ok: bool,
     error: Option<RowError>,
     warnings: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Written;
+    use gamenote::pylos::Notation;
+
+    #[test]
+    fn written_moves_are_printed_from_their_notation_whatever_the_key() {
+        let n = |s: &str| s.parse::<Notation>().unwrap();
+        let mut w = Written::new();
+        let mut out = String::new();
+        w.write(Some("1b2"), &n("1b2"), &mut out);
+        assert_eq!(out, "1b2");
+        out.clear();
+        // The same key with another notation: printed from the notation, not the cache.
+        w.write(Some("1b2"), &n("1c3"), &mut out);
+        assert_eq!(out, "1c3");
+        out.clear();
+        w.write(Some("1b2"), &n("1c3"), &mut out);
+        assert_eq!(out, "1c3");
+        out.clear();
+        w.write(None, &n("1a1"), &mut out);
+        assert_eq!(out, "1a1");
+    }
 }
