@@ -536,6 +536,9 @@ struct Written<N> {
 /// Slots of [`Written`] (a power of two); a clash replaces the older move.
 const WRITTEN_SLOTS: usize = 1 << 12;
 
+/// The longest written move [`Written`] keeps, in bytes.
+const WRITTEN_MAX_KEY: usize = 64;
+
 impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
     fn new() -> Self {
         Written { slots: Vec::new() }
@@ -543,7 +546,9 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
 
     /// Sets `out` to `n` as written, `key` its text in the record (if known).
     fn write(&mut self, key: Option<&str>, n: &N, out: &mut String) {
-        let Some(key) = key else {
+        // Only short moves are kept: a long one (a 16 MB GIPF half-move) is rarely met
+        // twice, and keeping its text, notation and printed form would triple its memory.
+        let Some(key) = key.filter(|k| k.len() <= WRITTEN_MAX_KEY) else {
             let _ = write!(out, "{n}");
             return;
         };
@@ -749,7 +754,10 @@ fn export_piece<G: Game>(
     let Some(pieces) = pieces else {
         return Err(ExportError::Encode("a checker of another game".into()));
     };
-    set(&mut pieces.checker_mut().text, text);
+    // The piece's text keys the written-move table; a piece over 1 MiB (one huge record)
+    // is not copied, so memory stays one copy of it, and its moves are printed each time.
+    let keyed = if text.len() <= 1 << 20 { text } else { "" };
+    set(&mut pieces.checker_mut().text, keyed);
     let verdicts = &mut st.verdicts;
     verdicts.clear();
     pieces.check(text, lines_before, |r| {
