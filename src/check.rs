@@ -1398,10 +1398,30 @@ enum Work {
     Failed(InputError),
 }
 
-/// What a worker gives back.
+/// What a worker gives back: reports (the first `usize` of the list; the rest are
+/// spare, kept for their buffers), or an input that failed.
 enum Done {
-    Reports(Vec<Report>),
+    Reports(Vec<Report>, usize),
     Failed(InputError),
+}
+
+/// Copies `r` into the next report of `out`, reusing the buffers of a spare one
+/// ([`Done::Reports`]): a worker passes reports on with no allocation once its lists have
+/// grown.
+fn keep_report(out: &mut Vec<Report>, used: &mut usize, r: &Report) {
+    match out.get_mut(*used) {
+        Some(spare) => {
+            spare.file.clone_from(&r.file);
+            spare.record = r.record;
+            spare.plies = r.plies;
+            spare.result.clone_from(&r.result);
+            spare.error.clone_from(&r.error);
+            spare.warnings.clone_from(&r.warnings);
+            spare.warnings_omitted = r.warnings_omitted;
+        }
+        None => out.push(r.clone()),
+    }
+    *used += 1;
 }
 
 /// A job: its place in the output, the input's index and name, and the work.
@@ -1449,6 +1469,9 @@ pub fn check_files(
     let (res_tx, res_rx) = mpsc::channel::<(usize, usize, Done)>();
     // How many jobs have been printed; `usize::MAX` once printing has stopped.
     let printed = Arc::new((Mutex::new(0usize), Condvar::new()));
+    // Report lists the printer is done with, for the workers to fill again.
+    let spare_lists: Mutex<Vec<Vec<Report>>> = Mutex::new(Vec::new());
+    let spare_lists = &spare_lists;
     let mut totals = Totals::default();
     let mut failure = None;
     std::thread::scope(|scope| {
@@ -1456,6 +1479,10 @@ pub fn check_files(
             let rx = Arc::clone(&job_rx);
             let tx = res_tx.clone();
             scope.spawn(move || {
+                // The checkers of the input the last job came from, and the buffer shards
+                // are read into: their buffers serve job after job.
+                let mut held: Option<(usize, Checkers<'_>)> = None;
+                let mut buf = Vec::new();
                 loop {
                     let job = match rx.lock() {
                         Ok(guard) => guard.recv(),
@@ -1464,27 +1491,43 @@ pub fn check_files(
                     let Ok((seq, index, file, work)) = job else {
                         return;
                     };
+                    let mut reports = spare_lists
+                        .lock()
+                        .ok()
+                        .and_then(|mut lists| lists.pop())
+                        .unwrap_or_default();
+                    let mut used = 0;
                     let done = match work {
                         Work::Pieces(default, pieces) => {
-                            // One checker a game a batch: its buffers serve every record in it.
-                            let mut checkers = Checkers::new(&file, default, opts);
-                            let mut reports = Vec::new();
+                            let mut checkers = reuse(&mut held, index, &file, default, opts);
                             for piece in &pieces {
                                 let (text, lines_before, stop) = crate::stream::piece_parts(piece);
                                 let _ = checkers.piece(text, lines_before, stop.as_ref(), |r| {
-                                    reports.push(r.clone());
+                                    keep_report(&mut reports, &mut used, r);
                                     Ok(())
                                 });
                             }
-                            Done::Reports(reports)
+                            held = Some((index, checkers));
+                            Done::Reports(reports, used)
                         }
                         Work::Shard(default, path, shard) => {
-                            let mut reports = Vec::new();
-                            match check_shard_as(&path, &file, default, shard, opts, None, |r| {
-                                reports.push(r.clone());
-                                Ok(())
-                            }) {
-                                Ok(()) => Done::Reports(reports),
+                            let mut checkers = reuse(&mut held, index, &file, default, opts);
+                            let read = check_shard_in(
+                                &path,
+                                &file,
+                                shard,
+                                opts,
+                                None,
+                                &mut checkers,
+                                &mut buf,
+                                |r| {
+                                    keep_report(&mut reports, &mut used, r);
+                                    Ok(())
+                                },
+                            );
+                            held = Some((index, checkers));
+                            match read {
+                                Ok(()) => Done::Reports(reports, used),
                                 Err(e) => Done::Failed(e),
                             }
                         }
@@ -1584,10 +1627,16 @@ pub fn check_files(
                     numbering = (index, 0);
                 }
                 let emitted = match done {
-                    Done::Reports(reports) => reports.into_iter().try_for_each(|mut r| {
-                        count(&mut totals, &mut numbering.1, &mut r);
-                        emit(Checked::Record(&r))
-                    }),
+                    Done::Reports(mut reports, used) => {
+                        let emitted = reports.iter_mut().take(used).try_for_each(|r| {
+                            count(&mut totals, &mut numbering.1, r);
+                            emit(Checked::Record(r))
+                        });
+                        if let Ok(mut lists) = spare_lists.lock() {
+                            lists.push(reports);
+                        }
+                        emitted
+                    }
                     Done::Failed(e) => {
                         totals.unreadable += 1;
                         emit(Checked::Unreadable(&e))
@@ -1612,6 +1661,21 @@ pub fn check_files(
     match failure {
         Some(e) => Err(e),
         None => Ok(totals),
+    }
+}
+
+/// The checkers `held` from the job before when it was of the same input (`index`), else
+/// new ones.
+fn reuse<'a>(
+    held: &mut Option<(usize, Checkers<'a>)>,
+    index: usize,
+    file: &str,
+    default: crate::any::DefaultGame,
+    opts: &CheckOptions<'a>,
+) -> Checkers<'a> {
+    match held.take() {
+        Some((i, c)) if i == index => c,
+        _ => Checkers::new(file, default, opts),
     }
 }
 
@@ -1683,6 +1747,33 @@ fn check_shard_as(
     shard: Shard,
     opts: &CheckOptions<'_>,
     records_before: Option<usize>,
+    emit: impl FnMut(&Report) -> io::Result<()>,
+) -> Result<(), InputError> {
+    let mut checkers = Checkers::new(name, default, opts);
+    let mut buf = Vec::new();
+    check_shard_in(
+        path,
+        name,
+        shard,
+        opts,
+        records_before,
+        &mut checkers,
+        &mut buf,
+        emit,
+    )
+}
+
+/// [`check_shard_as`] with the checkers and the read buffer of a worker that checks shard
+/// after shard.
+#[allow(clippy::too_many_arguments)]
+fn check_shard_in(
+    path: &std::path::Path,
+    name: &str,
+    shard: Shard,
+    opts: &CheckOptions<'_>,
+    records_before: Option<usize>,
+    checkers: &mut Checkers<'_>,
+    buf: &mut Vec<u8>,
     mut emit: impl FnMut(&Report) -> io::Result<()>,
 ) -> Result<(), InputError> {
     let unreadable = |e: io::Error| InputError::Unreadable {
@@ -1690,21 +1781,25 @@ fn check_shard_as(
         reason: e.to_string(),
     };
     let file = std::fs::File::open(path).map_err(unreadable)?;
-    let mut reader = shard.record_reader(file, opts.limits).map_err(unreadable)?;
-    let mut checkers = Checkers::new(name, default, opts);
+    let mut reader = shard
+        .record_reader_in(file, opts.limits, std::mem::take(buf))
+        .map_err(unreadable)?;
     let (mut totals, mut record) = (Totals::default(), records_before.unwrap_or(0));
+    let mut checked = Ok(());
     while let Some(lent) = reader.next_lent() {
         let stop = lent.stop.as_ref();
-        checkers
-            .piece(lent.text, lent.lines_before, stop, |r| {
-                if records_before.is_some() {
-                    count(&mut totals, &mut record, r);
-                }
-                emit(r)
-            })
-            .map_err(unreadable)?;
+        checked = checkers.piece(lent.text, lent.lines_before, stop, |r| {
+            if records_before.is_some() {
+                count(&mut totals, &mut record, r);
+            }
+            emit(r)
+        });
+        if checked.is_err() {
+            break;
+        }
     }
-    Ok(())
+    *buf = reader.into_buffer();
+    checked.map_err(unreadable)
 }
 
 /// Numbers a report (records from 1 in their input; junk takes the number of the record

@@ -874,11 +874,23 @@ impl Shard {
     /// ```
     pub fn record_reader<R: Read + Seek>(
         &self,
-        mut input: R,
+        input: R,
         limits: Limits,
     ) -> io::Result<RecordReader<io::Take<R>>> {
+        self.record_reader_in(input, limits, Vec::new())
+    }
+
+    /// [`Shard::record_reader`] reading into `buf`, the buffer of an earlier reader
+    /// ([`RecordReader::into_buffer`]): a worker that reads shard after shard keeps one.
+    pub(crate) fn record_reader_in<R: Read + Seek>(
+        &self,
+        mut input: R,
+        limits: Limits,
+        buf: Vec<u8>,
+    ) -> io::Result<RecordReader<io::Take<R>>> {
         input.seek(SeekFrom::Start(self.start))?;
-        let cutter = Cutter::resume(input.take(self.end - self.start), limits, *self);
+        let mut cutter = Cutter::resume(input.take(self.end - self.start), limits, *self);
+        cutter.buf = buf;
         Ok(RecordReader { cutter })
     }
 
@@ -1002,13 +1014,18 @@ pub fn shards<R: Read + Seek>(input: &mut R, count: usize) -> io::Result<Vec<Sha
 /// assert_eq!(count_lines(&b"a\r"[..])?, 1);
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn count_lines<R: Read>(mut input: R) -> io::Result<usize> {
-    let mut buf = vec![0u8; 64 << 10];
+pub fn count_lines<R: Read>(input: R) -> io::Result<usize> {
+    count_lines_in(input, &mut vec![0u8; 64 << 10])
+}
+
+/// [`count_lines`] reading through `buf` (not empty), which a caller counting many pieces
+/// keeps.
+pub(crate) fn count_lines_in<R: Read>(mut input: R, buf: &mut [u8]) -> io::Result<usize> {
     let mut lines = 0;
     // A `\r` ended the block before: it is a line end of its own unless a `\n` follows.
     let mut cr = false;
     loop {
-        let n = match input.read(&mut buf) {
+        let n = match input.read(buf) {
             Ok(0) => return Ok(lines + usize::from(cr)),
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -1267,6 +1284,13 @@ pub(crate) fn piece_parts(piece: &Result<RawRecord, BadRecord>) -> (&str, usize,
                 ),
             }
         }
+    }
+}
+
+impl<R> RecordReader<R> {
+    /// The reader's buffer, for [`Shard::record_reader_in`] to reuse.
+    pub(crate) fn into_buffer(self) -> Vec<u8> {
+        self.cutter.buf
     }
 }
 
