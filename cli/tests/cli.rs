@@ -1031,3 +1031,40 @@ fn check_threads_shard_a_large_file_as_one_reader_cuts_it() {
     assert_eq!(plain_two.out, plain_one.out);
     assert_eq!(plain_two.err, plain_one.err);
 }
+
+/// The workers reuse the reports of earlier shards for their buffers: in lenient mode each
+/// record's report prints as one reader prints it, with one thread or two, over many shards
+/// (a record with a warning, a decided result, an illegal move, an undecided game).
+#[test]
+fn check_threads_reused_reports_keep_no_trace_of_the_record_before() {
+    let records = [
+        "[Game \"Pylos\"]\n[Result \"1-0\"]\n\n1b2 1c3 *\n\n",
+        "[Game \"Pylos\"]\n\n1b2 1c3 1-0\n\n",
+        "[Game \"Pylos\"]\n[Result \"0-1\"]\n\n1b2 1b2 *\n\n",
+        "[Game \"Pylos\"]\n\n1b2 1c3 1d4 *\n\n",
+    ];
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < 3 << 20 {
+        // Runs of one kind of record of varying lengths, so shards start on every kind.
+        let kind = (i / 7 + i / 3) % records.len();
+        text.push_str(records[kind]);
+        i += 1;
+    }
+    let path = file("shard_reuse", "reuse.pylos", text.as_bytes());
+    for extra in [&["--json"][..], &[]] {
+        let one = run(&[&["check", "--lenient", "--threads", "1", &path][..], extra].concat());
+        let two = run(&[&["check", "--lenient", "--threads", "2", &path][..], extra].concat());
+        assert_eq!(one.code, 1);
+        assert_eq!((two.code, two.err.as_str()), (one.code, one.err.as_str()));
+        assert_eq!(two.out.lines().count(), one.out.lines().count());
+        for (k, (a, b)) in two.out.lines().zip(one.out.lines()).enumerate() {
+            assert_eq!(a, b, "verdict {k}");
+        }
+    }
+    let json = run(&["check", "--lenient", "--json", "--threads", "2", &path]).out;
+    assert_eq!(json.lines().count(), i);
+    let with_warnings = json.lines().filter(|l| l.contains("\"mismatch\"")).count();
+    let expected = (0..i).filter(|k| (k / 7 + k / 3) % 4 == 0).count();
+    assert_eq!(with_warnings, expected);
+}
