@@ -189,7 +189,9 @@ enum CheckOf {
 /// record's index left out (they are the record's).
 struct Verdict {
     plies: usize,
-    result: Option<String>,
+    /// Shared with the other records of its source that reached the same result (a source
+    /// has a handful of distinct results: no allocation per record).
+    result: Option<Arc<str>>,
     problems: Option<Box<Problems>>,
 }
 
@@ -201,7 +203,8 @@ struct Problems {
 }
 
 impl Verdict {
-    fn of(r: &Report) -> Self {
+    /// The verdict of `r`, its result taken from (or added to) `results`.
+    fn of(r: &Report, results: &mut Vec<Arc<str>>) -> Self {
         let problems = (r.error.is_some() || !r.warnings.is_empty() || r.warnings_omitted > 0)
             .then(|| {
                 Box::new(Problems {
@@ -212,7 +215,7 @@ impl Verdict {
             });
         Verdict {
             plies: r.plies,
-            result: r.result.clone(),
+            result: r.result.as_deref().map(|w| intern(results, w)),
             problems,
         }
     }
@@ -232,12 +235,25 @@ impl Verdict {
             file: file.to_string(),
             record: index,
             plies: self.plies,
-            result: self.result.clone(),
+            result: self.result.as_deref().map(str::to_string),
             error: p.and_then(|p| p.error.clone()),
             warnings: p.map_or_else(Vec::new, |p| p.warnings.clone()),
             warnings_omitted: p.map_or(0, |p| p.warnings_omitted),
         }
     }
+}
+
+/// `text` as kept in `results`, added if new. A source's results are few (`1-0`, `*`, …);
+/// past 64 distinct ones (a hostile file) each is its own.
+fn intern(results: &mut Vec<Arc<str>>, text: &str) -> Arc<str> {
+    if let Some(r) = results.iter().find(|r| &***r == text) {
+        return Arc::clone(r);
+    }
+    let r: Arc<str> = text.into();
+    if results.len() < 64 {
+        results.push(Arc::clone(&r));
+    }
+    r
 }
 
 /// Never read: a record's verdict is set before a `Check` of it is made.
@@ -530,7 +546,7 @@ impl Record {
             Some(m) if m != rec.mode => CheckOf::Own(Box::new(rec.report(m))),
             _ => {
                 rec.verdict
-                    .get_or_init(|| Verdict::of(&rec.report(rec.mode)));
+                    .get_or_init(|| Verdict::of(&rec.report(rec.mode), &mut Vec::new()));
                 CheckOf::Record(slf.clone().unbind())
             }
         };
@@ -679,6 +695,8 @@ struct Source {
     pending: VecDeque<Record>,
     /// The verdicts of the piece being cut into records after its first.
     reports: Vec<Verdict>,
+    /// The results the source's records reached so far, each kept once.
+    results: Vec<Arc<str>>,
     index: usize,
 }
 
@@ -700,6 +718,7 @@ impl Records {
                 checkers: PieceCheckers::default(),
                 pending: VecDeque::new(),
                 reports: Vec::new(),
+                results: Vec::new(),
                 index: 0,
             }),
             default: game.map(game_id).transpose()?,
@@ -724,14 +743,14 @@ fn piece_records<G: KnownGame>(
 ) {
     let pieces =
         slot(&mut src.checkers).get_or_insert_with(|| PieceChecker::new(name, Checker::new(mode)));
-    let reports = &mut src.reports;
+    let (reports, results) = (&mut src.reports, &mut src.results);
     reports.clear();
     let mut first: Option<Verdict> = None;
     pieces.check(&text, lines_before, |r| {
         if first.is_none() {
-            first = Some(Verdict::of(r));
+            first = Some(Verdict::of(r, results));
         } else {
-            reports.push(Verdict::of(r));
+            reports.push(Verdict::of(r, results));
         }
     });
     let Some(first) = first else { return };
