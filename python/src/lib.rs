@@ -171,53 +171,195 @@ fn layer_error(
 /// reached, the first error and the warnings of lenient reading.
 #[pyclass(frozen, module = "gamenote", name = "Check")]
 struct Check {
-    report: Arc<Report>,
+    of: CheckOf,
+}
+
+/// Where a `Check`'s report lives: in its record (the verdict kept when the record was read,
+/// shared, not copied: no allocation per `check()`), or in the check itself (a check in
+/// another mode than the record's).
+enum CheckOf {
+    /// The record's own verdict (`Record::verdict`, set before the `Check` is made).
+    Record(Py<Record>),
+    /// A report of its own.
+    Own(Box<Report>),
+}
+
+/// A record's report kept small, as every record read carries one: the plies and the result
+/// inline, the error and warnings (rare in a clean archive) boxed, the file's name and the
+/// record's index left out (they are the record's).
+struct Verdict {
+    plies: usize,
+    /// Shared with the other records of its source that reached the same result (a source
+    /// has a handful of distinct results: no allocation per record).
+    result: Option<Arc<str>>,
+    problems: Option<Box<Problems>>,
+}
+
+/// The error and the warnings of a verdict.
+struct Problems {
+    error: Option<CliProblem>,
+    warnings: Vec<CliProblem>,
+    warnings_omitted: usize,
+}
+
+impl Verdict {
+    /// The verdict of `r`, its result taken from (or added to) `results`.
+    fn of(r: &Report, results: &mut Vec<Arc<str>>) -> Self {
+        let problems = (r.error.is_some() || !r.warnings.is_empty() || r.warnings_omitted > 0)
+            .then(|| {
+                Box::new(Problems {
+                    error: r.error.clone(),
+                    warnings: r.warnings.clone(),
+                    warnings_omitted: r.warnings_omitted,
+                })
+            });
+        Verdict {
+            plies: r.plies,
+            result: r.result.as_deref().map(|w| intern(results, w)),
+            problems,
+        }
+    }
+
+    fn error(&self) -> Option<&CliProblem> {
+        self.problems.as_ref().and_then(|p| p.error.as_ref())
+    }
+
+    fn warnings(&self) -> &[CliProblem] {
+        self.problems.as_ref().map_or(&[], |p| &p.warnings)
+    }
+
+    /// The whole report, of record `index` of `file`.
+    fn report(&self, file: &str, index: usize) -> Report {
+        let p = self.problems.as_deref();
+        Report {
+            file: file.to_string(),
+            record: index,
+            plies: self.plies,
+            result: self.result.as_deref().map(str::to_string),
+            error: p.and_then(|p| p.error.clone()),
+            warnings: p.map_or_else(Vec::new, |p| p.warnings.clone()),
+            warnings_omitted: p.map_or(0, |p| p.warnings_omitted),
+        }
+    }
+}
+
+/// `text` as kept in `results`, added if new. A source's results are few (`1-0`, `*`, …);
+/// past 64 distinct ones (a hostile file) each is its own.
+fn intern(results: &mut Vec<Arc<str>>, text: &str) -> Arc<str> {
+    if let Some(r) = results.iter().find(|r| &***r == text) {
+        return Arc::clone(r);
+    }
+    let r: Arc<str> = text.into();
+    if results.len() < 64 {
+        results.push(Arc::clone(&r));
+    }
+    r
+}
+
+/// Never read: a record's verdict is set before a `Check` of it is made.
+static NO_VERDICT: Verdict = Verdict {
+    plies: 0,
+    result: None,
+    problems: None,
+};
+
+impl Check {
+    /// The verdict of a check of the record's own mode; None for one of its own.
+    fn verdict(&self) -> Option<&Verdict> {
+        match &self.of {
+            CheckOf::Record(r) => Some(r.get().verdict.get().unwrap_or(&NO_VERDICT)),
+            CheckOf::Own(_) => None,
+        }
+    }
+    fn own(&self) -> Option<&Report> {
+        match &self.of {
+            CheckOf::Record(_) => None,
+            CheckOf::Own(r) => Some(r),
+        }
+    }
+    fn plies_(&self) -> usize {
+        match (self.verdict(), self.own()) {
+            (Some(v), _) => v.plies,
+            (_, Some(r)) => r.plies,
+            _ => 0,
+        }
+    }
+    fn result_(&self) -> Option<&str> {
+        match (self.verdict(), self.own()) {
+            (Some(v), _) => v.result.as_deref(),
+            (_, Some(r)) => r.result.as_deref(),
+            _ => None,
+        }
+    }
+    fn error_(&self) -> Option<&CliProblem> {
+        match (self.verdict(), self.own()) {
+            (Some(v), _) => v.error(),
+            (_, Some(r)) => r.error.as_ref(),
+            _ => None,
+        }
+    }
+    fn warnings_(&self) -> &[CliProblem] {
+        match (self.verdict(), self.own()) {
+            (Some(v), _) => v.warnings(),
+            (_, Some(r)) => &r.warnings,
+            _ => &[],
+        }
+    }
+    fn ok_(&self) -> bool {
+        self.error_().is_none()
+    }
 }
 
 #[pymethods]
 impl Check {
     #[getter]
     fn ok(&self) -> bool {
-        self.report.ok()
+        self.ok_()
     }
     #[getter]
     fn plies(&self) -> usize {
-        self.report.plies
+        self.plies_()
     }
     #[getter]
     fn result(&self) -> Option<String> {
-        self.report.result.clone()
+        self.result_().map(str::to_string)
     }
     #[getter]
     fn error(&self) -> Option<Problem> {
-        self.report.error.as_ref().map(Problem::from)
+        self.error_().map(Problem::from)
     }
     #[getter]
     fn warnings(&self) -> Vec<Problem> {
-        self.report.warnings.iter().map(Problem::from).collect()
+        self.warnings_().iter().map(Problem::from).collect()
     }
     /// The report as `gamenote check --json` writes it.
     fn to_json(&self) -> String {
-        self.report.to_json()
+        match &self.of {
+            CheckOf::Record(r) => {
+                let r = r.get();
+                let v = r.verdict.get().unwrap_or(&NO_VERDICT);
+                v.report(&r.name, r.index).to_json()
+            }
+            CheckOf::Own(report) => report.to_json(),
+        }
     }
     /// Raises the error as a `GamenoteError`, if there is one.
     fn raise_for_error(&self, py: Python<'_>) -> PyResult<()> {
-        match &self.report.error {
+        match self.error_() {
             Some(p) => Err(problem_error(py, &Problem::from(p))),
             None => Ok(()),
         }
     }
     fn __bool__(&self) -> bool {
-        self.report.ok()
+        self.ok_()
     }
     fn __repr__(&self) -> String {
-        let r = &self.report;
-        match &r.error {
+        match self.error_() {
             None => format!(
                 "<Check ok: {} plies, result {}, {} warnings>",
-                r.plies,
-                r.result.as_deref().unwrap_or("None"),
-                r.warnings.len()
+                self.plies_(),
+                self.result_().unwrap_or("None"),
+                self.warnings_().len()
             ),
             Some(e) => format!(
                 "<Check {} at {}:{} (ply {}): {}>",
@@ -243,8 +385,10 @@ struct Record {
     index: usize,
     mode: Mode,
     name: Arc<str>,
-    report: OnceLock<Arc<Report>>,
-    parsed: OnceLock<Result<AnyRecord, ParseError>>,
+    /// The check in the record's mode.
+    verdict: OnceLock<Verdict>,
+    /// Boxed: most records read are never parsed again, and each is moved a few times.
+    parsed: OnceLock<Box<Result<AnyRecord, ParseError>>>,
 }
 
 impl Record {
@@ -257,7 +401,7 @@ impl Record {
             index,
             mode,
             name: name.into(),
-            report: OnceLock::new(),
+            verdict: OnceLock::new(),
             parsed: OnceLock::new(),
         }
     }
@@ -265,13 +409,13 @@ impl Record {
     fn parsed(&self, py: Python<'_>) -> PyResult<&AnyRecord> {
         let parsed = self
             .parsed
-            .get_or_init(|| AnyRecord::parse_as(self.game, &self.text));
-        parsed
+            .get_or_init(|| Box::new(AnyRecord::parse_as(self.game, &self.text)));
+        (**parsed)
             .as_ref()
             .map_err(|e| parse_error(py, &self.name, &self.text, self.lines_before, e))
     }
 
-    fn report(&self, mode: Mode) -> Arc<Report> {
+    fn report(&self, mode: Mode) -> Report {
         with_game!(self.game, G => {
             let mut checker = Checker::<G>::new(mode);
             let mut reports =
@@ -282,7 +426,7 @@ impl Record {
                 reports.swap_remove(0)
             };
             report.record = self.index;
-            Arc::new(report)
+            report
         })
     }
 
@@ -395,13 +539,18 @@ impl Record {
     }
     /// Checks the record in one pass (every move resolved and played): a `Check`.
     #[pyo3(signature = (*, mode=None))]
-    fn check(&self, mode: Option<&str>) -> PyResult<Check> {
+    fn check(slf: &Bound<'_, Self>, mode: Option<&str>) -> PyResult<Check> {
         let mode = mode.map(mode_of).transpose()?;
-        let report = match mode {
-            Some(m) if m != self.mode => self.report(m),
-            _ => self.report.get_or_init(|| self.report(self.mode)).clone(),
+        let rec = slf.get();
+        let of = match mode {
+            Some(m) if m != rec.mode => CheckOf::Own(Box::new(rec.report(m))),
+            _ => {
+                rec.verdict
+                    .get_or_init(|| Verdict::of(&rec.report(rec.mode), &mut Vec::new()));
+                CheckOf::Record(slf.clone().unbind())
+            }
         };
-        Ok(Check { report })
+        Ok(Check { of })
     }
     /// The record with every move rewritten in `style` (the game's default style if None).
     #[pyo3(signature = (style=None))]
@@ -416,8 +565,8 @@ impl Record {
             index: self.index,
             mode: self.mode,
             name: Arc::clone(&self.name),
-            report: OnceLock::new(),
-            parsed: OnceLock::from(Ok(out)),
+            verdict: OnceLock::new(),
+            parsed: OnceLock::from(Box::new(Ok(out))),
         })
     }
     /// The position after `ply` moves (0: the start; None: the end; negative: from the end).
@@ -544,8 +693,10 @@ struct Source {
     reader: RecordReader<Input>,
     checkers: PieceCheckers,
     pending: VecDeque<Record>,
-    /// The reports of the piece being cut into records (reused from piece to piece).
-    reports: Vec<Report>,
+    /// The verdicts of the piece being cut into records after its first.
+    reports: Vec<Verdict>,
+    /// The results the source's records reached so far, each kept once.
+    results: Vec<Arc<str>>,
     index: usize,
 }
 
@@ -567,6 +718,7 @@ impl Records {
                 checkers: PieceCheckers::default(),
                 pending: VecDeque::new(),
                 reports: Vec::new(),
+                results: Vec::new(),
                 index: 0,
             }),
             default: game.map(game_id).transpose()?,
@@ -591,21 +743,20 @@ fn piece_records<G: KnownGame>(
 ) {
     let pieces =
         slot(&mut src.checkers).get_or_insert_with(|| PieceChecker::new(name, Checker::new(mode)));
-    let reports = &mut src.reports;
+    let (reports, results) = (&mut src.reports, &mut src.results);
     reports.clear();
-    let mut first: Option<Report> = None;
+    let mut first: Option<Verdict> = None;
     pieces.check(&text, lines_before, |r| {
         if first.is_none() {
-            first = Some(r.clone());
+            first = Some(Verdict::of(r, results));
         } else {
-            reports.push(r.clone());
+            reports.push(Verdict::of(r, results));
         }
     });
     let Some(first) = first else { return };
     let n = 1 + src.reports.len();
-    let mut make = |text: String, lines_before: usize, offset: u64, mut report: Report| {
+    let mut make = |text: String, lines_before: usize, offset: u64, report: Verdict| {
         src.index += 1;
-        report.record = src.index;
         let r = Record {
             game: G::GAME,
             text,
@@ -614,10 +765,10 @@ fn piece_records<G: KnownGame>(
             index: src.index,
             mode,
             name: Arc::clone(name),
-            report: OnceLock::new(),
+            verdict: OnceLock::new(),
             parsed: OnceLock::new(),
         };
-        let _ = r.report.set(Arc::new(report));
+        let _ = r.verdict.set(report);
         src.pending.push_back(r);
     };
     if n == 1 {
@@ -1003,7 +1154,7 @@ impl Generated {
             if let Some(miss) = near_miss(&game, s) {
                 let mut rec = Record::new(G::GAME, miss.text, "<generated>", index, Mode::Strict);
                 if let Some(r) = miss.record {
-                    rec.parsed = OnceLock::from(Ok(AnyRecord::from(r)));
+                    rec.parsed = OnceLock::from(Box::new(Ok(AnyRecord::from(r))));
                 }
                 let e = miss.expected;
                 let out = NearMiss {
@@ -1020,7 +1171,7 @@ impl Generated {
         }
         let text = game.record.to_string();
         let rec = Record::new(G::GAME, text, "<generated>", index, Mode::Strict);
-        let _ = rec.parsed.set(Ok(AnyRecord::from(game.record)));
+        let _ = rec.parsed.set(Box::new(Ok(AnyRecord::from(game.record))));
         Ok(Py::new(py, rec)?.into_any())
     }
 }

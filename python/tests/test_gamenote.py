@@ -170,6 +170,26 @@ def test_check_error_fields_and_exception():
     assert c.to_json().startswith('{"file":"<string>","record":1,"ok":false,"plies":1,')
 
 
+def test_checks_outlive_their_records_and_write_the_command_lines_json(tmp_path):
+    """A record's check is kept in the record as read (shared, not copied, by `check()`):
+    checks kept past their records and the reader's next records say what
+    `gamenote check --json` says of the same file, line for line."""
+    path = tmp_path / "a.pylos"
+    path.write_text('[Game "Pylos"]\n1b2 1c3 *\n\n[Game "Pylos"]\n1b2 1b2 *\n\n[Game "Pylos"]\n1b2 1c3 1d4 *\n')
+    checks = [r.check() for r in g.read(path)]
+    assert [(c.ok, c.plies, c.result) for c in checks] == [(True, 2, "*"), (False, 1, None), (True, 3, "*")]
+    e = checks[1].error
+    assert (e.kind, e.line, e.column, e.ply, e.message) == ("illegal", 5, 5, 2, "ply 2 (1b2): 1b2 is occupied")
+    assert [c.to_json() for c in checks] == [
+        f'{{"file":"{path}","record":1,"ok":true,"plies":2,"result":"*","error":null,"warnings":[]}}',
+        f'{{"file":"{path}","record":2,"ok":false,"plies":1,"result":null,"error":{{"kind":"illegal","line":5,'
+        f'"column":5,"ply":2,"message":"ply 2 (1b2): 1b2 is occupied"}},"warnings":[]}}',
+        f'{{"file":"{path}","record":3,"ok":true,"plies":3,"result":"*","error":null,"warnings":[]}}',
+    ]
+    assert repr(checks[0]) == "<Check ok: 2 plies, result *, 0 warnings>"
+    assert repr(checks[1]) == "<Check illegal at 5:5 (ply 2): ply 2 (1b2): 1b2 is occupied>"
+
+
 def test_parse_error_position():
     r = next(g.reads("1b2 zz *", game="pylos"))
     e = r.check().error
