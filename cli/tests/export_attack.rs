@@ -52,7 +52,17 @@ fn an_output_that_is_an_input_is_refused_and_the_input_kept() {
     // The plies table beside `x.jsonl` is `x.plies.jsonl`: an input of that name is kept.
     let plies_input = file("x.plies.jsonl", TWO);
     let out = plies_input.replace("x.plies.jsonl", "x.jsonl");
-    let r = run(&["export", &plies_input, "--game", "pylos", "--to", "jsonl", "--plies", "-o", &out]);
+    let r = run(&[
+        "export",
+        &plies_input,
+        "--game",
+        "pylos",
+        "--to",
+        "jsonl",
+        "--plies",
+        "-o",
+        &out,
+    ]);
     assert_eq!(r.code, 2);
     assert_eq!(
         r.err.trim_end(),
