@@ -923,6 +923,16 @@ fn export_cmd(
         std::fs::File::create(p)
             .map_err(|e| usage(format!("{}: cannot write: {e}", display_name(p))))
     };
+    // Creating an output truncates it: one that is also an input would be read empty.
+    for out in std::iter::once(output).chain(plies_out.as_deref()) {
+        if let Some(input) = files.iter().find(|f| same_file(f, out)) {
+            return Err(usage(format!(
+                "{}: the output is the input {}; write it elsewhere",
+                display_name(out),
+                display_name(input)
+            )));
+        }
+    }
     let records_file = create(output)?;
     let plies_file = plies_out.as_deref().map(create).transpose()?;
     let name = display_name(output);
@@ -962,6 +972,26 @@ fn export_cmd(
     Ok(if counts.unreadable > 0 { 2 } else { 0 })
 }
 
+/// Whether the paths `a` and `b` name one existing file (through links too).
+fn same_file(a: &Path, b: &Path) -> bool {
+    if a == Path::new("-") {
+        return false;
+    }
+    let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (ma.dev(), ma.ino()) == (mb.dev(), mb.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (ma, mb);
+        matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
+    }
+}
+
 fn run(cli: Cli) -> Result<u8, Fail> {
     if let Some((id, rules, size)) = given_values(&cli.command) {
         check_values(id, rules, size, None)?;
@@ -981,6 +1011,12 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             style,
             output,
         } => {
+            if let Some(out) = output.as_deref().filter(|o| same_file(&file, o)) {
+                return Err(usage(format!(
+                    "{}: the output is the input; write it elsewhere",
+                    display_name(out)
+                )));
+            }
             let (name, default, input) = reading.open(&file)?;
             let mut out = Output::open(output.as_deref())?;
             let code = convert_cmd(&name, default, input, &reading, &style, &mut out)?;
