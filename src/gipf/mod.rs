@@ -365,6 +365,11 @@ impl RecordFormat for Gipf {
 }
 
 impl Hooks for Gipf {
+    fn write_position_string(pos: &Position, out: &mut String) -> bool {
+        position_string::write_into(pos, out);
+        true
+    }
+
     /// Resolve begins by refusing every note once the game is over.
     const RESOLVE_REFUSES_AFTER_END: bool = true;
 
@@ -523,6 +528,13 @@ impl Mistakes for Gipf {
 /// ```
 pub fn position_string(pos: &Position) -> String {
     let mut s = String::with_capacity(80);
+    position_string_into(pos, &mut s);
+    s
+}
+
+/// [`position_string()`] at the end of `s` (the export's kept buffer).
+pub(crate) fn position_string_into(pos: &Position, s: &mut String) {
+    use crate::game::push_count;
     for p in Point::all().filter(|p| p.is_spot()) {
         s.push(match pos.piece(p) {
             None => '.',
@@ -532,13 +544,17 @@ pub fn position_string(pos: &Position) -> String {
             Some((_, true)) => 'X',
         });
     }
-    s.push_str(&format!(
-        " W={} lostW={} B={} lostB={} next={}",
-        pos.reserve(WHITE),
-        pos.lost(WHITE),
-        pos.reserve(BLACK),
-        pos.lost(BLACK),
-        if pos.to_move() == WHITE { 'o' } else { 'x' }
-    ));
-    s
+    s.push_str(" W=");
+    push_count(s, pos.reserve(WHITE).into());
+    s.push_str(" lostW=");
+    push_count(s, pos.lost(WHITE).into());
+    s.push_str(" B=");
+    push_count(s, pos.reserve(BLACK).into());
+    s.push_str(" lostB=");
+    push_count(s, pos.lost(BLACK).into());
+    s.push_str(if pos.to_move() == WHITE {
+        " next=o"
+    } else {
+        " next=x"
+    });
 }

@@ -34,8 +34,16 @@ use crate::game::fields;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(pos: &Position) -> String {
+    let mut s = String::new();
+    write_into(pos, &mut s);
+    s
+}
+
+/// [`write`] at the end of `s` (the export's kept buffer: no allocation once it is grown).
+pub(crate) fn write_into(pos: &Position, s: &mut String) {
     let n = pos.rules().size;
-    let mut s = format!("{n} ");
+    crate::game::push_count(s, n.into());
+    s.push(' ');
     for level in 1..=n {
         if level > 1 {
             s.push('/');
@@ -52,7 +60,6 @@ pub fn write(pos: &Position) -> String {
         }
     }
     s.push_str(if pos.to_move() == 0 { " w" } else { " b" });
-    s
 }
 
 /// Reads a position string; the size it gives replaces that of `rules`. Every piece above

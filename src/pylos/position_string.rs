@@ -19,8 +19,7 @@
 use super::coord::{SUPPORT, Slot};
 use super::position::{Position, Rules};
 use crate::error::ParseError;
-use crate::game::{count_field, fields};
-use std::fmt::Write as _;
+use crate::game::{count_field, fields, push_count};
 
 const BALLS: u8 = 15;
 
@@ -37,6 +36,12 @@ const BALLS: u8 = 15;
 /// ```
 pub fn write(pos: &Position) -> String {
     let mut s = String::with_capacity(48);
+    write_into(pos, &mut s);
+    s
+}
+
+/// [`write`] at the end of `s` (the export's kept buffer: no allocation once it is grown).
+pub(crate) fn write_into(pos: &Position, s: &mut String) {
     // `Slot::all` goes level by level: one walk, a `/` where the level changes (the
     // export writes this string for every ply, so it is kept cheap).
     let mut level = 1;
@@ -52,14 +57,16 @@ pub fn write(pos: &Position) -> String {
         });
     }
     s.push_str(if pos.turn() == 0 { " w " } else { " b " });
-    let _ = write!(s, "{} {}", pos.reserve(0), pos.reserve(1));
+    push_count(s, pos.reserve(0).into());
+    s.push(' ');
+    push_count(s, pos.reserve(1).into());
     match pos.winner() {
         Some(0) => s.push_str(" 1-0"),
         Some(_) => s.push_str(" 0-1"),
         None => {}
     }
-    s
 }
+
 
 /// Reads a position string under `rules`. Every ball above level 1 must rest on four balls,
 /// and each player's balls on the board and in reserve must make 15.

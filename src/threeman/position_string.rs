@@ -400,6 +400,12 @@ pub fn parse(input: &str, rules: Rules) -> Result<Position, ParseError> {
 /// ```
 pub fn write_board(pos: &Position) -> String {
     let mut out = String::with_capacity(200);
+    write_board_into(pos, &mut out);
+    out
+}
+
+/// [`write_board`] at the end of `out`.
+fn write_board_into(pos: &Position, out: &mut String) {
     for (i, z) in [Colour::Black, Colour::Gray, Colour::White]
         .into_iter()
         .enumerate()
@@ -435,7 +441,6 @@ pub fn write_board(pos: &Position) -> String {
             }
         }
     }
-    out
 }
 
 /// Writes the extended position string.
@@ -449,7 +454,15 @@ pub fn write_board(pos: &Position) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(pos: &Position) -> String {
-    let mut out = write_board(pos);
+    let mut out = String::with_capacity(200);
+    write_into(pos, &mut out);
+    out
+}
+
+/// [`write`] at the end of `out` (the export's kept buffer: no allocation once it is grown).
+pub(crate) fn write_into(pos: &Position, out: &mut String) {
+    use std::fmt::Write as _;
+    write_board_into(pos, out);
     let side = pos.side as usize;
     out.push(' ');
     out.push(Colour::from_index(side).letter());
@@ -466,27 +479,32 @@ pub fn write(pos: &Position) -> String {
         });
     }
     out.push(' ');
-    let eps: Vec<String> = [(side + 1) % 3, (side + 2) % 3]
-        .iter()
-        .filter(|s| pos.ep[**s] != NONE)
-        .map(|s| Square(pos.ep[*s]).to_string())
-        .collect();
-    if eps.is_empty() {
+    let mut any = false;
+    for s in [(side + 1) % 3, (side + 2) % 3] {
+        if pos.ep[s] != NONE {
+            if any {
+                out.push(',');
+            }
+            any = true;
+            let _ = write!(out, "{}", Square(pos.ep[s]));
+        }
+    }
+    if !any {
         out.push('-');
-    } else {
-        out.push_str(&eps.join(","));
     }
     out.push(' ');
-    let moats: Vec<&str> = ["WG", "GB", "BW"]
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| pos.bridged & (1 << i) != 0)
-        .map(|(_, n)| *n)
-        .collect();
-    if moats.is_empty() {
+    let mut any = false;
+    for (i, name) in ["WG", "GB", "BW"].iter().enumerate() {
+        if pos.bridged & (1 << i) != 0 {
+            if any {
+                out.push(',');
+            }
+            any = true;
+            out.push_str(name);
+        }
+    }
+    if !any {
         out.push('-');
-    } else {
-        out.push_str(&moats.join(","));
     }
     out.push(' ');
     for c in Colour::ALL {
@@ -494,6 +512,8 @@ pub fn write(pos: &Position) -> String {
             out.push(c.letter());
         }
     }
-    out.push_str(&format!(" {} {}", pos.clock, pos.round));
-    out
+    out.push(' ');
+    crate::game::push_count(out, pos.clock);
+    out.push(' ');
+    crate::game::push_count(out, pos.round);
 }
