@@ -535,15 +535,27 @@ pub fn position_string(pos: &Position) -> String {
 /// [`position_string()`] at the end of `s` (the export's kept buffer).
 pub(crate) fn position_string_into(pos: &Position, s: &mut String) {
     use crate::game::push_count;
-    for p in Point::all().filter(|p| p.is_spot()) {
-        s.push(match pos.piece(p) {
-            None => '.',
-            Some((WHITE, false)) => 'o',
-            Some((WHITE, true)) => 'O',
-            Some((_, false)) => 'x',
-            Some((_, true)) => 'X',
-        });
+    // The 37 spots in point order (bit order), written into bytes first and pushed once:
+    // the export writes this string for every ply.
+    let (white, gipf) = (pos.pc[WHITE], pos.gipf);
+    let mut text = [b'.'; 37];
+    let mut spots = coord::SPOTS;
+    let mut at = 0;
+    while spots != 0 && at < text.len() {
+        let bit = spots & spots.wrapping_neg();
+        spots &= spots - 1;
+        if pos.pc[WHITE] & bit != 0 || pos.pc[BLACK] & bit != 0 {
+            text[at] = match (white & bit != 0, gipf & bit != 0) {
+                (true, false) => b'o',
+                (true, true) => b'O',
+                (false, false) => b'x',
+                (false, true) => b'X',
+            };
+        }
+        at += 1;
     }
+    // Only ASCII was written.
+    s.push_str(std::str::from_utf8(&text).unwrap_or_default());
     s.push_str(" W=");
     push_count(s, pos.reserve(WHITE).into());
     s.push_str(" lostW=");

@@ -44,21 +44,7 @@ pub(crate) fn write_into(pos: &Position, s: &mut String) {
     let n = pos.rules().size;
     crate::game::push_count(s, n.into());
     s.push(' ');
-    for level in 1..=n {
-        if level > 1 {
-            s.push('/');
-        }
-        let w = n + 1 - level;
-        for row in 0..w {
-            for col in 0..w {
-                s.push(match pos.piece(Point::new(level, col, row)) {
-                    None => '.',
-                    Some(0) => 'w',
-                    Some(_) => 'b',
-                });
-            }
-        }
-    }
+    pos.write_points(s);
     s.push_str(if pos.to_move() == 0 { " w" } else { " b" });
 }
 

@@ -16,7 +16,7 @@
 //! # Ok::<(), gamenote::ParseError>(())
 //! ```
 
-use super::coord::{SUPPORT, Slot};
+use super::coord::{SLOTS, SUPPORT, Slot};
 use super::position::{Position, Rules};
 use crate::error::ParseError;
 use crate::game::{count_field, fields, push_count};
@@ -42,20 +42,28 @@ pub fn write(pos: &Position) -> String {
 
 /// [`write`] at the end of `s` (the export's kept buffer: no allocation once it is grown).
 pub(crate) fn write_into(pos: &Position, s: &mut String) {
-    // `Slot::all` goes level by level: one walk, a `/` where the level changes (the
-    // export writes this string for every ply, so it is kept cheap).
-    let mut level = 1;
-    for slot in Slot::all() {
-        if slot.level() != level {
-            level = slot.level();
-            s.push('/');
+    // The 30 slots go level by level (bits 0-15, 16-24, 25-28, 29), written into bytes
+    // first and pushed once: the export writes this string for every ply.
+    const LEVEL_ENDS: [usize; 3] = [16, 25, 29];
+    let (white, black) = (pos.balls(0), pos.balls(1));
+    let mut text = [b'/'; SLOTS + 3];
+    let mut at = 0;
+    for i in 0..SLOTS {
+        if LEVEL_ENDS.contains(&i) {
+            at += 1;
         }
-        s.push(match pos.at(slot) {
-            None => '.',
-            Some(0) => 'w',
-            Some(_) => 'b',
-        });
+        let bit = 1u32 << i;
+        text[at] = if white & bit != 0 {
+            b'w'
+        } else if black & bit != 0 {
+            b'b'
+        } else {
+            b'.'
+        };
+        at += 1;
     }
+    // Only ASCII was written.
+    s.push_str(std::str::from_utf8(&text).unwrap_or_default());
     s.push_str(if pos.turn() == 0 { " w " } else { " b " });
     push_count(s, pos.reserve(0).into());
     s.push(' ');
