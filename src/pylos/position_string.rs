@@ -75,7 +75,6 @@ pub(crate) fn write_into(pos: &Position, s: &mut String) {
     }
 }
 
-
 /// Reads a position string under `rules`. Every ball above level 1 must rest on four balls,
 /// and each player's balls on the board and in reserve must make 15.
 ///
