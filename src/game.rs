@@ -992,6 +992,31 @@ pub trait Hooks: RecordFormat {
         *slot = new;
     }
 
+    /// Writes the position string of `pos` ([`RecordFormat::position_string`]) at the end
+    /// of `out` and returns true, or returns false with `out` untouched for a game without
+    /// one. The export writes a position for every ply through it into one kept buffer. The
+    /// default calls `position_string` (a fresh `String` each time); the four games write
+    /// straight into `out`.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::Pylos;
+    /// let start = Pylos::start(&Default::default());
+    /// let mut out = String::from("before: ");
+    /// assert!(Pylos::write_position_string(&start, &mut out));
+    /// assert_eq!(out, "before: ................/........./..../. w 15 15");
+    /// assert_eq!(Pylos::position_string(&start).as_deref(), out.strip_prefix("before: "));
+    /// ```
+    fn write_position_string(pos: &Self::Position, out: &mut String) -> bool {
+        match Self::position_string(pos) {
+            Some(s) => {
+                out.push_str(&s);
+                true
+            }
+            None => false,
+        }
+    }
+
     // Oddities of written records: the default reads and writes plain PGN-like records.
 
     /// A move the rules force before the written move `n` when a record leaves it out
@@ -1555,6 +1580,25 @@ impl<G: Game> FromStr for PositionString<G> {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, ParseError> {
         G::read_position(s, &G::Rules::default()).map(PositionString)
+    }
+}
+
+/// Writes `n` in decimal at the end of `s`, as `write!` would, without the formatting
+/// machinery (the position strings' counts, written for every ply by the export).
+pub(crate) fn push_count(s: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        s.push(char::from(d));
     }
 }
 

@@ -646,7 +646,10 @@ impl<G: Game> Visitor<G> for Both<G> {
                 cur.plies_len += 1;
                 row.ply = cur.canonical_len as u64;
                 row.seat = G::to_move(before) as u32;
-                row.position = G::position_string(before);
+                // Written into the row's kept buffer: no allocation per ply.
+                let mut buf = row.position.take().unwrap_or_default();
+                buf.clear();
+                row.position = G::write_position_string(before, &mut buf).then_some(buf);
                 match &mut row.move_written {
                     Some(s) => set(s, written),
                     None => row.move_written = Some(written.clone()),

@@ -365,6 +365,11 @@ impl RecordFormat for Gipf {
 }
 
 impl Hooks for Gipf {
+    fn write_position_string(pos: &Position, out: &mut String) -> bool {
+        position_string::write_into(pos, out);
+        true
+    }
+
     /// Resolve begins by refusing every note once the game is over.
     const RESOLVE_REFUSES_AFTER_END: bool = true;
 
@@ -523,22 +528,45 @@ impl Mistakes for Gipf {
 /// ```
 pub fn position_string(pos: &Position) -> String {
     let mut s = String::with_capacity(80);
-    for p in Point::all().filter(|p| p.is_spot()) {
-        s.push(match pos.piece(p) {
-            None => '.',
-            Some((WHITE, false)) => 'o',
-            Some((WHITE, true)) => 'O',
-            Some((_, false)) => 'x',
-            Some((_, true)) => 'X',
-        });
-    }
-    s.push_str(&format!(
-        " W={} lostW={} B={} lostB={} next={}",
-        pos.reserve(WHITE),
-        pos.lost(WHITE),
-        pos.reserve(BLACK),
-        pos.lost(BLACK),
-        if pos.to_move() == WHITE { 'o' } else { 'x' }
-    ));
+    position_string_into(pos, &mut s);
     s
+}
+
+/// [`position_string()`] at the end of `s` (the export's kept buffer).
+pub(crate) fn position_string_into(pos: &Position, s: &mut String) {
+    use crate::game::push_count;
+    // The 37 spots in point order (bit order), written into bytes first and pushed once:
+    // the export writes this string for every ply.
+    let (white, gipf) = (pos.pc[WHITE], pos.gipf);
+    let mut text = [b'.'; 37];
+    let mut spots = coord::SPOTS;
+    let mut at = 0;
+    while spots != 0 && at < text.len() {
+        let bit = spots & spots.wrapping_neg();
+        spots &= spots - 1;
+        if pos.pc[WHITE] & bit != 0 || pos.pc[BLACK] & bit != 0 {
+            text[at] = match (white & bit != 0, gipf & bit != 0) {
+                (true, false) => b'o',
+                (true, true) => b'O',
+                (false, false) => b'x',
+                (false, true) => b'X',
+            };
+        }
+        at += 1;
+    }
+    // Only ASCII was written.
+    s.push_str(std::str::from_utf8(&text).unwrap_or_default());
+    s.push_str(" W=");
+    push_count(s, pos.reserve(WHITE).into());
+    s.push_str(" lostW=");
+    push_count(s, pos.lost(WHITE).into());
+    s.push_str(" B=");
+    push_count(s, pos.reserve(BLACK).into());
+    s.push_str(" lostB=");
+    push_count(s, pos.lost(BLACK).into());
+    s.push_str(if pos.to_move() == WHITE {
+        " next=o"
+    } else {
+        " next=x"
+    });
 }

@@ -50,7 +50,14 @@ const ALL_FLAGS: u8 = 0b1111;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(pos: &Position) -> String {
-    let mut s = super::position_string(pos);
+    let mut s = String::with_capacity(80);
+    write_into(pos, &mut s);
+    s
+}
+
+/// [`write`] at the end of `s` (the export's kept buffer: no allocation once it is grown).
+pub(crate) fn write_into(pos: &Position, s: &mut String) {
+    super::position_string_into(pos, s);
     if pos.rules().variant == Variant::Tournament && pos.flags != ALL_FLAGS {
         s.push_str(" opening=");
         for seat in [WHITE, BLACK] {
@@ -74,7 +81,6 @@ pub fn write(pos: &Position) -> String {
         };
         s.push(if white { 'o' } else { 'x' });
     }
-    s
 }
 
 /// Reads a position string (the GF1 `[Final]` form, or [`write()`]'s) under `rules`.

@@ -301,6 +301,11 @@ impl RecordFormat for Pylon {
 }
 
 impl Hooks for Pylon {
+    fn write_position_string(pos: &Position, out: &mut String) -> bool {
+        position_string::write_into(pos, out);
+        true
+    }
+
     /// A placement resolves only when the side to move can place, a pass only when the
     /// other side can: never once the game is over.
     const RESOLVE_REFUSES_AFTER_END: bool = true;

@@ -741,6 +741,35 @@ impl Position {
         on!(&self.board, s => s.colour(i))
     }
 
+    /// The board part of the position string at the end of `out`: `w`, `b` or `.` for each
+    /// point in geometry index order (level 1 first, rows, then columns), a `/` between
+    /// levels. One dispatch on the board's width for the whole walk (the export writes this
+    /// for every ply).
+    pub(crate) fn write_points(&self, out: &mut String) {
+        let n = self.rules.size;
+        out.reserve(self.geo.len() + usize::from(n));
+        on!(&self.board, s => {
+            let mut i = 0;
+            for level in 1..=n {
+                if level > 1 {
+                    out.push('/');
+                }
+                let w = usize::from(n + 1 - level);
+                for _ in 0..w * w {
+                    let b = usize::from(s.lay.bit[i]);
+                    out.push(if s.c[0].has(b) {
+                        'w'
+                    } else if s.c[1].has(b) {
+                        'b'
+                    } else {
+                        '.'
+                    });
+                    i += 1;
+                }
+            }
+        })
+    }
+
     /// The seat whose piece is on `p`, if any.
     ///
     /// ```

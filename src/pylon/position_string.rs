@@ -34,25 +34,18 @@ use crate::game::fields;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(pos: &Position) -> String {
-    let n = pos.rules().size;
-    let mut s = format!("{n} ");
-    for level in 1..=n {
-        if level > 1 {
-            s.push('/');
-        }
-        let w = n + 1 - level;
-        for row in 0..w {
-            for col in 0..w {
-                s.push(match pos.piece(Point::new(level, col, row)) {
-                    None => '.',
-                    Some(0) => 'w',
-                    Some(_) => 'b',
-                });
-            }
-        }
-    }
-    s.push_str(if pos.to_move() == 0 { " w" } else { " b" });
+    let mut s = String::new();
+    write_into(pos, &mut s);
     s
+}
+
+/// [`write`] at the end of `s` (the export's kept buffer: no allocation once it is grown).
+pub(crate) fn write_into(pos: &Position, s: &mut String) {
+    let n = pos.rules().size;
+    crate::game::push_count(s, n.into());
+    s.push(' ');
+    pos.write_points(s);
+    s.push_str(if pos.to_move() == 0 { " w" } else { " b" });
 }
 
 /// Reads a position string; the size it gives replaces that of `rules`. Every piece above

@@ -275,6 +275,11 @@ impl RecordFormat for Pylos {
 }
 
 impl Hooks for Pylos {
+    fn write_position_string(pos: &Position, out: &mut String) -> bool {
+        position_string::write_into(pos, out);
+        true
+    }
+
     #[inline(always)]
     fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
         let m = match pos.resolve_legal(n) {

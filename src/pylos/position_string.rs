@@ -16,11 +16,10 @@
 //! # Ok::<(), gamenote::ParseError>(())
 //! ```
 
-use super::coord::{SUPPORT, Slot};
+use super::coord::{SLOTS, SUPPORT, Slot};
 use super::position::{Position, Rules};
 use crate::error::ParseError;
-use crate::game::{count_field, fields};
-use std::fmt::Write as _;
+use crate::game::{count_field, fields, push_count};
 
 const BALLS: u8 = 15;
 
@@ -37,28 +36,43 @@ const BALLS: u8 = 15;
 /// ```
 pub fn write(pos: &Position) -> String {
     let mut s = String::with_capacity(48);
-    // `Slot::all` goes level by level: one walk, a `/` where the level changes (the
-    // export writes this string for every ply, so it is kept cheap).
-    let mut level = 1;
-    for slot in Slot::all() {
-        if slot.level() != level {
-            level = slot.level();
-            s.push('/');
+    write_into(pos, &mut s);
+    s
+}
+
+/// [`write`] at the end of `s` (the export's kept buffer: no allocation once it is grown).
+pub(crate) fn write_into(pos: &Position, s: &mut String) {
+    // The 30 slots go level by level (bits 0-15, 16-24, 25-28, 29), written into bytes
+    // first and pushed once: the export writes this string for every ply.
+    const LEVEL_ENDS: [usize; 3] = [16, 25, 29];
+    let (white, black) = (pos.balls(0), pos.balls(1));
+    let mut text = [b'/'; SLOTS + 3];
+    let mut at = 0;
+    for i in 0..SLOTS {
+        if LEVEL_ENDS.contains(&i) {
+            at += 1;
         }
-        s.push(match pos.at(slot) {
-            None => '.',
-            Some(0) => 'w',
-            Some(_) => 'b',
-        });
+        let bit = 1u32 << i;
+        text[at] = if white & bit != 0 {
+            b'w'
+        } else if black & bit != 0 {
+            b'b'
+        } else {
+            b'.'
+        };
+        at += 1;
     }
+    // Only ASCII was written.
+    s.push_str(std::str::from_utf8(&text).unwrap_or_default());
     s.push_str(if pos.turn() == 0 { " w " } else { " b " });
-    let _ = write!(s, "{} {}", pos.reserve(0), pos.reserve(1));
+    push_count(s, pos.reserve(0).into());
+    s.push(' ');
+    push_count(s, pos.reserve(1).into());
     match pos.winner() {
         Some(0) => s.push_str(" 1-0"),
         Some(_) => s.push_str(" 0-1"),
         None => {}
     }
-    s
 }
 
 /// Reads a position string under `rules`. Every ball above level 1 must rest on four balls,

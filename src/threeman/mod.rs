@@ -714,6 +714,11 @@ impl RecordFormat for ThreeMan {
 }
 
 impl Hooks for ThreeMan {
+    fn write_position_string(pos: &Position, out: &mut String) -> bool {
+        position_string::write_into(pos, out);
+        true
+    }
+
     /// Resolve begins by refusing every move once the game is over.
     const RESOLVE_REFUSES_AFTER_END: bool = true;
 

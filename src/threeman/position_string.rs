@@ -400,42 +400,84 @@ pub fn parse(input: &str, rules: Rules) -> Result<Position, ParseError> {
 /// ```
 pub fn write_board(pos: &Position) -> String {
     let mut out = String::with_capacity(200);
+    write_board_into(pos, &mut out);
+    out
+}
+
+/// The squares in the order the board part of the position string lists them: zones
+/// Black, Gray, White; in each, ranks 6 down to 1; in each rank, files a to h.
+const BOARD_ORDER: [Square; 144] = {
+    let zones = [Colour::Black, Colour::Gray, Colour::White];
+    let mut order = [Square(0); 144];
+    let mut k = 0;
+    let mut z = 0;
+    while z < 3 {
+        let mut r = 6;
+        while r > 0 {
+            r -= 1;
+            let mut x = 0;
+            while x < 8 {
+                order[k] = Square::from_article(zones[z], x, r);
+                k += 1;
+                x += 1;
+            }
+        }
+        z += 1;
+    }
+    order
+};
+
+/// [`write_board`] at the end of `out`: written into bytes first and pushed once (the
+/// export writes this for every ply).
+fn write_board_into(pos: &Position, out: &mut String) {
+    // At most 3 bytes a square (`Wp'`), a zone's name, a space and 5 `/` a zone.
+    let mut text = [0u8; 3 * (144 / 3 * 3 + 5 + 1 + 5) + 2];
+    let mut at = 0;
+    let mut push = |b: u8| {
+        if let Some(t) = text.get_mut(at) {
+            *t = b;
+        }
+        at += 1;
+    };
     for (i, z) in [Colour::Black, Colour::Gray, Colour::White]
         .into_iter()
         .enumerate()
     {
         if i > 0 {
-            out.push(' ');
+            push(b' ');
         }
-        out.push_str(z.name());
-        out.push(' ');
-        for r in (0..6u8).rev() {
+        for &b in z.name().as_bytes() {
+            push(b);
+        }
+        push(b' ');
+        for r in 0..6 {
             let mut empty = 0;
-            for x in 0..8u8 {
-                match pos.piece_at(Square::from_article(z, x, r)) {
+            for &sq in &BOARD_ORDER[i * 48 + r * 8..i * 48 + r * 8 + 8] {
+                match pos.piece_at(sq) {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
-                            out.push((b'0' + empty) as char);
+                            push(b'0' + empty);
                             empty = 0;
                         }
-                        out.push(p.colour.letter());
-                        out.push(p.kind.lower());
+                        push(p.colour.letter() as u8);
+                        push(p.kind.lower() as u8);
                         if p.crossed {
-                            out.push('\'');
+                            push(b'\'');
                         }
                     }
                 }
             }
             if empty > 0 {
-                out.push((b'0' + empty) as char);
+                push(b'0' + empty);
             }
-            if r > 0 {
-                out.push('/');
+            if r < 5 {
+                push(b'/');
             }
         }
     }
-    out
+    // Only ASCII was written, and never past the end.
+    out.push_str(std::str::from_utf8(text.get(..at).unwrap_or_default()).unwrap_or_default());
 }
 
 /// Writes the extended position string.
@@ -449,7 +491,15 @@ pub fn write_board(pos: &Position) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(pos: &Position) -> String {
-    let mut out = write_board(pos);
+    let mut out = String::with_capacity(200);
+    write_into(pos, &mut out);
+    out
+}
+
+/// [`write`] at the end of `out` (the export's kept buffer: no allocation once it is grown).
+pub(crate) fn write_into(pos: &Position, out: &mut String) {
+    use std::fmt::Write as _;
+    write_board_into(pos, out);
     let side = pos.side as usize;
     out.push(' ');
     out.push(Colour::from_index(side).letter());
@@ -466,27 +516,32 @@ pub fn write(pos: &Position) -> String {
         });
     }
     out.push(' ');
-    let eps: Vec<String> = [(side + 1) % 3, (side + 2) % 3]
-        .iter()
-        .filter(|s| pos.ep[**s] != NONE)
-        .map(|s| Square(pos.ep[*s]).to_string())
-        .collect();
-    if eps.is_empty() {
+    let mut any = false;
+    for s in [(side + 1) % 3, (side + 2) % 3] {
+        if pos.ep[s] != NONE {
+            if any {
+                out.push(',');
+            }
+            any = true;
+            let _ = write!(out, "{}", Square(pos.ep[s]));
+        }
+    }
+    if !any {
         out.push('-');
-    } else {
-        out.push_str(&eps.join(","));
     }
     out.push(' ');
-    let moats: Vec<&str> = ["WG", "GB", "BW"]
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| pos.bridged & (1 << i) != 0)
-        .map(|(_, n)| *n)
-        .collect();
-    if moats.is_empty() {
+    let mut any = false;
+    for (i, name) in ["WG", "GB", "BW"].iter().enumerate() {
+        if pos.bridged & (1 << i) != 0 {
+            if any {
+                out.push(',');
+            }
+            any = true;
+            out.push_str(name);
+        }
+    }
+    if !any {
         out.push('-');
-    } else {
-        out.push_str(&moats.join(","));
     }
     out.push(' ');
     for c in Colour::ALL {
@@ -494,6 +549,8 @@ pub fn write(pos: &Position) -> String {
             out.push(c.letter());
         }
     }
-    out.push_str(&format!(" {} {}", pos.clock, pos.round));
-    out
+    out.push(' ');
+    crate::game::push_count(out, pos.clock);
+    out.push(' ');
+    crate::game::push_count(out, pos.round);
 }

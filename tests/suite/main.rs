@@ -21,6 +21,7 @@ mod gipf_resolve_play;
 mod gipf_rules;
 mod gipf_testdata;
 mod issue20_rules;
+mod legal_counts;
 mod locate;
 mod number_constructors;
 mod one_pass;

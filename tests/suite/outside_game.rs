@@ -162,6 +162,10 @@ fn a_record_of_an_outside_game_replays() {
     assert_eq!(r.moves, [Say(true), Say(false), Say(true), Say(true)]);
     // The canonical printer numbers every two moves, as the default says.
     assert_eq!(rec.to_string(), text);
+    // No position string, so the default `Hooks::write_position_string` writes nothing.
+    let mut buf = String::from("kept");
+    assert!(!Ab::write_position_string(&r.end, &mut buf));
+    assert_eq!(buf, "kept");
 }
 
 #[test]
