@@ -901,4 +901,29 @@ mod tests {
         w.write(None, &n("1a1"), &mut out);
         assert_eq!(out, "1a1");
     }
+
+    #[test]
+    fn canonical_moves_are_printed_from_their_notation_whatever_the_entry() {
+        let n = |s: &str| s.parse::<Notation>().unwrap();
+        let mut w = Written::new();
+        let mut out = String::new();
+        let at = w.write(Some("b2"), &n("b2"), &mut out);
+        assert_eq!((out.as_str(), at.is_some()), ("b2", true));
+        for canonical in ["1b2", "1b2", "1c3", "1b2"] {
+            out.clear();
+            w.canonical(at, &n(canonical), &mut out);
+            assert_eq!(out, canonical);
+        }
+        // No entry (a long move, or none kept): printed.
+        out.clear();
+        w.canonical(None, &n("2a1"), &mut out);
+        assert_eq!(out, "2a1");
+        // A written move replacing the entry forgets its canonical form.
+        out.clear();
+        let again = w.write(Some("b2"), &n("1c3"), &mut out);
+        assert_eq!((out.as_str(), again), ("1c3", at));
+        out.clear();
+        w.canonical(again, &n("1a1"), &mut out);
+        assert_eq!(out, "1a1");
+    }
 }
