@@ -29,6 +29,8 @@ use crate::{ExportError, PlyRow, RecordRow, Sink};
 pub struct JsonlSink<W: Write, P: Write> {
     records: BufWriter<W>,
     plies: Option<BufWriter<P>>,
+    /// The line being written (its room kept from row to row).
+    line: Vec<u8>,
 }
 
 impl<W: Write, P: Write> JsonlSink<W, P> {
@@ -43,6 +45,7 @@ impl<W: Write, P: Write> JsonlSink<W, P> {
         JsonlSink {
             records: BufWriter::with_capacity(1 << 16, records),
             plies: plies.map(|p| BufWriter::with_capacity(1 << 16, p)),
+            line: Vec::new(),
         }
     }
 
@@ -64,8 +67,10 @@ impl<W: Write, P: Write> JsonlSink<W, P> {
 
 impl<W: Write, P: Write> Sink for JsonlSink<W, P> {
     fn record(&mut self, row: &RecordRow, plies: &[PlyRow]) -> Result<(), ExportError> {
-        serde_json::to_writer(&mut self.records, row).map_err(std::io::Error::from)?;
-        self.records.write_all(b"\n")?;
+        self.line.clear();
+        record_line(&mut self.line, row)?;
+        self.line.push(b'\n');
+        self.records.write_all(&self.line)?;
         if let Some(out) = self.plies.as_mut() {
             for p in plies {
                 let with_key = Keyed { row, ply: p };
@@ -75,6 +80,97 @@ impl<W: Write, P: Write> Sink for JsonlSink<W, P> {
         }
         Ok(())
     }
+}
+
+/// `s` as a JSON string, as serde_json writes it: a string with nothing to escape (no `"`,
+/// `\\` or control character, as most moves and tags) is copied between quotes, any other
+/// goes through serde_json.
+fn json_str(out: &mut Vec<u8>, s: &str) -> std::io::Result<()> {
+    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.reserve(s.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+        Ok(())
+    } else {
+        serde_json::to_writer(out, s).map_err(std::io::Error::from)
+    }
+}
+
+fn json_opt_str(out: &mut Vec<u8>, s: Option<&str>) -> std::io::Result<()> {
+    match s {
+        Some(s) => json_str(out, s),
+        None => {
+            out.extend_from_slice(b"null");
+            Ok(())
+        }
+    }
+}
+
+fn json_opt_u64(out: &mut Vec<u8>, n: Option<u64>) {
+    match n {
+        Some(n) => {
+            let _ = write!(out, "{n}");
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+fn json_list(out: &mut Vec<u8>, items: &[String]) -> std::io::Result<()> {
+    out.push(b'[');
+    for (i, m) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        json_str(out, m)?;
+    }
+    out.push(b']');
+    Ok(())
+}
+
+/// A records row as one line of JSON, byte for byte what serde_json makes of its
+/// [`Serialize`] form (written by hand: the serializer's calls cost more than the check).
+fn record_line(out: &mut Vec<u8>, r: &RecordRow) -> std::io::Result<()> {
+    let e = r.error.as_ref();
+    out.extend_from_slice(b"{\"file\":");
+    json_str(out, &r.file)?;
+    let _ = write!(out, ",\"record\":{},\"game\":", r.record);
+    json_str(out, r.game)?;
+    out.extend_from_slice(b",\"rules\":");
+    json_opt_str(out, r.rules.as_deref())?;
+    out.extend_from_slice(b",\"tags\":{");
+    for (i, (n, v)) in r.tags.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        json_str(out, n)?;
+        out.push(b':');
+        json_str(out, v)?;
+    }
+    out.extend_from_slice(b"},\"moves\":");
+    json_list(out, &r.moves)?;
+    out.extend_from_slice(b",\"moves_canonical\":");
+    json_list(out, &r.moves_canonical)?;
+    let _ = write!(out, ",\"plies\":{},\"result\":", r.plies);
+    json_opt_str(out, r.result.as_deref())?;
+    out.extend_from_slice(b",\"outcome\":");
+    json_opt_str(out, r.outcome.as_deref())?;
+    out.extend_from_slice(if r.ok {
+        b",\"ok\":true,\"error_kind\":"
+    } else {
+        b",\"ok\":false,\"error_kind\":"
+    });
+    json_opt_str(out, e.map(|e| e.kind))?;
+    out.extend_from_slice(b",\"error_line\":");
+    json_opt_u64(out, e.map(|e| e.line));
+    out.extend_from_slice(b",\"error_column\":");
+    json_opt_u64(out, e.map(|e| e.column));
+    out.extend_from_slice(b",\"error_ply\":");
+    json_opt_u64(out, e.and_then(|e| e.ply));
+    out.extend_from_slice(b",\"error_message\":");
+    json_opt_str(out, e.map(|e| e.message.as_str()))?;
+    let _ = write!(out, ",\"warnings\":{}}}", r.warnings);
+    Ok(())
 }
 
 /// Tags as a JSON object.
@@ -135,5 +231,59 @@ impl Serialize for Keyed<'_> {
         m.serialize_entry("legal_moves", &p.legal_moves)?;
         m.serialize_entry("outcome", &p.outcome)?;
         m.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::record_line;
+    use crate::{RecordRow, RowError};
+
+    /// The hand-written line is serde_json's, escapes and nulls included.
+    #[test]
+    fn record_line_is_what_serde_json_writes() {
+        let plain = RecordRow {
+            file: "a.pylos".into(),
+            record: 7,
+            game: "pylos",
+            rules: Some("standard".into()),
+            tags: vec![("Event".into(), "Club".into()), ("Site".into(), "".into())],
+            moves: vec!["1b2".into(), "1c3".into()],
+            moves_canonical: vec!["1b2".into()],
+            plies: 1,
+            result: Some("1-0".into()),
+            ok: true,
+            warnings: 2,
+            ..RecordRow::default()
+        };
+        let odd = RecordRow {
+            file: "dir\\\"q\".pylos".into(),
+            tags: vec![("na\"me".into(), "tab\there\u{1}\u{7f}é".into())],
+            moves: vec!["x\ny".into()],
+            error: Some(RowError {
+                kind: "illegal",
+                line: 3,
+                column: 12,
+                ply: Some(4),
+                message: "no \"ball\" there\\".into(),
+            }),
+            ..RecordRow::default()
+        };
+        let no_ply = RecordRow {
+            error: Some(RowError {
+                kind: "parse",
+                line: 1,
+                column: 1,
+                ply: None,
+                message: String::new(),
+            }),
+            ..RecordRow::default()
+        };
+        for row in [plain, odd, no_ply, RecordRow::default()] {
+            let mut line = Vec::new();
+            record_line(&mut line, &row).unwrap();
+            let want = serde_json::to_string(&row).unwrap();
+            assert_eq!(String::from_utf8(line).unwrap(), want);
+        }
     }
 }

@@ -460,14 +460,23 @@ fn set(slot: &mut String, text: &str) {
     slot.push_str(text);
 }
 
-/// The `i`th string of `v`, emptied (its room kept), or a new one at the end.
-fn slot(v: &mut Vec<String>, i: usize) -> &mut String {
+/// The `i`th string of `v`, emptied (its room kept), or one from `pool` (else a new one)
+/// at the end.
+fn slot<'a>(v: &'a mut Vec<String>, pool: &mut Vec<String>, i: usize) -> &'a mut String {
     if i == v.len() {
-        v.push(String::new());
+        v.push(pool.pop().unwrap_or_default());
     }
     let s = &mut v[i];
     s.clear();
     s
+}
+
+/// Shortens `v` to `len`, its strings past it kept in `pool` with their room: records of
+/// different lengths would otherwise free and allocate a string a move.
+fn truncate_into(v: &mut Vec<String>, pool: &mut Vec<String>, len: usize) {
+    if len < v.len() {
+        pool.extend(v.drain(len..));
+    }
 }
 
 /// One record's rows as the check builds them, reused from record to record (their strings
@@ -481,6 +490,8 @@ struct Rows {
     /// The tags as read (the first `tags_len`), before the overrides.
     tags: Vec<(String, String)>,
     tags_len: usize,
+    /// Strings of moves past the end of the last record, kept for the next ([`slot`]).
+    pool: Vec<String>,
     /// Moves written and played so far.
     moves_len: usize,
     canonical_len: usize,
@@ -527,10 +538,21 @@ struct Both<G: Game> {
 /// it is written the same (`Display` depends on the notation alone), so it is copied
 /// instead of printed again: printing every move cost more than checking it. The text is
 /// only the key, the notation is compared every time, so the rows are what printing
-/// gives whatever the text.
+/// gives whatever the text. The entry keeps the move's canonical notation last met after
+/// that text too, and its printing ([`Written::canonical`]): a record not written in the
+/// canonical style (GIPF's reserve counts) has its canonical moves copied as well.
 struct Written<N> {
-    /// Open addressing, [`WRITTEN_SLOTS`] slots: (key text, notation, printed).
-    slots: Vec<Option<(String, N, String)>>,
+    /// Open addressing, [`WRITTEN_SLOTS`] slots.
+    slots: Vec<Option<Entry<N>>>,
+}
+
+/// A move of [`Written`]: its text in the record, its notation and printing, and the
+/// canonical notation last played for it with its printing.
+struct Entry<N> {
+    key: String,
+    notation: N,
+    printed: String,
+    canonical: Option<(N, String)>,
 }
 
 /// Slots of [`Written`] (a power of two); a clash replaces the older move.
@@ -544,13 +566,14 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
         Written { slots: Vec::new() }
     }
 
-    /// Sets `out` to `n` as written, `key` its text in the record (if known).
-    fn write(&mut self, key: Option<&str>, n: &N, out: &mut String) {
+    /// Sets `out` to `n` as written, `key` its text in the record (if known). Returns the
+    /// slot that now holds `n` (for [`Written::canonical`]), if any.
+    fn write(&mut self, key: Option<&str>, n: &N, out: &mut String) -> Option<usize> {
         // Only short moves are kept: a long one (a 16 MB GIPF half-move) is rarely met
         // twice, and keeping its text, notation and printed form would triple its memory.
         let Some(key) = key.filter(|k| k.len() <= WRITTEN_MAX_KEY) else {
             let _ = write!(out, "{n}");
-            return;
+            return None;
         };
         if self.slots.is_empty() {
             self.slots.resize_with(WRITTEN_SLOTS, || None);
@@ -560,22 +583,53 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
         for b in key.bytes() {
             h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
         }
-        let slot = &mut self.slots[h as usize & (WRITTEN_SLOTS - 1)];
-        if let Some((k, m, printed)) = slot.as_ref()
-            && k == key
-            && m == n
+        let i = h as usize & (WRITTEN_SLOTS - 1);
+        let slot = &mut self.slots[i];
+        if let Some(e) = slot.as_ref()
+            && e.key == key
+            && e.notation == *n
         {
-            out.push_str(printed);
-            return;
+            out.push_str(&e.printed);
+            return Some(i);
         }
         let _ = write!(out, "{n}");
         match slot {
-            Some((k, m, printed)) => {
-                set(k, key);
+            Some(e) => {
+                set(&mut e.key, key);
+                e.notation.clone_from(n);
+                set(&mut e.printed, out);
+                e.canonical = None;
+            }
+            None => {
+                *slot = Some(Entry {
+                    key: key.to_string(),
+                    notation: n.clone(),
+                    printed: out.clone(),
+                    canonical: None,
+                })
+            }
+        }
+        Some(i)
+    }
+
+    /// Sets `out` to the canonical notation `n` printed, copied when the entry `at` (from
+    /// [`Written::write`]) last printed the same notation, else printed and kept there.
+    fn canonical(&mut self, at: Option<usize>, n: &N, out: &mut String) {
+        let Some(Some(e)) = at.map(|i| &mut self.slots[i]) else {
+            let _ = write!(out, "{n}");
+            return;
+        };
+        match &mut e.canonical {
+            Some((m, printed)) if m == n => out.push_str(printed),
+            Some((m, printed)) => {
+                let _ = write!(out, "{n}");
                 m.clone_from(n);
                 set(printed, out);
             }
-            None => *slot = Some((key.to_string(), n.clone(), out.clone())),
+            None => {
+                let _ = write!(out, "{n}");
+                e.canonical = Some((n.clone(), out.clone()));
+            }
         }
     }
 }
@@ -618,22 +672,31 @@ impl<G: Game> Visitor<G> for Both<G> {
         };
         let cur = &mut self.cur;
         let key = self.text.get(p.span.clone()).filter(|k| !k.is_empty());
-        self.written
-            .write(key, &p.notation, slot(&mut cur.row.moves, cur.moves_len));
+        let at = self.written.write(
+            key,
+            &p.notation,
+            slot(&mut cur.row.moves, &mut cur.pool, cur.moves_len),
+        );
         cur.moves_len += 1;
         let want_plies = self.want_plies;
         let style = <G as Notate>::Style::default();
+        let table = &mut self.written;
         self.checker.play_in(p, |n, before, m, after| {
             let notation = G::notate(before, m, style);
             let written = &cur.row.moves[n - 1];
-            let text = slot(&mut cur.row.moves_canonical, cur.canonical_len);
+            let text = slot(
+                &mut cur.row.moves_canonical,
+                &mut cur.pool,
+                cur.canonical_len,
+            );
             cur.canonical_len += 1;
             let forced_before = n == cur.last_n;
-            // A move written canonically is not printed again.
+            // A move written canonically is not printed again, nor one whose canonical
+            // form was printed after the same text before.
             if p.notation == notation && !forced_before {
                 text.push_str(written);
             } else {
-                let _ = write!(text, "{notation}");
+                table.canonical(at, &notation, text);
             }
             if want_plies {
                 if forced_before && let Some(prev) = cur.plies[..cur.plies_len].last_mut() {
@@ -681,8 +744,12 @@ impl<G: Game> Visitor<G> for Both<G> {
             cur.canonical_len = 0;
             cur.plies_len = 0;
         }
-        cur.row.moves.truncate(cur.moves_len);
-        cur.row.moves_canonical.truncate(cur.canonical_len);
+        truncate_into(&mut cur.row.moves, &mut cur.pool, cur.moves_len);
+        truncate_into(
+            &mut cur.row.moves_canonical,
+            &mut cur.pool,
+            cur.canonical_len,
+        );
         let next = self.spare.pop().unwrap_or_default();
         self.done.push(std::mem::replace(&mut self.cur, next));
         v
@@ -861,6 +928,31 @@ mod tests {
         assert_eq!(out, "1c3");
         out.clear();
         w.write(None, &n("1a1"), &mut out);
+        assert_eq!(out, "1a1");
+    }
+
+    #[test]
+    fn canonical_moves_are_printed_from_their_notation_whatever_the_entry() {
+        let n = |s: &str| s.parse::<Notation>().unwrap();
+        let mut w = Written::new();
+        let mut out = String::new();
+        let at = w.write(Some("b2"), &n("b2"), &mut out);
+        assert_eq!((out.as_str(), at.is_some()), ("b2", true));
+        for canonical in ["1b2", "1b2", "1c3", "1b2"] {
+            out.clear();
+            w.canonical(at, &n(canonical), &mut out);
+            assert_eq!(out, canonical);
+        }
+        // No entry (a long move, or none kept): printed.
+        out.clear();
+        w.canonical(None, &n("2a1"), &mut out);
+        assert_eq!(out, "2a1");
+        // A written move replacing the entry forgets its canonical form.
+        out.clear();
+        let again = w.write(Some("b2"), &n("1c3"), &mut out);
+        assert_eq!((out.as_str(), again), ("1c3", at));
+        out.clear();
+        w.canonical(again, &n("1a1"), &mut out);
         assert_eq!(out, "1a1");
     }
 }

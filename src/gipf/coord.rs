@@ -181,7 +181,29 @@ impl Point {
 
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.col()) as char, self.row())
+        // Written into a small buffer, not through `write!`: the export prints a point
+        // for every piece a move names.
+        let (col, row) = (b'a' + self.col(), self.row());
+        let mut buf = [col, 0, 0, 0];
+        let len = match row {
+            0..=9 => {
+                buf[1] = b'0' + row;
+                2
+            }
+            10..=99 => {
+                buf[1] = b'0' + row / 10;
+                buf[2] = b'0' + row % 10;
+                3
+            }
+            _ => {
+                buf[1] = b'0' + row / 100;
+                buf[2] = b'0' + row / 10 % 10;
+                buf[3] = b'0' + row % 10;
+                4
+            }
+        };
+        // ASCII letters and digits only.
+        f.write_str(std::str::from_utf8(&buf[..len]).unwrap_or_default())
     }
 }
 

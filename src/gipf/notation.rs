@@ -142,7 +142,7 @@ impl fmt::Display for Item {
         if self.gipf {
             f.write_str("G")?;
         }
-        write!(f, "{}", self.point)?;
+        fmt::Display::fmt(&self.point, f)?;
         if self.star {
             f.write_str("*")?;
         }
@@ -173,7 +173,7 @@ impl fmt::Display for Group {
             if i > 0 {
                 f.write_str(",")?;
             }
-            write!(f, "{it}")?;
+            fmt::Display::fmt(it, f)?;
         }
         if self.suffix_x {
             f.write_str("x")?;
@@ -187,9 +187,10 @@ impl fmt::Display for PushNote {
         if self.gipf {
             f.write_str("G")?;
         }
-        write!(f, "{}", self.from)?;
+        fmt::Display::fmt(&self.from, f)?;
         if let Some(t) = self.to {
-            write!(f, "-{t}")?;
+            f.write_str("-")?;
+            fmt::Display::fmt(&t, f)?;
         }
         Ok(())
     }
@@ -207,24 +208,29 @@ impl Notation {
     /// ```
     pub fn move_text(&self) -> String {
         let mut s = String::new();
+        // Writing to a `String` cannot fail.
+        let _ = self.write_move(&mut s);
+        s
+    }
+
+    /// The half-move without its reserve count, written to `f` with no string in between.
+    fn write_move(&self, f: &mut impl fmt::Write) -> fmt::Result {
         for g in &self.pre {
-            s.push_str(&g.to_string());
-            s.push(';');
+            write!(f, "{g};")?;
         }
         if let Some(p) = &self.push {
-            s.push_str(&p.to_string());
+            write!(f, "{p}")?;
         }
         for g in &self.post {
-            s.push(';');
-            s.push_str(&g.to_string());
+            write!(f, ";{g}")?;
         }
-        s
+        Ok(())
     }
 }
 
 impl fmt::Display for Notation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.move_text())?;
+        self.write_move(f)?;
         if let Some(n) = self.reserve {
             write!(f, " ({n})")?;
         }

@@ -346,7 +346,16 @@ impl PartialEq for Notation {
     /// it shows (compact differs from canonical only on a level-1 slot) and the dash only on
     /// a raise outside the numeric style.
     fn eq(&self, other: &Self) -> bool {
-        self.key() == other.key()
+        // Equal fields give equal keys: the common case (a move compared with itself
+        // printed back, in `export`) skips working out the visible form.
+        let same = self.from == other.from
+            && self.to == other.to
+            && self.takebacks == other.takebacks
+            && self.markers == other.markers
+            && self.nag == other.nag
+            && self.form == other.form
+            && self.dash == other.dash;
+        same || self.key() == other.key()
     }
 }
 
