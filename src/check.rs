@@ -666,13 +666,7 @@ pub fn check_text<G: Game>(
             &mut checker,
             &mut scratch,
             &mut written,
-            |r| {
-                record += usize::from(!r.is_junk());
-                let mut r = r.clone();
-                r.number(record);
-                out.push(r);
-                Ok(())
-            },
+            collect_numbered(&mut record, &mut out),
         );
     }
     out
@@ -730,15 +724,25 @@ where
         checker,
         &mut scratch,
         &mut None,
-        |r| {
-            record += usize::from(!r.is_junk());
-            let mut r = r.clone();
-            r.number(record);
-            out.push(r);
-            Ok(())
-        },
+        collect_numbered(&mut record, &mut out),
     );
     out
+}
+
+/// A callback for [`check_piece_text`] that pushes a copy of each report onto `out`,
+/// numbered after the records `record` counts (a record counts itself; junk keeps the
+/// number of the record it follows).
+fn collect_numbered<'a>(
+    record: &'a mut usize,
+    out: &'a mut Vec<Report>,
+) -> impl FnMut(&mut Report) -> io::Result<()> + 'a {
+    move |r| {
+        *record += usize::from(!r.is_junk());
+        let mut r = r.clone();
+        r.number(*record);
+        out.push(r);
+        Ok(())
+    }
 }
 
 /// Checks pieces of input one after another, as `gamenote check` does: the checker (or a

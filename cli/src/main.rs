@@ -12,7 +12,7 @@ use gamenote::check::{
     check_piece_with, game_of_input, open_input, piece_game, piece_records,
 };
 use gamenote::games::DefaultGame;
-use gamenote::stream::{Limits, RecordReader};
+use gamenote::stream::{BadRecord, Limits, RawRecord, RecordReader};
 use gamenote::{Game, GameId, Mode, Notate, Play, with_game};
 
 mod print;
@@ -465,6 +465,29 @@ fn no_such_record(name: &str, want: u64, seen: u64) -> Fail {
     ))
 }
 
+/// The game of `piece` while `choose` or `keep` look for record `want`: a piece whose game
+/// cannot be told counts as one record in `seen` and is `None`, or the failure when it is
+/// record `want`.
+fn game_while_choosing(
+    default: DefaultGame,
+    name: &str,
+    piece: &Result<RawRecord, BadRecord>,
+    seen: &mut u64,
+    want: u64,
+) -> Result<Option<GameId>, Fail> {
+    match piece_game(default, name, piece) {
+        Ok(id) => Ok(Some(id)),
+        Err(p) => {
+            *seen += 1;
+            if *seen == want {
+                Err(Fail(p.rendered, 1))
+            } else {
+                Ok(None)
+            }
+        }
+    }
+}
+
 /// Record `n` of the input (the first by default), read in its own game with the command
 /// line's tags applied (to the default game's records), handed to `then`; `None` when the
 /// input has no record and none was asked for.
@@ -479,15 +502,8 @@ fn choose<T: OnLocated>(
     let want = n.unwrap_or(1);
     let mut seen = 0u64;
     for piece in RecordReader::with_limits(input, Limits::default()) {
-        let id = match piece_game(default, name, &piece) {
-            Ok(id) => id,
-            Err(p) => {
-                seen += 1;
-                if seen == want {
-                    return Err(Fail(p.rendered, 1));
-                }
-                continue;
-            }
+        let Some(id) = game_while_choosing(default, name, &piece, &mut seen, want)? else {
+            continue;
         };
         let first = usize::try_from(seen + 1).unwrap_or(usize::MAX);
         with_game!(id, G => {
@@ -528,22 +544,16 @@ fn keep<T: OnKept>(
     ply: Option<usize>,
     then: T,
 ) -> Result<Option<u8>, Fail> {
-    let want = usize::try_from(n.unwrap_or(1)).unwrap_or(usize::MAX);
-    let mut seen = 0usize;
+    let want = n.unwrap_or(1);
+    let mut seen = 0u64;
     for piece in RecordReader::with_limits(input, Limits::default()) {
-        let id = match piece_game(default, name, &piece) {
-            Ok(id) => id,
-            Err(p) => {
-                seen += 1;
-                if seen == want {
-                    return Err(Fail(p.rendered, 1));
-                }
-                continue;
-            }
+        let Some(id) = game_while_choosing(default, name, &piece, &mut seen, want)? else {
+            continue;
         };
         let overrides = r.overrides_for(default, id);
+        let left = usize::try_from(want - seen).unwrap_or(usize::MAX);
         with_game!(id, G => {
-            let mut keep = Keep::<G>::new(r.mode(), &overrides, want - seen, ply);
+            let mut keep = Keep::<G>::new(r.mode(), &overrides, left, ply);
             let mut chosen = None;
             for report in check_piece_with::<G, _>(name, &piece, &mut keep) {
                 if report.is_junk() {
@@ -569,7 +579,7 @@ fn keep<T: OnKept>(
     }
     match (seen, n) {
         (0, None) => Ok(None),
-        _ => Err(no_such_record(name, want as u64, seen as u64)),
+        _ => Err(no_such_record(name, want, seen)),
     }
 }
 

@@ -2,54 +2,17 @@
 //! writes near misses, generated records come from mixed seeds, invalid command-line values
 //! are usage errors said once, and echoed source lines show invisible characters escaped.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use gamenote::prelude::*;
 use gamenote::{GameId, with_game};
 
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
-
-/// What a run gave: exit code, standard output, standard error.
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
-
-fn run_with(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    if let Some(mut s) = child.stdin.take() {
-        let _ = s.write_all(stdin);
-    }
-    let o = child.wait_with_output().expect("the binary ends");
-    Run {
-        code: o.status.code().unwrap_or(-1),
-        out: String::from_utf8_lossy(&o.stdout).into_owned(),
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
-}
-
-fn run(args: &[&str]) -> Run {
-    run_with(args, b"")
-}
+mod common;
+use common::{run, run_with};
 
 /// A file with these bytes in this test's own folder.
 fn file(test: &str, name: &str, bytes: &[u8]) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("arguments")
-        .join(test);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).expect("temp file");
-    p.to_string_lossy().into_owned()
+    common::file_in(&["arguments", test], name, bytes)
 }
 
 /// The command-line flags of every variant of a game (`--rules`, and `--size` for Pylon).

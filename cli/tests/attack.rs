@@ -1,35 +1,11 @@
 //! Issue 20, attacked through the command line as a stranger would: each case found a
 //! fault that is fixed, and is held here with its exact output, line, column and exit code.
 
-use std::path::PathBuf;
-use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
-
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let o = Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: o.status.code().unwrap_or(-1),
-        out: String::from_utf8_lossy(&o.stdout).into_owned(),
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
-}
+mod common;
+use common::run;
 
 fn file(name: &str, bytes: &[u8]) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("attack");
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).expect("temp file");
-    p.to_string_lossy().into_owned()
+    common::file_in(&["attack"], name, bytes)
 }
 
 /// Comments on a move and after the result are read but not kept by check, show and

@@ -2,56 +2,21 @@
 //! codes, where errors are placed, what each command reads and writes, and the cases of
 //! issue 12 that concern the commands.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use gamenote::GameId;
 
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+mod common;
+use common::{BIN, run, run_with};
+
 /// The repository root: the records, docs and README the tests read.
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
-/// What a run gave: exit code, standard output, standard error.
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
-
-fn run_with(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    if let Some(mut s) = child.stdin.take() {
-        // A command that does not read its input may have closed it already.
-        let _ = s.write_all(stdin);
-    }
-    let o = child.wait_with_output().expect("the binary ends");
-    Run {
-        code: o.status.code().unwrap_or(-1),
-        out: String::from_utf8_lossy(&o.stdout).into_owned(),
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
-}
-
-fn run(args: &[&str]) -> Run {
-    run_with(args, b"")
-}
-
 /// A file with these bytes in this test's own folder.
 fn file(test: &str, name: &str, bytes: &[u8]) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli")
-        .join(test);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).expect("temp file");
-    p.to_string_lossy().into_owned()
+    common::file_in(&["cli", test], name, bytes)
 }
 
 fn example(name: &str) -> String {

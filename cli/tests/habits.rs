@@ -2,28 +2,15 @@
 //! said once without a summary, `moves` on a finished game, shell completions and the man
 //! page, all through the built binary.
 
-use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+mod common;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+    let r = common::run(args);
+    (r.code, r.out, r.err)
 }
 
 fn temp(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("gamenote-habits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+    common::file_in(&["habits"], name, text.as_bytes())
 }
 
 const TWO: &str = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";

@@ -2,41 +2,11 @@
 //! game, each read in its own game, with junk between some of them that fails on its own
 //! and never costs the record before it.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
-
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    drop(child.stdin.take().map(|mut s| s.write_all(b"")));
-    let o = child.wait_with_output().expect("the binary ends");
-    Run {
-        code: o.status.code().unwrap_or(-1),
-        out: String::from_utf8_lossy(&o.stdout).into_owned(),
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
-}
+mod common;
+use common::run;
 
 fn file(name: &str, bytes: &[u8]) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mixed");
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).expect("temp file");
-    p.to_string_lossy().into_owned()
+    common::file_in(&["mixed"], name, bytes)
 }
 
 const PYLOS: &str = "[Game \"Pylos\"]\n[Rules \"standard\"]\n\n1. 1b1 1b2 2. 1c3 *\n";

@@ -2,35 +2,11 @@
 //! codes of set-up positions that are over, Pylon scores out of range, tags read strictly,
 //! exact results and GIPF records as people write them.
 
-use std::path::PathBuf;
-use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
-
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let o = Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: o.status.code().unwrap_or(-1),
-        out: String::from_utf8_lossy(&o.stdout).into_owned(),
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
-}
+mod common;
+use common::run;
 
 fn file(name: &str, text: &str) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules20");
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, text).expect("temp file");
-    p.to_string_lossy().into_owned()
+    common::file_in(&["rules20"], name, text.as_bytes())
 }
 
 #[test]

@@ -1,36 +1,11 @@
 //! A stranger's attack on the binary (session 9): hostile archives made by script, each
 //! fault found pinned here with the exact verdict, line and column.
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
-
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let o = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: o.status.code().unwrap_or(-1),
-        out: String::from_utf8_lossy(&o.stdout).into_owned(),
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
-}
+mod common;
+use common::{Run, run};
 
 fn file(name: &str, bytes: &[u8]) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("stranger9");
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).expect("temp file");
-    p.to_string_lossy().into_owned()
+    common::file_in(&["stranger9"], name, bytes)
 }
 
 /// The first line of the output (standard output, then standard error) naming `name`.

@@ -1,0 +1,55 @@
+//! What the command-line tests share: running the built binary and writing their input
+//! files. Each test file takes it with `mod common;` and uses only part of it, hence the
+//! `dead_code` allowance.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The built binary.
+pub const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+
+/// What a run gave: exit code (-1 when ended by a signal), standard output, standard error.
+pub struct Run {
+    pub code: i32,
+    pub out: String,
+    pub err: String,
+}
+
+/// Runs the binary with these arguments and this standard input.
+pub fn run_with(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    if let Some(mut s) = child.stdin.take() {
+        // A command that does not read its input may have closed it already.
+        let _ = s.write_all(stdin);
+    }
+    let o = child.wait_with_output().expect("the binary ends");
+    Run {
+        code: o.status.code().unwrap_or(-1),
+        out: String::from_utf8_lossy(&o.stdout).into_owned(),
+        err: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+/// Runs the binary with these arguments and an empty standard input.
+pub fn run(args: &[&str]) -> Run {
+    run_with(args, b"")
+}
+
+/// A file with these bytes, in the folder `folders` (joined) under the tests' temporary
+/// directory; gives its path.
+pub fn file_in(folders: &[&str], name: &str, bytes: &[u8]) -> String {
+    let mut dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    dir.extend(folders);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).expect("temp file");
+    p.to_string_lossy().into_owned()
+}
