@@ -989,8 +989,7 @@ fn export_cmd(
         // The table is on standard output; the summary must not be mixed into it.
         tell(&summary);
     } else {
-        writeln!(io::stdout().lock(), "{summary}")
-            .map_err(|e| write_fail(e, "standard output"))?;
+        writeln!(io::stdout().lock(), "{summary}").map_err(|e| write_fail(e, "standard output"))?;
     }
     Ok(if counts.unreadable > 0 { 2 } else { 0 })
 }

@@ -136,11 +136,17 @@ fn output_dash_is_standard_output() {
     assert_eq!(r.code, 0);
     assert_eq!(r.err, "2 records, 1 ok, 1 failed: standard output\n");
     let to_file = file("dash.jsonl", b"");
-    assert_eq!(run(&["export", &input, "--to", "jsonl", "-o", &to_file]).code, 0);
+    assert_eq!(
+        run(&["export", &input, "--to", "jsonl", "-o", &to_file]).code,
+        0
+    );
     let written = std::fs::read_to_string(&to_file).expect("written");
     assert_eq!(r.out, written);
     assert_eq!(r.out.lines().count(), 2);
-    assert!(r.out.starts_with(&format!("{{\"file\":\"{input}\",\"record\":1,")));
+    assert!(
+        r.out
+            .starts_with(&format!("{{\"file\":\"{input}\",\"record\":1,"))
+    );
 
     let r = in_dir(&["export", &input, "--to", "jsonl", "--plies", "-o", "-"]);
     assert_eq!((r.code, r.out.as_str()), (2, ""));
