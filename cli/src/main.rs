@@ -240,7 +240,8 @@ struct Output {
 
 impl Output {
     fn open(path: Option<&Path>) -> Result<Output, Fail> {
-        Ok(match path {
+        // `-` is standard output, as it is standard input where a file is read.
+        Ok(match path.filter(|p| *p != Path::new("-")) {
             None => Output {
                 out: BufWriter::new(Box::new(io::stdout().lock())),
                 name: "standard output".into(),
@@ -928,9 +929,22 @@ fn export_cmd(
     opts.overrides = r.overrides();
     opts.mode = r.mode();
     opts.plies = plies;
+    // `-o -` is standard output, as `-` is standard input: one stream, so no plies table
+    // (its name is made from the output's), and the summary goes to standard error.
+    let to_stdout = output == Path::new("-");
+    if to_stdout && plies {
+        return Err(usage(
+            "export --plies -o -: the plies table is written to a file named after the \
+             output's; give -o a file name, or leave out --plies",
+        ));
+    }
     let plies_out = plies.then(|| plies_path(output));
-    let create = |p: &Path| {
+    let create = |p: &Path| -> Result<Box<dyn Write + Send>, Fail> {
+        if p == Path::new("-") {
+            return Ok(Box::new(io::stdout()));
+        }
         std::fs::File::create(p)
+            .map(|f| Box::new(f) as Box<dyn Write + Send>)
             .map_err(|e| usage(format!("{}: cannot write: {e}", display_name(p))))
     };
     // Creating an output truncates it: one that is also an input would be read empty.
@@ -945,7 +959,11 @@ fn export_cmd(
     }
     let records_file = create(output)?;
     let plies_file = plies_out.as_deref().map(create).transpose()?;
-    let name = display_name(output);
+    let name = if to_stdout {
+        "standard output".to_string()
+    } else {
+        display_name(output)
+    };
     let fail = |e: ExportError| match e {
         ExportError::Io(e) => write_fail(e, &name),
         e => Fail(format!("gamenote: {name}: {e}"), 2),
@@ -968,7 +986,6 @@ fn export_cmd(
         #[cfg(not(feature = "parquet"))]
         unreachable!("refused above")
     };
-    let mut out = io::stdout().lock();
     let mut summary = format!(
         "{} records, {} ok, {} failed: {name}",
         counts.records,
@@ -978,7 +995,12 @@ fn export_cmd(
     if let Some(p) = &plies_out {
         summary.push_str(&format!("; {} plies: {}", counts.plies, display_name(p)));
     }
-    writeln!(out, "{summary}").map_err(|e| write_fail(e, "standard output"))?;
+    if to_stdout {
+        // The table is on standard output; the summary must not be mixed into it.
+        tell(&summary);
+    } else {
+        writeln!(io::stdout().lock(), "{summary}").map_err(|e| write_fail(e, "standard output"))?;
+    }
     Ok(if counts.unreadable > 0 { 2 } else { 0 })
 }
 

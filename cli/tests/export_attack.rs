@@ -108,3 +108,72 @@ fn a_record_of_100000_tags_exports_every_tag() {
     assert_eq!(tags["T99999"], "v99999");
     assert_eq!(v["plies"], 2);
 }
+
+/// `-o -` wrote a file literally named `-`. Now it is standard output, as `-` is standard
+/// input: JSON lines stream to it with the summary on standard error; `--plies` needs a
+/// file name for its second table, so `--plies -o -` is a usage error; `convert -o -`
+/// writes to standard output too. No file named `-` is made.
+#[test]
+fn output_dash_is_standard_output() {
+    let input = file("dash.pylos", TWO);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export_attack_dash");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let _ = std::fs::remove_file(dir.join("-"));
+    let in_dir = |args: &[&str]| {
+        let o = Command::new(BIN)
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .expect("the binary runs");
+        Run {
+            code: o.status.code().unwrap_or(-1),
+            out: String::from_utf8_lossy(&o.stdout).into_owned(),
+            err: String::from_utf8_lossy(&o.stderr).into_owned(),
+        }
+    };
+
+    let r = in_dir(&["export", &input, "--to", "jsonl", "-o", "-"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.err, "2 records, 1 ok, 1 failed: standard output\n");
+    let to_file = file("dash.jsonl", b"");
+    assert_eq!(
+        run(&["export", &input, "--to", "jsonl", "-o", &to_file]).code,
+        0
+    );
+    let written = std::fs::read_to_string(&to_file).expect("written");
+    assert_eq!(r.out, written);
+    assert_eq!(r.out.lines().count(), 2);
+    assert!(
+        r.out
+            .starts_with(&format!("{{\"file\":\"{input}\",\"record\":1,"))
+    );
+
+    let r = in_dir(&["export", &input, "--to", "jsonl", "--plies", "-o", "-"]);
+    assert_eq!((r.code, r.out.as_str()), (2, ""));
+    assert_eq!(
+        r.err.trim_end(),
+        "export --plies -o -: the plies table is written to a file named after the output's; \
+         give -o a file name, or leave out --plies"
+    );
+
+    let one = file("dash-one.pylos", b"[Game \"Pylos\"]\n\n1b2 1c3 *\n");
+    let r = in_dir(&["convert", &one, "--style", "numeric", "-o", "-"]);
+    assert_eq!((r.code, r.err.as_str()), (0, ""));
+    assert_eq!(
+        r.out,
+        "[Game \"Pylos\"]\n[Rules \"standard\"]\n[Result \"*\"]\n[Style \"numeric\"]\n\n1. 6 11 *\n"
+    );
+
+    // Without the feature, Parquet is refused before standard output is touched; with it,
+    // the file's bytes go there (export/tests/test_export.py reads them back).
+    let r = in_dir(&["export", &input, "--to", "parquet", "-o", "-"]);
+    if cfg!(feature = "parquet") {
+        assert_eq!(r.code, 0);
+        assert!(r.out.starts_with("PAR1") && r.out.ends_with("PAR1"));
+        assert_eq!(r.err, "2 records, 1 ok, 1 failed: standard output\n");
+    } else {
+        assert_eq!((r.code, r.out.as_str()), (2, ""));
+        assert!(r.err.contains("built without Parquet"), "{}", r.err);
+    }
+    assert!(!dir.join("-").exists());
+}

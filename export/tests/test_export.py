@@ -16,7 +16,7 @@ import pyarrow.parquet as pq
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-GAMENOTE = os.environ.get("GAMENOTE", str(ROOT / "target" / "release" / "gamenote"))
+GAMENOTE = os.path.abspath(os.environ.get("GAMENOTE", str(ROOT / "target" / "release" / "gamenote")))
 GAMES = ["pylos", "gipf", "threeman", "pylon"]
 
 
@@ -59,6 +59,8 @@ def generated(tmp_path_factory):
 
 def assert_same_as_check(files, tmp_path, expect_plies=None):
     reports, check_code = check_json(files)
+    # Junk after a record is reported by check but is no record: no row.
+    reports = [r for r in reports if not r.get("junk")]
     out = tmp_path / "out.parquet"
     p = export(files, out)
     assert p.returncode == (2 if check_code == 2 else 0)
@@ -97,7 +99,7 @@ def assert_same_as_check(files, tmp_path, expect_plies=None):
     con.execute(f"CREATE VIEW r AS SELECT * FROM read_parquet('{out}')")
     con.execute(f"CREATE VIEW p AS SELECT * FROM read_parquet('{plies_path}')")
     n, good, total_plies = con.execute(
-        "SELECT count(*), sum(ok::INT), sum(plies) FROM r").fetchone()
+        "SELECT count(*), coalesce(sum(ok::INT), 0), coalesce(sum(plies), 0) FROM r").fetchone()
     assert n == len(reports)
     assert good == sum(r["ok"] for r in reports)
     assert total_plies == sum(r["plies"] for r in reports)
@@ -167,3 +169,63 @@ def test_without_the_feature_parquet_is_a_usage_error_and_jsonl_works(tmp_path):
     assert p.returncode == 2
     assert "cargo install --path cli --features parquet" in p.stderr
     assert not (tmp_path / "x.parquet").exists()
+
+
+def hostile(d):
+    """Hostile inputs, each a file: the bytes, and (records, ok) as check counts them."""
+    big = b"x" * (5 << 20)
+    cases = {
+        "empty.pylos": (b"", 0, 0),
+        "junk.pylos": (b"this is not a record at all\n%%%% ]]] {{\n", 1, 0),
+        "bomcrlf.pylos": (b'\xef\xbb\xbf[Game "Pylos"]\r\n\r\n1b2 1c3 *\r\n\r\n'
+                          b'[Game "Pylos"]\r\n\r\n1b2 1b2 *\r\n', 2, 1),
+        "nul.pylos": (b'[Game "Pylos"]\n\n1b2 1c3 *\n\n[Game "Pylos"]\n\n1b2 \x00 1c3 *\n\n'
+                      b'[Game "Pylos"]\n\n1a1 *\n', 3, 2),
+        "utf8.pylos": (b'[Game "Pylos"]\n[Event "\xff\xfe"]\n\n1b2 1c3 *\n\n'
+                       b'[Game "Pylos"]\n\n1b2 *\n', 2, 1),
+        "mixed.pylos": (b'[Game "Pylos"]\n\n1b2 1c3 *\n\n[Game "GIPF"]\n[Rules "basic"]\n\n*\n\n'
+                        b'[Game "Three-man chess"]\n\n*\n\n[Game "Pylon"]\n[Size "3"]\n\n*\n\n'
+                        b'[Game "Pylos"]\n\n1b2 1c3 *\n\nstray junk\n', 5, 5),
+        "comment.pylos": (b'[Game "Pylos"]\n\n1b2 {' + big + b'} 1c3 *\n\n[Game "Pylos"]\n\n{'
+                          + b"y\n" * (5 << 19) + b'} 1b2 *\n\n[Game "Pylos"]\n\n1b2 *\n', 3, 1),
+    }
+    out = {}
+    for name, (data, records, ok) in cases.items():
+        (d / name).write_bytes(data)
+        out[name] = (d / name, records, ok)
+    return out
+
+
+@pytest.mark.parametrize("name", ["empty.pylos", "junk.pylos", "bomcrlf.pylos", "nul.pylos",
+                                  "utf8.pylos", "mixed.pylos", "comment.pylos"])
+def test_hostile_inputs_read_back_as_check_counts_them(name, tmp_path):
+    path, records, ok = hostile(tmp_path)[name]
+    rows, reports = assert_same_as_check([path], tmp_path)
+    assert (len(rows), sum(r["ok"] for r in rows)) == (records, ok)
+    con = duckdb.connect()
+    assert con.execute(
+        f"SELECT count(*), coalesce(sum(ok::INT), 0) FROM read_parquet('{tmp_path / 'out.parquet'}')"
+    ).fetchone() == (records, ok)
+    if name == "mixed.pylos":
+        assert [r["game"] for r in rows] == ["pylos", "gipf", "threeman", "pylon", "pylos"]
+        # The junk after the last record is reported by check, and is no row.
+        assert check_json([path])[0][-1]["junk"] is True
+
+
+def test_parquet_to_standard_output_is_the_file(tmp_path):
+    """`-o -` writes the Parquet file to standard output (the writer never seeks): the same
+    bytes as `-o FILE`, the summary on standard error; `--plies -o -` is a usage error."""
+    rec = ROOT / "examples" / "records" / "pylos-seed.pylos"
+    p = subprocess.run([GAMENOTE, "export", rec, "--to", "parquet", "-o", "-"],
+                       capture_output=True, cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert not (tmp_path / "-").exists()
+    run("export", rec, "--to", "parquet", "-o", tmp_path / "f.parquet")
+    assert p.stdout == (tmp_path / "f.parquet").read_bytes()
+    n = pq.read_table(tmp_path / "f.parquet").num_rows
+    assert p.stderr.decode() == f"{n} records, {n} ok, 0 failed: standard output\n"
+    p = subprocess.run([GAMENOTE, "export", rec, "--to", "parquet", "--plies", "-o", "-"],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert (p.returncode, p.stdout) == (2, "")
+    assert "--plies -o -" in p.stderr
+    assert list(tmp_path.iterdir()) == [tmp_path / "f.parquet"]

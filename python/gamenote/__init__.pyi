@@ -1,7 +1,7 @@
 """Read, check, write and convert the written records of Pylos, GIPF, three-man chess and Pylon."""
 
 import os
-from typing import IO, TYPE_CHECKING, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import IO, TYPE_CHECKING, Any, Iterator, List, Optional, Sequence, Tuple, Union
 
 if TYPE_CHECKING:
     import pyarrow
@@ -88,6 +88,13 @@ class Record:
     def position(self, ply: Optional[int] = None) -> "Position":
         """The position after `ply` moves: 0 the start, None the end, negative from the end."""
     def _repr_svg_(self) -> Optional[str]: ...
+    def __eq__(self, other: object) -> bool:
+        """Equal when of the same game and mode, with the same text, from the same place
+        (source name, index, line, offset): what it is pickled as."""
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Pickled (and copied) as game, text, mode, source name, index, line and offset; the
+        check is made again when asked, with the same verdict."""
 
 class Records(Iterator[Record]):
     """The records of a source, read lazily one at a time and checked as they are read.
@@ -120,6 +127,9 @@ class Position:
         """The SVG picture."""
     def _repr_svg_(self) -> Optional[str]: ...
     def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Pickled (and copied) as the game, the position string and the tags of its rules
+        (`[Rules]`, Pylon's `[Size]`), which the string does not carry."""
 
 class NearMiss:
     """A legal record with one thing made wrong, and the error a checker must report."""
@@ -171,7 +181,12 @@ def styles(game: str) -> List[str]:
 
 def shard_ranges(path: str, count: int) -> List[Tuple[int, int]]:
     """Record-aligned byte ranges `(start, end)` of the file, at most `count` (no record is
-    split; only bytes near the targets are read). Used by `gamenote.dask`."""
+    split; only bytes near the targets are read). Used by `gamenote.dask`. A `count` below 1
+    raises ValueError.
+
+    The functions below that take a range raise ValueError naming both bounds when
+    `start` is after `end` or a bound is negative, and when a count of lines or records
+    before it is negative; an empty range holds nothing."""
 
 def count_range_lines(path: str, start: int, end: int) -> int:
     """The line ends in bytes `start..end` of the file, as the record cutter counts them."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ._native import (
@@ -141,6 +142,26 @@ def _prefix(client: Any, path: str, ranges: Sequence[Tuple[int, int]], counts: A
     return before
 
 
+def _prepare(out_dir: str, existing_data_behavior: str) -> None:
+    """Makes ``out_dir`` ready for a dataset, as ``existing_data_behavior`` says."""
+    os.makedirs(out_dir, exist_ok=True)
+    held = sorted(os.listdir(out_dir))
+    if not held or existing_data_behavior == "overwrite_or_ignore":
+        return
+    if existing_data_behavior == "error":
+        raise FileExistsError(
+            f"could not write to {out_dir}: the directory is not empty (it holds "
+            f"{held[0]!r}{' and more' if len(held) > 1 else ''}) and existing_data_behavior "
+            "is 'error'; pass 'overwrite_or_ignore' or 'delete_matching'"
+        )
+    for name in held:
+        p = os.path.join(out_dir, name)
+        if os.path.isdir(p) and not os.path.islink(p):
+            shutil.rmtree(p)
+        else:
+            os.remove(p)
+
+
 def _count_records(path: str, start: int, end: int, lines_before: int,
                    game: Optional[str], mode: str) -> int:
     return count_range_records(path, start, end, lines_before, game=game, mode=mode)
@@ -187,6 +208,7 @@ def export_archive(
     plies: bool = False,
     game: Optional[str] = None,
     mode: str = "strict",
+    existing_data_behavior: str = "error",
 ) -> Dict[str, Any]:
     """Exports the archive at ``path`` (a path every worker can open) on the Dask
     ``client``'s cluster to a Parquet dataset in ``out_dir`` (a directory every worker can
@@ -195,11 +217,25 @@ def export_archive(
     shard exported by a worker to ``part-NNNNN.parquet``, its records numbered as in the
     whole file. Read the dataset with ``pyarrow.dataset.dataset(out_dir)``, DuckDB's
     ``read_parquet('out_dir/*.parquet')`` or Spark. Returns the totals and the files, in
-    file order."""
+    file order.
+
+    ``existing_data_behavior`` says what becomes of what ``out_dir`` already holds, as
+    ``pyarrow.dataset.write_dataset``'s keyword of that name does: ``"error"`` (the
+    default) raises ``FileExistsError`` if it holds anything, before any work is sent;
+    ``"overwrite_or_ignore"`` overwrites the files of the names written and leaves every
+    other file (an earlier run's ``part-*.parquet`` beyond this run's count stay, and a
+    reader of the directory sees their rows too); ``"delete_matching"`` deletes everything
+    in ``out_dir`` first (without partitions the whole directory is the one leaf that
+    matches), so the dataset holds this run's rows only."""
+    if existing_data_behavior not in ("error", "overwrite_or_ignore", "delete_matching"):
+        raise ValueError(
+            f"existing_data_behavior is {existing_data_behavior!r}: expected 'error', "
+            "'overwrite_or_ignore' or 'delete_matching'"
+        )
     if count is None:
         threads = sum(client.nthreads().values()) or 1
         count = 4 * threads
-    os.makedirs(out_dir, exist_ok=True)
+    _prepare(out_dir, existing_data_behavior)
     ranges = shards(path, count)
     starts = [s for s, _ in ranges]
     ends = [e for _, e in ranges]

@@ -213,14 +213,17 @@ pub fn arrow_stream(
 pub fn shard_arrow_stream(
     py: Python<'_>,
     path: PathBuf,
-    start: u64,
-    end: u64,
-    lines_before: usize,
-    records_before: u64,
+    start: i64,
+    end: i64,
+    lines_before: i64,
+    records_before: i64,
     plies: bool,
     game: Option<&str>,
     mode: &str,
 ) -> PyResult<ArrowStream> {
+    let (start, end) = crate::shard::byte_range(start, end)?;
+    let lines_before = crate::shard::count_before("lines_before", lines_before)? as usize;
+    let records_before = crate::shard::count_before("records_before", records_before)?;
     let mut opts = ExportOptions::default();
     opts.game = game.map(game_id).transpose()?;
     opts.mode = mode_of(mode)?;

@@ -619,6 +619,85 @@ impl Record {
         let pos = self.position(py, None)?;
         Ok(pos.svg())
     }
+    /// Pickled as what it is written as: the game, the text as read, the mode, and where it
+    /// stood (source name, index, line, offset); the check is made again when asked.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, RecordState)> {
+        let make = py.import("gamenote._native")?.getattr("_record")?;
+        let mode = match self.mode {
+            Mode::Lenient => "lenient",
+            _ => "strict",
+        };
+        Ok((
+            make,
+            (
+                self.game.name(),
+                self.text.clone(),
+                mode,
+                self.name.to_string(),
+                self.index,
+                self.lines_before,
+                self.offset,
+            ),
+        ))
+    }
+    /// Equal when of the same game and mode, with the same text, read from the same place
+    /// (source name, index, line, offset): what a record is pickled as.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(o) = other.cast::<Record>() else {
+            return false;
+        };
+        self.key() == o.get().key()
+    }
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.key().hash(&mut h);
+        h.finish()
+    }
+}
+
+/// What a `Record` is pickled as: game, text, mode, source name, index, lines before, offset.
+type RecordState = (
+    &'static str,
+    String,
+    &'static str,
+    String,
+    usize,
+    usize,
+    u64,
+);
+
+impl Record {
+    /// What equality and hashing look at: the pickled state.
+    fn key(&self) -> (GameId, &str, bool, &str, usize, usize, u64) {
+        (
+            self.game,
+            &self.text,
+            self.mode == Mode::Lenient,
+            &self.name,
+            self.index,
+            self.lines_before,
+            self.offset,
+        )
+    }
+}
+
+/// A `Record` made again from its pickled state (`Record.__reduce__`).
+#[pyfunction]
+#[pyo3(signature = (game, text, mode, name, index, lines_before, offset))]
+fn _record(
+    game: &str,
+    text: String,
+    mode: &str,
+    name: &str,
+    index: usize,
+    lines_before: usize,
+    offset: u64,
+) -> PyResult<Record> {
+    let mut rec = Record::new(game_id(game)?, text, name, index, mode_of(mode)?);
+    rec.lines_before = lines_before;
+    rec.offset = offset;
+    Ok(rec)
 }
 
 fn unknown_game(py: Python<'_>, file: &str, lines_before: usize) -> PyErr {
@@ -1089,6 +1168,48 @@ impl Position {
     fn _repr_svg_(&self) -> Option<String> {
         self.svg()
     }
+    /// Pickled as what it is written as: the game, the position string, and the tags of its
+    /// rules (`[Rules]`, GIPF's variant, Pylon's `[Size]`), which the string does not carry.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, PositionState)> {
+        let make = py.import("gamenote._native")?.getattr("_position")?;
+        Ok((
+            make,
+            (self.game(), self.__str__(), rules_tags_of(&self.pos)),
+        ))
+    }
+}
+
+/// What a `Position` is pickled as: the game, the position string, the rules' tags.
+type PositionState = (&'static str, String, Vec<(String, String)>);
+
+/// The tags that say the rules `pos` is played by.
+fn rules_tags_of(pos: &AnyPosition) -> Vec<(String, String)> {
+    match pos {
+        AnyPosition::Pylos(p) => Pylos::rules_tags(&p.rules()),
+        AnyPosition::Gipf(p) => Gipf::rules_tags(&p.rules()),
+        AnyPosition::ThreeMan(p) => ThreeMan::rules_tags(&p.rules()),
+        AnyPosition::Pylon(p) => Pylon::rules_tags(p.rules()),
+        // `AnyPosition` is non-exhaustive outside the library: a new game's default rules.
+        _ => Vec::new(),
+    }
+}
+
+/// A `Position` made again from its pickled state (`Position.__reduce__`).
+#[pyfunction]
+fn _position(
+    py: Python<'_>,
+    game: &str,
+    text: &str,
+    rules: Vec<(String, String)>,
+) -> PyResult<Position> {
+    let id = game_id(game)?;
+    let pos = with_game!(id, G => {
+        let rules = rules_of::<G>(&rules)?;
+        let pos = G::read_position(text, &rules)
+            .map_err(|e| parse_error(py, "<position>", text, 0, &e))?;
+        AnyPosition::from(pos)
+    });
+    Ok(Position { pos })
 }
 
 // ---------------------------------------------------------------- generators
@@ -1288,6 +1409,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(near_misses, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(styles, m)?)?;
+    m.add_function(wrap_pyfunction!(_record, m)?)?;
+    m.add_function(wrap_pyfunction!(_position, m)?)?;
     shard::register(m)?;
     Ok(())
 }

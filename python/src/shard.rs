@@ -9,10 +9,39 @@ use gamenote::stream::{Shard, count_lines, shard_bounds};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
-/// Record-aligned byte ranges `(start, end)` of the file, at most `count`.
+/// `start..end`, a byte range of a file: neither bound negative, `start` not after `end`.
+pub(crate) fn byte_range(start: i64, end: i64) -> PyResult<(u64, u64)> {
+    if start < 0 || end < 0 {
+        return Err(PyValueError::new_err(format!(
+            "the byte range {start}..{end} has a negative bound: offsets count from 0"
+        )));
+    }
+    if start > end {
+        return Err(PyValueError::new_err(format!(
+            "the byte range {start}..{end} is reversed: start {start} is after end {end}"
+        )));
+    }
+    Ok((start as u64, end as u64))
+}
+
+/// `value` as a count of lines or records before a shard: not negative.
+pub(crate) fn count_before(what: &str, value: i64) -> PyResult<u64> {
+    u64::try_from(value)
+        .map_err(|_| PyValueError::new_err(format!("{what} is {value}: it counts from 0")))
+}
+
+/// Record-aligned byte ranges `(start, end)` of the file, at most `count` (at least 1).
 #[pyfunction]
 #[pyo3(signature = (path, count))]
-fn shard_ranges(py: Python<'_>, path: PathBuf, count: usize) -> PyResult<Vec<(u64, u64)>> {
+fn shard_ranges(py: Python<'_>, path: PathBuf, count: i64) -> PyResult<Vec<(u64, u64)>> {
+    let count = match usize::try_from(count) {
+        Ok(n) if n >= 1 => n,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "count is {count}: a file is cut into at least 1 shard"
+            )));
+        }
+    };
     py.detach(|| {
         let mut file = std::fs::File::open(&path)?;
         let ranges = shard_bounds(&mut file, count)?;
@@ -24,12 +53,13 @@ fn shard_ranges(py: Python<'_>, path: PathBuf, count: usize) -> PyResult<Vec<(u6
 /// The line ends in bytes `start..end` of the file, as the cutter counts them.
 #[pyfunction]
 #[pyo3(signature = (path, start, end))]
-fn count_range_lines(py: Python<'_>, path: PathBuf, start: u64, end: u64) -> PyResult<usize> {
+fn count_range_lines(py: Python<'_>, path: PathBuf, start: i64, end: i64) -> PyResult<usize> {
+    let (start, end) = byte_range(start, end)?;
     py.detach(|| {
         use std::io::{Read, Seek, SeekFrom};
         let mut file = std::fs::File::open(&path)?;
         file.seek(SeekFrom::Start(start))?;
-        count_lines(file.take(end.saturating_sub(start)))
+        count_lines(file.take(end - start))
     })
     .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
 }
@@ -43,12 +73,14 @@ fn count_range_lines(py: Python<'_>, path: PathBuf, start: u64, end: u64) -> PyR
 fn check_range_json(
     py: Python<'_>,
     path: PathBuf,
-    start: u64,
-    end: u64,
-    lines_before: usize,
+    start: i64,
+    end: i64,
+    lines_before: i64,
     game: Option<&str>,
     mode: &str,
 ) -> PyResult<Vec<String>> {
+    let (start, end) = byte_range(start, end)?;
+    let lines_before = count_before("lines_before", lines_before)? as usize;
     let mut opts = CheckOptions::new(&[]);
     opts.mode = crate::mode_of(mode)?;
     opts.game = game.map(crate::game_id).transpose()?;
@@ -74,12 +106,14 @@ fn check_range_json(
 fn count_range_records(
     py: Python<'_>,
     path: PathBuf,
-    start: u64,
-    end: u64,
-    lines_before: usize,
+    start: i64,
+    end: i64,
+    lines_before: i64,
     game: Option<&str>,
     mode: &str,
 ) -> PyResult<u64> {
+    let (start, end) = byte_range(start, end)?;
+    let lines_before = count_before("lines_before", lines_before)? as usize;
     let mut opts = CheckOptions::new(&[]);
     opts.mode = crate::mode_of(mode)?;
     opts.game = game.map(crate::game_id).transpose()?;

@@ -117,3 +117,113 @@ def test_local_cluster_exports_shards_as_the_whole_file(tmp_path):
     assert {r["game"] for r in rows} == {"pylos", "gipf"}, games
     # Every column as the whole file's table has it.
     assert table.sort_by("record").equals(gamenote.to_arrow(str(path)))
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as c:
+        yield c
+
+
+def whole_file(path):
+    """`gamenote check --json` on the whole file: its verdicts and the totals."""
+    whole = [json.loads(l) for l in subprocess.run(
+        [cli(), "check", "--json", "--threads", "1", str(path)],
+        capture_output=True, text=True, check=False,
+    ).stdout.splitlines()]
+    records = sum(1 for v in whole if not v.get("junk"))
+    ok = sum(1 for v in whole if v["ok"])
+    junk = sum(1 for v in whole if v.get("junk"))
+    return whole, {"records": records, "ok": ok, "failed": records - ok, "junk": junk}
+
+
+EDGES = {
+    # more shards than records
+    "three.pylos": b'[Game "Pylos"]\n\n1b2 1c3 *\n\n[Game "Pylos"]\n\n1b2 1b2 *\n\n'
+                   b'[Game "Pylos"]\n\n1b2 *\n\nstray junk\n',
+    "empty.pylos": b"",
+    "junk.pylos": b"this is not a record at all\n%%%% ]]] {{\n",
+    "comments.pylos": b"{only a comment}\n\n{and another}\n",
+    "blank.pylos": b"\n\n   \n\r\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDGES))
+def test_edge_archives_total_as_check(name, client, tmp_path):
+    pytest.importorskip("pyarrow")
+    dataset = pytest.importorskip("pyarrow.dataset")
+    path = tmp_path / name
+    path.write_bytes(EDGES[name])
+    whole, expected = whole_file(path)
+    totals, every = check_archive(client, str(path), count=16, keep="all")
+    assert totals == expected
+    assert every == whole
+    out = tmp_path / "out"
+    done = export_archive(client, str(path), str(out), count=16)
+    assert (done["records"], done["ok"], done["failed"]) == (
+        expected["records"], expected["ok"], expected["failed"])
+    table = dataset.dataset(str(out), format="parquet").to_table()
+    assert table.num_rows == expected["records"]
+    assert table.sort_by("record").equals(gamenote.to_arrow(str(path)))
+    # Whatever the count, as many shards as records at most (one for an empty file).
+    assert 1 <= len(shards(str(path), 16)) <= max(1, expected["records"] + expected["junk"])
+
+
+def test_edge_archive_counts(tmp_path):
+    """The exact totals of the edge archives, as `gamenote check` gives them."""
+    got = {}
+    for name, data in EDGES.items():
+        p = tmp_path / name
+        p.write_bytes(data)
+        got[name] = whole_file(p)[1]
+    assert got["three.pylos"] == {"records": 3, "ok": 2, "failed": 1, "junk": 1}
+    assert got["empty.pylos"] == {"records": 0, "ok": 0, "failed": 0, "junk": 0}
+    assert got["junk.pylos"] == {"records": 1, "ok": 0, "failed": 1, "junk": 0}
+    # Comments alone are one record of no moves; blank space alone is none.
+    assert got["comments.pylos"] == {"records": 1, "ok": 1, "failed": 0, "junk": 0}
+    assert got["blank.pylos"] == {"records": 0, "ok": 0, "failed": 0, "junk": 0}
+
+
+def test_export_archive_into_a_directory_of_an_earlier_run(client, tmp_path):
+    """An earlier run's `part-*.parquet` files (more shards than this run's) were left, and
+    the dataset read back held their rows twice. Now `existing_data_behavior` is
+    pyarrow.dataset.write_dataset's: 'error' (default), 'overwrite_or_ignore',
+    'delete_matching'."""
+    dataset = pytest.importorskip("pyarrow.dataset")
+    path = tmp_path / "small.pylos"
+    path.write_text("\n\n".join(str(g) for g in gamenote.generate("pylos", count=200, seed=3)))
+    out = tmp_path / "ds"
+    first = export_archive(client, str(path), str(out), count=8)
+    assert first["records"] == 200
+    old = sorted(os.listdir(out))
+    assert len(old) >= 4, old
+
+    def rows():
+        return dataset.dataset(str(out), format="parquet").to_table().num_rows
+
+    # 'error': nothing written, the earlier files untouched.
+    with pytest.raises(FileExistsError, match="not empty.*existing_data_behavior is 'error'"):
+        export_archive(client, str(path), str(out), count=2)
+    assert sorted(os.listdir(out)) == old and rows() == 200
+
+    # 'overwrite_or_ignore': the names written are overwritten, the others stay (pyarrow's
+    # meaning: the dataset then holds the old shards' rows as well).
+    done = export_archive(client, str(path), str(out), count=2,
+                          existing_data_behavior="overwrite_or_ignore")
+    assert [os.path.basename(f) for f in done["files"]] == old[:len(done["files"])]
+    assert sorted(os.listdir(out)) == old
+    assert rows() > 200
+
+    # 'delete_matching': the directory emptied first, only this run's rows.
+    (out / "notes.txt").write_text("stale")
+    done = export_archive(client, str(path), str(out), count=2,
+                          existing_data_behavior="delete_matching")
+    assert sorted(os.listdir(out)) == sorted(os.path.basename(f) for f in done["files"])
+    assert rows() == 200
+    assert dataset.dataset(str(out), format="parquet").to_table().sort_by("record").equals(
+        gamenote.to_arrow(str(path)))
+
+    with pytest.raises(ValueError, match="existing_data_behavior is 'replace'"):
+        export_archive(client, str(path), str(out), existing_data_behavior="replace")
