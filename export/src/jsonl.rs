@@ -117,8 +117,19 @@ fn json_opt_u64(out: &mut Vec<u8>, n: Option<u64>) {
 }
 
 /// True when `s` is written between quotes as it is (no `"`, `\\` or control character).
+///
+/// Looked at 32 bytes at a time with no early exit inside a block, so the compiler can
+/// compare a block at once (a byte at a time cost 9 instructions a byte: 7 M on 2,000 Pylos
+/// records).
 fn plain(s: &str) -> bool {
-    s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\')
+    let bad = |b: &u8| (*b < 0x20) | (*b == b'"') | (*b == b'\\');
+    let mut blocks = s.as_bytes().chunks_exact(32);
+    for block in blocks.by_ref() {
+        if block.iter().fold(false, |any, b| any | bad(b)) {
+            return false;
+        }
+    }
+    !blocks.remainder().iter().any(bad)
 }
 
 /// The moves as a JSON list of strings. Their buffer is looked at once: when no move
@@ -274,6 +285,23 @@ impl Serialize for Keyed<'_> {
 mod tests {
     use super::record_line;
     use crate::{RecordRow, RowError};
+
+    /// `plain` by blocks says what a byte at a time says, wherever the odd byte is.
+    #[test]
+    fn plain_finds_an_odd_byte_anywhere() {
+        for len in [0, 1, 31, 32, 33, 64, 100] {
+            let clean = "a".repeat(len);
+            assert!(super::plain(&clean), "{len}");
+            for at in 0..len {
+                for odd in ["\"", "\\", "\n", "\u{1}", "\u{1f}"] {
+                    let s = format!("{}{odd}{}", &clean[..at], &clean[at + 1..]);
+                    assert!(!super::plain(&s), "{len} {at} {odd:?}");
+                }
+                let s = format!("{}é\u{7f} {}", &clean[..at], &clean[at + 1..]);
+                assert!(super::plain(&s), "{len} {at}");
+            }
+        }
+    }
 
     /// The hand-written line is serde_json's, escapes and nulls included.
     #[test]

@@ -521,8 +521,12 @@ struct Both<G: Game> {
 /// that text too, and its printing ([`Written::canonical`]): a record not written in the
 /// canonical style (GIPF's reserve counts) has its canonical moves copied as well.
 struct Written<N> {
-    /// Open addressing, [`WRITTEN_SLOTS`] slots.
+    /// Open addressing, a power of two of slots: [`WRITTEN_MIN_SLOTS`] at first, twice as
+    /// many (the moves kept moved over) each time the misses reach a quarter of the slots,
+    /// up to [`WRITTEN_MAX_SLOTS`].
     slots: Vec<Option<Entry<N>>>,
+    /// Moves not found since the table last grew.
+    misses: usize,
 }
 
 /// A move of [`Written`]: its text in the record, its notation and printing, and the
@@ -534,15 +538,32 @@ struct Entry<N> {
     canonical: Option<(N, String)>,
 }
 
-/// Slots of [`Written`] (a power of two); a clash replaces the older move.
-const WRITTEN_SLOTS: usize = 1 << 12;
+/// Slots of [`Written`] at first (a power of two); a clash replaces the older move. A small
+/// file pays for a small table: the slots are made when the first move comes.
+const WRITTEN_MIN_SLOTS: usize = 1 << 10;
+
+/// Slots of [`Written`] at most: 16,384, for the few thousand different moves of 2,000
+/// Pylos or GIPF games (4,096 slots missed a move in five on Pylos, clashes mostly).
+const WRITTEN_MAX_SLOTS: usize = 1 << 14;
+
+/// FNV-1a of a move's text, for [`Written`]: the keys are a few bytes long.
+fn written_hash(key: &str) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in key.bytes() {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    h as usize
+}
 
 /// The longest written move [`Written`] keeps, in bytes.
 const WRITTEN_MAX_KEY: usize = 64;
 
 impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
     fn new() -> Self {
-        Written { slots: Vec::new() }
+        Written {
+            slots: Vec::new(),
+            misses: 0,
+        }
     }
 
     /// Appends `n` as written to `out`, `key` its text in the record (if known). Returns the
@@ -555,15 +576,11 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
             let _ = write!(out, "{n}");
             return None;
         };
-        if self.slots.is_empty() {
-            self.slots.resize_with(WRITTEN_SLOTS, || None);
+        let len = self.slots.len();
+        if len == 0 || (self.misses > len / 4 && len < WRITTEN_MAX_SLOTS) {
+            self.grow();
         }
-        // FNV-1a: the keys are a few bytes long.
-        let mut h: u32 = 0x811c_9dc5;
-        for b in key.bytes() {
-            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
-        }
-        let i = h as usize & (WRITTEN_SLOTS - 1);
+        let i = written_hash(key) & (self.slots.len() - 1);
         let slot = &mut self.slots[i];
         if let Some(e) = slot.as_ref()
             && e.key == key
@@ -572,6 +589,7 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
             out.push_str(&e.printed);
             return Some(i);
         }
+        self.misses += 1;
         let _ = write!(out, "{n}");
         let printed = out.get(start..).unwrap_or_default();
         match slot {
@@ -591,6 +609,20 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
             }
         }
         Some(i)
+    }
+
+    /// Twice the slots (or the first ones), the moves kept moved to their new slots (a clash
+    /// keeps one).
+    fn grow(&mut self) {
+        let len = (self.slots.len() * 2).max(WRITTEN_MIN_SLOTS);
+        let mut slots = Vec::with_capacity(len);
+        slots.resize_with(len, || None);
+        for e in std::mem::take(&mut self.slots).into_iter().flatten() {
+            let i = written_hash(&e.key) & (len - 1);
+            slots[i] = Some(e);
+        }
+        self.slots = slots;
+        self.misses = 0;
     }
 
     /// Appends the canonical notation `n` printed to `out`, copied when the entry `at` (from
