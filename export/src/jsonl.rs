@@ -4,7 +4,7 @@ use std::io::{BufWriter, Write};
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::{ExportError, PlyRow, RecordRow, Sink};
+use crate::{ExportError, MoveList, PlyRow, RecordRow, Sink};
 
 /// Writes the records table, and the plies table when given a second writer, as JSON lines
 /// (serde_json): one object per row, keys as the Parquet columns of `docs/export.md`, `tags`
@@ -86,7 +86,7 @@ impl<W: Write, P: Write> Sink for JsonlSink<W, P> {
 /// `\\` or control character, as most moves and tags) is copied between quotes, any other
 /// goes through serde_json.
 fn json_str(out: &mut Vec<u8>, s: &str) -> std::io::Result<()> {
-    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+    if plain(s) {
         out.reserve(s.len() + 2);
         out.push(b'"');
         out.extend_from_slice(s.as_bytes());
@@ -116,15 +116,62 @@ fn json_opt_u64(out: &mut Vec<u8>, n: Option<u64>) {
     }
 }
 
-fn json_list(out: &mut Vec<u8>, items: &[String]) -> std::io::Result<()> {
-    out.push(b'[');
-    for (i, m) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
+/// True when `s` is written between quotes as it is (no `"`, `\\` or control character).
+///
+/// Looked at 32 bytes at a time with no early exit inside a block, so the compiler can
+/// compare a block at once (a byte at a time cost 9 instructions a byte: 7 M on 2,000 Pylos
+/// records).
+fn plain(s: &str) -> bool {
+    let bad = |b: &u8| (*b < 0x20) | (*b == b'"') | (*b == b'\\');
+    let mut blocks = s.as_bytes().chunks_exact(32);
+    for block in blocks.by_ref() {
+        if block.iter().fold(false, |any, b| any | bad(b)) {
+            return false;
         }
-        json_str(out, m)?;
     }
-    out.push(b']');
+    !blocks.remainder().iter().any(bad)
+}
+
+/// The moves as a JSON list of strings. Their buffer is looked at once: when no move
+/// needs an escape (nearly always), the list is laid out in one go, quotes first, and each
+/// move's bytes copied into its place.
+fn json_list(out: &mut Vec<u8>, items: &MoveList) -> std::io::Result<()> {
+    let text = items.text();
+    if !plain(text) {
+        out.push(b'[');
+        for (i, m) in items.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            json_str(out, m)?;
+        }
+        out.push(b']');
+        return Ok(());
+    }
+    let text = text.as_bytes();
+    let n = items.len();
+    // `[`, each move between quotes, a comma between two, `]`.
+    let len = 2 + text.len() + 2 * n + n.saturating_sub(1);
+    let start = out.len();
+    out.resize(start + len, b'"');
+    let dst = &mut out[start..];
+    dst[0] = b'[';
+    // Where the current move's opening quote is, and where its text starts.
+    let (mut at, mut from) = (1, 0);
+    for &end in items.ends() {
+        let m = text.get(from..end).unwrap_or_default();
+        if let Some(d) = dst.get_mut(at + 1..at + 1 + m.len()) {
+            d.copy_from_slice(m);
+        }
+        at += m.len() + 2;
+        if let Some(c) = dst.get_mut(at) {
+            *c = b',';
+        }
+        at += 1;
+        from = end;
+    }
+    // The last comma (or, with no move, the second byte) closes the list.
+    dst[len - 1] = b']';
     Ok(())
 }
 
@@ -239,6 +286,23 @@ mod tests {
     use super::record_line;
     use crate::{RecordRow, RowError};
 
+    /// `plain` by blocks says what a byte at a time says, wherever the odd byte is.
+    #[test]
+    fn plain_finds_an_odd_byte_anywhere() {
+        for len in [0, 1, 31, 32, 33, 64, 100] {
+            let clean = "a".repeat(len);
+            assert!(super::plain(&clean), "{len}");
+            for at in 0..len {
+                for odd in ["\"", "\\", "\n", "\u{1}", "\u{1f}"] {
+                    let s = format!("{}{odd}{}", &clean[..at], &clean[at + 1..]);
+                    assert!(!super::plain(&s), "{len} {at} {odd:?}");
+                }
+                let s = format!("{}é\u{7f} {}", &clean[..at], &clean[at + 1..]);
+                assert!(super::plain(&s), "{len} {at}");
+            }
+        }
+    }
+
     /// The hand-written line is serde_json's, escapes and nulls included.
     #[test]
     fn record_line_is_what_serde_json_writes() {
@@ -248,8 +312,8 @@ mod tests {
             game: "pylos",
             rules: Some("standard".into()),
             tags: vec![("Event".into(), "Club".into()), ("Site".into(), "".into())],
-            moves: vec!["1b2".into(), "1c3".into()],
-            moves_canonical: vec!["1b2".into()],
+            moves: ["1b2", "1c3"].into(),
+            moves_canonical: ["1b2"].into(),
             plies: 1,
             result: Some("1-0".into()),
             ok: true,
@@ -259,7 +323,7 @@ mod tests {
         let odd = RecordRow {
             file: "dir\\\"q\".pylos".into(),
             tags: vec![("na\"me".into(), "tab\there\u{1}\u{7f}é".into())],
-            moves: vec!["x\ny".into()],
+            moves: ["x\ny", "plain", "q\"uote"].into(),
             error: Some(RowError {
                 kind: "illegal",
                 line: 3,
@@ -270,6 +334,8 @@ mod tests {
             ..RecordRow::default()
         };
         let no_ply = RecordRow {
+            moves: ["", "1b2", ""].into(),
+            moves_canonical: [""].into(),
             error: Some(RowError {
                 kind: "parse",
                 line: 1,

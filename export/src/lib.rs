@@ -53,6 +53,9 @@ use gamenote::{GameId, ParseError, Ply};
 mod jsonl;
 pub use jsonl::JsonlSink;
 
+mod move_list;
+pub use move_list::{Iter as MoveIter, MoveList};
+
 #[cfg(feature = "arrow")]
 mod table;
 #[cfg(feature = "arrow")]
@@ -138,9 +141,9 @@ pub struct RecordRow {
     /// The tags, the first of each name, in their order.
     pub tags: Vec<(String, String)>,
     /// The moves as written (all of them; empty when the record does not parse).
-    pub moves: Vec<String>,
+    pub moves: MoveList,
     /// The moves replayed legally, in the game's canonical style.
-    pub moves_canonical: Vec<String>,
+    pub moves_canonical: MoveList,
     /// Moves replayed legally (`check`'s `plies`).
     pub plies: u64,
     /// The result token written at the end of the movetext, if any.
@@ -460,25 +463,6 @@ fn set(slot: &mut String, text: &str) {
     slot.push_str(text);
 }
 
-/// The `i`th string of `v`, emptied (its room kept), or one from `pool` (else a new one)
-/// at the end.
-fn slot<'a>(v: &'a mut Vec<String>, pool: &mut Vec<String>, i: usize) -> &'a mut String {
-    if i == v.len() {
-        v.push(pool.pop().unwrap_or_default());
-    }
-    let s = &mut v[i];
-    s.clear();
-    s
-}
-
-/// Shortens `v` to `len`, its strings past it kept in `pool` with their room: records of
-/// different lengths would otherwise free and allocate a string a move.
-fn truncate_into(v: &mut Vec<String>, pool: &mut Vec<String>, len: usize) {
-    if len < v.len() {
-        pool.extend(v.drain(len..));
-    }
-}
-
 /// One record's rows as the check builds them, reused from record to record (their strings
 /// keep their room).
 #[derive(Default)]
@@ -490,11 +474,6 @@ struct Rows {
     /// The tags as read (the first `tags_len`), before the overrides.
     tags: Vec<(String, String)>,
     tags_len: usize,
-    /// Strings of moves past the end of the last record, kept for the next ([`slot`]).
-    pool: Vec<String>,
-    /// Moves written and played so far.
-    moves_len: usize,
-    canonical_len: usize,
     /// The written ply of the last move played (a second move for the same one: the first
     /// was forced).
     last_n: usize,
@@ -505,8 +484,8 @@ impl Rows {
     fn clear(&mut self) {
         self.plies_len = 0;
         self.tags_len = 0;
-        self.moves_len = 0;
-        self.canonical_len = 0;
+        self.row.moves.clear();
+        self.row.moves_canonical.clear();
         self.last_n = 0;
         self.row.result = None;
         self.row.outcome = None;
@@ -542,8 +521,12 @@ struct Both<G: Game> {
 /// that text too, and its printing ([`Written::canonical`]): a record not written in the
 /// canonical style (GIPF's reserve counts) has its canonical moves copied as well.
 struct Written<N> {
-    /// Open addressing, [`WRITTEN_SLOTS`] slots.
+    /// Open addressing, a power of two of slots: [`WRITTEN_MIN_SLOTS`] at first, twice as
+    /// many (the moves kept moved over) each time the misses reach a quarter of the slots,
+    /// up to [`WRITTEN_MAX_SLOTS`].
     slots: Vec<Option<Entry<N>>>,
+    /// Moves not found since the table last grew.
+    misses: usize,
 }
 
 /// A move of [`Written`]: its text in the record, its notation and printing, and the
@@ -555,35 +538,49 @@ struct Entry<N> {
     canonical: Option<(N, String)>,
 }
 
-/// Slots of [`Written`] (a power of two); a clash replaces the older move.
-const WRITTEN_SLOTS: usize = 1 << 12;
+/// Slots of [`Written`] at first (a power of two); a clash replaces the older move. A small
+/// file pays for a small table: the slots are made when the first move comes.
+const WRITTEN_MIN_SLOTS: usize = 1 << 10;
+
+/// Slots of [`Written`] at most: 16,384, for the few thousand different moves of 2,000
+/// Pylos or GIPF games (4,096 slots missed a move in five on Pylos, clashes mostly).
+const WRITTEN_MAX_SLOTS: usize = 1 << 14;
+
+/// FNV-1a of a move's text, for [`Written`]: the keys are a few bytes long.
+fn written_hash(key: &str) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in key.bytes() {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    h as usize
+}
 
 /// The longest written move [`Written`] keeps, in bytes.
 const WRITTEN_MAX_KEY: usize = 64;
 
 impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
     fn new() -> Self {
-        Written { slots: Vec::new() }
+        Written {
+            slots: Vec::new(),
+            misses: 0,
+        }
     }
 
-    /// Sets `out` to `n` as written, `key` its text in the record (if known). Returns the
+    /// Appends `n` as written to `out`, `key` its text in the record (if known). Returns the
     /// slot that now holds `n` (for [`Written::canonical`]), if any.
     fn write(&mut self, key: Option<&str>, n: &N, out: &mut String) -> Option<usize> {
+        let start = out.len();
         // Only short moves are kept: a long one (a 16 MB GIPF half-move) is rarely met
         // twice, and keeping its text, notation and printed form would triple its memory.
         let Some(key) = key.filter(|k| k.len() <= WRITTEN_MAX_KEY) else {
             let _ = write!(out, "{n}");
             return None;
         };
-        if self.slots.is_empty() {
-            self.slots.resize_with(WRITTEN_SLOTS, || None);
+        let len = self.slots.len();
+        if len == 0 || (self.misses > len / 4 && len < WRITTEN_MAX_SLOTS) {
+            self.grow();
         }
-        // FNV-1a: the keys are a few bytes long.
-        let mut h: u32 = 0x811c_9dc5;
-        for b in key.bytes() {
-            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
-        }
-        let i = h as usize & (WRITTEN_SLOTS - 1);
+        let i = written_hash(key) & (self.slots.len() - 1);
         let slot = &mut self.slots[i];
         if let Some(e) = slot.as_ref()
             && e.key == key
@@ -592,19 +589,21 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
             out.push_str(&e.printed);
             return Some(i);
         }
+        self.misses += 1;
         let _ = write!(out, "{n}");
+        let printed = out.get(start..).unwrap_or_default();
         match slot {
             Some(e) => {
                 set(&mut e.key, key);
                 e.notation.clone_from(n);
-                set(&mut e.printed, out);
+                set(&mut e.printed, printed);
                 e.canonical = None;
             }
             None => {
                 *slot = Some(Entry {
                     key: key.to_string(),
                     notation: n.clone(),
-                    printed: out.clone(),
+                    printed: printed.to_string(),
                     canonical: None,
                 })
             }
@@ -612,9 +611,24 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
         Some(i)
     }
 
-    /// Sets `out` to the canonical notation `n` printed, copied when the entry `at` (from
+    /// Twice the slots (or the first ones), the moves kept moved to their new slots (a clash
+    /// keeps one).
+    fn grow(&mut self) {
+        let len = (self.slots.len() * 2).max(WRITTEN_MIN_SLOTS);
+        let mut slots = Vec::with_capacity(len);
+        slots.resize_with(len, || None);
+        for e in std::mem::take(&mut self.slots).into_iter().flatten() {
+            let i = written_hash(&e.key) & (len - 1);
+            slots[i] = Some(e);
+        }
+        self.slots = slots;
+        self.misses = 0;
+    }
+
+    /// Appends the canonical notation `n` printed to `out`, copied when the entry `at` (from
     /// [`Written::write`]) last printed the same notation, else printed and kept there.
     fn canonical(&mut self, at: Option<usize>, n: &N, out: &mut String) {
+        let start = out.len();
         let Some(Some(e)) = at.map(|i| &mut self.slots[i]) else {
             let _ = write!(out, "{n}");
             return;
@@ -624,11 +638,12 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
             Some((m, printed)) => {
                 let _ = write!(out, "{n}");
                 m.clone_from(n);
-                set(printed, out);
+                set(printed, out.get(start..).unwrap_or_default());
             }
             None => {
                 let _ = write!(out, "{n}");
-                e.canonical = Some((n.clone(), out.clone()));
+                let printed = out.get(start..).unwrap_or_default().to_string();
+                e.canonical = Some((n.clone(), printed));
             }
         }
     }
@@ -672,32 +687,24 @@ impl<G: Game> Visitor<G> for Both<G> {
         };
         let cur = &mut self.cur;
         let key = self.text.get(p.span.clone()).filter(|k| !k.is_empty());
-        let at = self.written.write(
-            key,
-            &p.notation,
-            slot(&mut cur.row.moves, &mut cur.pool, cur.moves_len),
-        );
-        cur.moves_len += 1;
+        let written_moves = &mut cur.row.moves;
+        let table = &mut self.written;
+        let at = written_moves.push_with(|out| table.write(key, &p.notation, out));
         let want_plies = self.want_plies;
         let style = <G as Notate>::Style::default();
-        let table = &mut self.written;
         self.checker.play_in(p, |n, before, m, after| {
             let notation = G::notate(before, m, style);
-            let written = &cur.row.moves[n - 1];
-            let text = slot(
-                &mut cur.row.moves_canonical,
-                &mut cur.pool,
-                cur.canonical_len,
-            );
-            cur.canonical_len += 1;
+            let moves = &cur.row.moves;
             let forced_before = n == cur.last_n;
             // A move written canonically is not printed again, nor one whose canonical
             // form was printed after the same text before.
-            if p.notation == notation && !forced_before {
-                text.push_str(written);
-            } else {
-                table.canonical(at, &notation, text);
-            }
+            cur.row.moves_canonical.push_with(|text| {
+                if p.notation == notation && !forced_before {
+                    text.push_str(moves.get(n - 1).unwrap_or_default());
+                } else {
+                    table.canonical(at, &notation, text);
+                }
+            });
             if want_plies {
                 if forced_before && let Some(prev) = cur.plies[..cur.plies_len].last_mut() {
                     prev.move_written = None;
@@ -706,8 +713,10 @@ impl<G: Game> Visitor<G> for Both<G> {
                     cur.plies.push(PlyRow::default());
                 }
                 let row = &mut cur.plies[cur.plies_len];
+                let written = moves.get(n - 1).unwrap_or_default();
+                let text = cur.row.moves_canonical.last().unwrap_or_default();
                 cur.plies_len += 1;
-                row.ply = cur.canonical_len as u64;
+                row.ply = cur.row.moves_canonical.len() as u64;
                 row.seat = G::to_move(before) as u32;
                 // Written into the row's kept buffer: no allocation per ply.
                 let mut buf = row.position.take().unwrap_or_default();
@@ -715,7 +724,7 @@ impl<G: Game> Visitor<G> for Both<G> {
                 row.position = G::write_position_string(before, &mut buf).then_some(buf);
                 match &mut row.move_written {
                     Some(s) => set(s, written),
-                    None => row.move_written = Some(written.clone()),
+                    None => row.move_written = Some(written.to_string()),
                 }
                 set(&mut row.move_canonical, text);
                 row.legal_moves = G::count_legal(before);
@@ -740,16 +749,10 @@ impl<G: Game> Visitor<G> for Both<G> {
                 .position()
                 .and_then(|p| outcome_text::<G>(G::outcome(p)));
         } else {
-            cur.moves_len = 0;
-            cur.canonical_len = 0;
+            cur.row.moves.clear();
+            cur.row.moves_canonical.clear();
             cur.plies_len = 0;
         }
-        truncate_into(&mut cur.row.moves, &mut cur.pool, cur.moves_len);
-        truncate_into(
-            &mut cur.row.moves_canonical,
-            &mut cur.pool,
-            cur.canonical_len,
-        );
         let next = self.spare.pop().unwrap_or_default();
         self.done.push(std::mem::replace(&mut self.cur, next));
         v

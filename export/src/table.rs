@@ -3,12 +3,13 @@
 use std::sync::Arc;
 
 use arrow::array::{
-    Array, ArrayRef, BooleanBuilder, Int32Builder, Int64Builder, ListBuilder, MapBuilder,
-    RecordBatch, StringBuilder,
+    Array, ArrayRef, BooleanBuilder, Int32Builder, Int64Builder, ListArray, ListBuilder,
+    MapBuilder, RecordBatch, StringArray, StringBuilder,
 };
+use arrow::buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use arrow::datatypes::{DataType, Field, Schema, SchemaRef};
 
-use crate::{ExportError, PlyRow, RecordRow};
+use crate::{ExportError, MoveList, PlyRow, RecordRow};
 
 fn encode(e: arrow::error::ArrowError) -> ExportError {
     ExportError::Encode(e.to_string())
@@ -23,7 +24,7 @@ fn encode(e: arrow::error::ArrowError) -> ExportError {
 /// let row = RecordRow {
 ///     file: "a.pylos".into(), record: 1, game: "pylos",
 ///     tags: vec![("Event".into(), "Club".into())],
-///     moves: vec!["1b2".into()], moves_canonical: vec!["1b2".into()], plies: 1, ok: true,
+///     moves: ["1b2"].into(), moves_canonical: ["1b2"].into(), plies: 1, ok: true,
 ///     ..RecordRow::default()
 /// };
 /// table.push(&row);
@@ -41,8 +42,8 @@ pub struct RecordsTable {
     game: StringBuilder,
     rules: StringBuilder,
     tags: MapBuilder<StringBuilder, StringBuilder>,
-    moves: ListBuilder<StringBuilder>,
-    moves_canonical: ListBuilder<StringBuilder>,
+    moves: MovesColumn,
+    moves_canonical: MovesColumn,
     plies: Int64Builder,
     result: StringBuilder,
     outcome: StringBuilder,
@@ -64,6 +65,82 @@ impl Default for RecordsTable {
 /// A list of strings whose items are never null.
 fn string_list() -> ListBuilder<StringBuilder> {
     ListBuilder::new(StringBuilder::new()).with_field(Field::new("item", DataType::Utf8, false))
+}
+
+/// A column of move lists (`List<Utf8>`, items never null) built from [`MoveList`]s: each
+/// row's text is copied in one piece and its ends shifted, where a `ListBuilder` of a
+/// `StringBuilder` appends move by move (its offsets, its validity, a copy each).
+struct MovesColumn {
+    /// The moves' texts one after the other.
+    text: Vec<u8>,
+    /// The moves' offsets into `text`, from a first 0.
+    ends: Vec<i32>,
+    /// The rows' offsets into `ends` (a move count), from a first 0.
+    rows: Vec<i32>,
+    /// A row whose moves would not fit 32-bit offsets (a batch of over 2 GiB of moves).
+    overflow: bool,
+}
+
+impl Default for MovesColumn {
+    fn default() -> Self {
+        MovesColumn {
+            text: Vec::new(),
+            ends: vec![0],
+            rows: vec![0],
+            overflow: false,
+        }
+    }
+}
+
+impl MovesColumn {
+    fn push(&mut self, moves: &MoveList) {
+        let base = self.text.len();
+        let fits = |n: usize| i32::try_from(n).is_ok();
+        if !fits(base + moves.text().len()) || !fits(self.ends.len() + moves.len()) {
+            self.overflow = true;
+        }
+        if self.overflow {
+            return;
+        }
+        self.text.extend_from_slice(moves.text().as_bytes());
+        // Each fits: the last, the largest, was checked above.
+        self.ends
+            .extend(moves.ends().iter().map(|&e| (base + e) as i32));
+        self.rows.push((self.ends.len() - 1) as i32);
+    }
+
+    /// The rows pushed so far as a list array; the column starts again empty.
+    fn finish(&mut self) -> Result<ArrayRef, ExportError> {
+        let MovesColumn {
+            text,
+            ends,
+            rows,
+            overflow,
+        } = std::mem::take(self);
+        if overflow {
+            return Err(ExportError::Encode(
+                "a batch of move lists over 2 GiB of text".into(),
+            ));
+        }
+        // The offsets rise from 0 by construction (`OffsetBuffer::new` checks it again);
+        // the values are checked to be UTF-8 on move boundaries, as they are (copied from
+        // `&str`s).
+        let values = StringArray::try_new(
+            OffsetBuffer::new(ScalarBuffer::from(ends)),
+            Buffer::from_vec(text),
+            None,
+        )
+        .map_err(encode)?;
+        let item = Arc::new(Field::new("item", DataType::Utf8, false));
+        let list = ListArray::try_new(
+            item,
+            OffsetBuffer::new(ScalarBuffer::from(rows)),
+            Arc::new(values),
+            None,
+        )
+        .map_err(encode)?;
+        Ok(Arc::new(list))
+    }
 }
 
 fn string_map() -> MapBuilder<StringBuilder, StringBuilder> {
@@ -89,8 +166,8 @@ impl RecordsTable {
             game: StringBuilder::new(),
             rules: StringBuilder::new(),
             tags: string_map(),
-            moves: string_list(),
-            moves_canonical: string_list(),
+            moves: MovesColumn::default(),
+            moves_canonical: MovesColumn::default(),
             plies: Int64Builder::new(),
             result: StringBuilder::new(),
             outcome: StringBuilder::new(),
@@ -143,11 +220,8 @@ impl RecordsTable {
         self.rows += 1;
         self.bytes += r.file.len()
             + r.tags.iter().map(|(n, v)| n.len() + v.len()).sum::<usize>()
-            + r.moves
-                .iter()
-                .chain(&r.moves_canonical)
-                .map(String::len)
-                .sum::<usize>()
+            + r.moves.text().len()
+            + r.moves_canonical.text().len()
             + r.error.as_ref().map_or(0, |e| e.message.len());
         self.file.append_value(&r.file);
         self.record.append_value(r.record as i64);
@@ -159,14 +233,8 @@ impl RecordsTable {
         }
         // Appending a valid entry never fails: keys and values were pushed in pairs.
         let _ = self.tags.append(true);
-        for m in &r.moves {
-            self.moves.values().append_value(m);
-        }
-        self.moves.append(true);
-        for m in &r.moves_canonical {
-            self.moves_canonical.values().append_value(m);
-        }
-        self.moves_canonical.append(true);
+        self.moves.push(&r.moves);
+        self.moves_canonical.push(&r.moves_canonical);
         self.plies.append_value(r.plies as i64);
         self.result.append_option(r.result.as_deref());
         self.outcome.append_option(r.outcome.as_deref());
@@ -199,8 +267,8 @@ impl RecordsTable {
             Arc::new(self.game.finish()),
             Arc::new(self.rules.finish()),
             Arc::new(self.tags.finish()),
-            Arc::new(self.moves.finish()),
-            Arc::new(self.moves_canonical.finish()),
+            self.moves.finish()?,
+            self.moves_canonical.finish()?,
             Arc::new(self.plies.finish()),
             Arc::new(self.result.finish()),
             Arc::new(self.outcome.finish()),
