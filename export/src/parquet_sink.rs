@@ -18,7 +18,7 @@ const BATCH_ROWS: usize = 4096;
 const BATCH_BYTES: usize = 2 << 20;
 /// A row group ends at this many rows, or at [`GROUP_BYTES`] of encoded data.
 const GROUP_ROWS: usize = 128 * 1024;
-const GROUP_BYTES: usize = 4 << 20;
+const GROUP_BYTES: usize = 2 << 20;
 
 fn encode(e: parquet::errors::ParquetError) -> ExportError {
     match e {
@@ -67,7 +67,7 @@ struct Table<W: Write + Send, T> {
 
 /// Writes the records table, and the plies table when asked, as Parquet files (Snappy
 /// pages): rows are gathered into batches of 4,096 rows (or 2 MB of text), each handed to
-/// the Arrow writer as it fills, and a row group is closed every 131,072 rows or 4 MB, so
+/// the Arrow writer as it fills, and a row group is closed every 131,072 rows or 2 MB, so
 /// memory stays bounded whatever the archive's size. [`ParquetSink::finish`] writes the
 /// files' footers: a file not finished is not readable.
 ///
