@@ -1,35 +1,13 @@
 //! Issue 22's `export`, attacked through the command line as a stranger would: each case
 //! found a fault that is fixed, and is held here with its exact output and exit code.
 
+mod common;
+
+use common::{file_in, run, run_in};
 use std::path::PathBuf;
-use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
-
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let o = Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: o.status.code().unwrap_or(-1),
-        out: String::from_utf8_lossy(&o.stdout).into_owned(),
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
-}
 
 fn file(name: &str, bytes: &[u8]) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export_attack");
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).expect("temp file");
-    p.to_string_lossy().into_owned()
+    file_in(&["export_attack"], name, bytes)
 }
 
 const TWO: &[u8] = b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\n[Game \"Pylos\"]\n\n1b2 1b2 *\n";
@@ -119,18 +97,7 @@ fn output_dash_is_standard_output() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export_attack_dash");
     std::fs::create_dir_all(&dir).expect("temp dir");
     let _ = std::fs::remove_file(dir.join("-"));
-    let in_dir = |args: &[&str]| {
-        let o = Command::new(BIN)
-            .args(args)
-            .current_dir(&dir)
-            .output()
-            .expect("the binary runs");
-        Run {
-            code: o.status.code().unwrap_or(-1),
-            out: String::from_utf8_lossy(&o.stdout).into_owned(),
-            err: String::from_utf8_lossy(&o.stderr).into_owned(),
-        }
-    };
+    let in_dir = |args: &[&str]| run_in(&dir, args);
 
     let r = in_dir(&["export", &input, "--to", "jsonl", "-o", "-"]);
     assert_eq!(r.code, 0);

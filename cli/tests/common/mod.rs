@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// The built binary.
@@ -19,7 +19,21 @@ pub struct Run {
 
 /// Runs the binary with these arguments and this standard input.
 pub fn run_with(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(BIN)
+    run_at(args, stdin, None)
+}
+
+/// Runs the binary with these arguments and an empty standard input in the directory `dir`
+/// (for outputs named relative to it, such as a file called `-`).
+pub fn run_in(dir: &Path, args: &[&str]) -> Run {
+    run_at(args, b"", Some(dir))
+}
+
+fn run_at(args: &[&str], stdin: &[u8], dir: Option<&Path>) -> Run {
+    let mut command = Command::new(BIN);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
