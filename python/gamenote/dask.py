@@ -113,14 +113,7 @@ def check_archive(
     ``client``'s cluster: ``count`` shards (default four per worker thread), their line
     ends counted on the workers, then each shard checked on a worker. Returns the totals
     and the verdicts kept, numbered and placed as in the whole file."""
-    if count is None:
-        threads = sum(client.nthreads().values()) or 1
-        count = 4 * threads
-    ranges = shards(path, count)
-    starts = [s for s, _ in ranges]
-    ends = [e for _, e in ranges]
-    paths = [path] * len(ranges)
-    lines_before = _prefix(client, path, ranges, count_range_lines)
+    paths, starts, ends, lines_before = _plan(client, path, count)
     futures = client.map(
         check_shard, paths, starts, ends, lines_before,
         game=game, mode=mode, keep=keep, pure=False,
@@ -128,18 +121,29 @@ def check_archive(
     return number(client.gather(futures))
 
 
-def _prefix(client: Any, path: str, ranges: Sequence[Tuple[int, int]], counts: Any) -> List[int]:
-    """Runs ``counts(path, start, end)`` for each range on the workers and returns the
-    running totals before each range."""
+def _plan(
+    client: Any, path: str, count: Optional[int]
+) -> Tuple[List[str], List[int], List[int], List[int]]:
+    """The shards of the file at ``path``, ``count`` of them at most (default four per worker
+    thread): each one's path, start and end, and the line ends before it, counted on the
+    workers."""
+    if count is None:
+        count = 4 * (sum(client.nthreads().values()) or 1)
+    ranges = shards(path, count)
+    paths = [path] * len(ranges)
     starts = [s for s, _ in ranges]
     ends = [e for _, e in ranges]
-    paths = [path] * len(ranges)
-    done = client.gather(client.map(counts, paths, starts, ends, pure=False))
+    lines = client.gather(client.map(count_range_lines, paths, starts, ends, pure=False))
+    return paths, starts, ends, _running(lines)[0]
+
+
+def _running(counts: Sequence[int]) -> Tuple[List[int], int]:
+    """The running totals before each count, and the total."""
     before, total = [], 0
-    for n in done:
+    for n in counts:
         before.append(total)
         total += n
-    return before
+    return before, total
 
 
 def _prepare(out_dir: str, existing_data_behavior: str) -> None:
@@ -232,25 +236,14 @@ def export_archive(
             f"existing_data_behavior is {existing_data_behavior!r}: expected 'error', "
             "'overwrite_or_ignore' or 'delete_matching'"
         )
-    if count is None:
-        threads = sum(client.nthreads().values()) or 1
-        count = 4 * threads
     _prepare(out_dir, existing_data_behavior)
-    ranges = shards(path, count)
-    starts = [s for s, _ in ranges]
-    ends = [e for _, e in ranges]
-    paths = [path] * len(ranges)
-    lines_before = _prefix(client, path, ranges, count_range_lines)
+    paths, starts, ends, lines_before = _plan(client, path, count)
     counted = client.map(
         _count_records, paths, starts, ends, lines_before,
         game=game, mode=mode, pure=False,
     )
-    records = client.gather(counted)
-    records_before, total = [], 0
-    for n in records:
-        records_before.append(total)
-        total += n
-    outs = [os.path.join(out_dir, f"part-{i:05d}.parquet") for i in range(len(ranges))]
+    records_before, total = _running(client.gather(counted))
+    outs = [os.path.join(out_dir, f"part-{i:05d}.parquet") for i in range(len(paths))]
     futures = client.map(
         export_shard, paths, starts, ends, lines_before, records_before, outs,
         plies=plies, game=game, mode=mode, pure=False,

@@ -64,6 +64,23 @@ fn count_range_lines(py: Python<'_>, path: PathBuf, start: i64, end: i64) -> PyR
     .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
 }
 
+/// The shard `start..end` after `lines_before` line ends, and the options to check it in
+/// `game` (else each file's) and `mode`, from a Python caller's arguments.
+fn shard_to_check(
+    start: i64,
+    end: i64,
+    lines_before: i64,
+    game: Option<&str>,
+    mode: &str,
+) -> PyResult<(Shard, CheckOptions<'static>)> {
+    let (start, end) = byte_range(start, end)?;
+    let lines_before = count_before("lines_before", lines_before)? as usize;
+    let mut opts = CheckOptions::new(&[]);
+    opts.mode = crate::mode_of(mode)?;
+    opts.game = game.map(crate::game_id).transpose()?;
+    Ok((Shard::new(start, end, lines_before), opts))
+}
+
 /// The verdicts on the records of bytes `start..end` of the file (a range of
 /// `shard_ranges`, with `lines_before` line ends before it), as JSON objects of
 /// `gamenote check --json`, not yet numbered (record 0, junk without the number of the
@@ -79,12 +96,7 @@ fn check_range_json(
     game: Option<&str>,
     mode: &str,
 ) -> PyResult<Vec<String>> {
-    let (start, end) = byte_range(start, end)?;
-    let lines_before = count_before("lines_before", lines_before)? as usize;
-    let mut opts = CheckOptions::new(&[]);
-    opts.mode = crate::mode_of(mode)?;
-    opts.game = game.map(crate::game_id).transpose()?;
-    let shard = Shard::new(start, end, lines_before);
+    let (shard, opts) = shard_to_check(start, end, lines_before, game, mode)?;
     py.detach(|| {
         let mut out = Vec::new();
         check_shard(&path, shard, &opts, None, |r| {
@@ -112,13 +124,8 @@ fn count_range_records(
     game: Option<&str>,
     mode: &str,
 ) -> PyResult<u64> {
-    let (start, end) = byte_range(start, end)?;
-    let lines_before = count_before("lines_before", lines_before)? as usize;
-    let mut opts = CheckOptions::new(&[]);
-    opts.mode = crate::mode_of(mode)?;
-    opts.game = game.map(crate::game_id).transpose()?;
+    let (shard, mut opts) = shard_to_check(start, end, lines_before, game, mode)?;
     opts.syntax_only = true;
-    let shard = Shard::new(start, end, lines_before);
     py.detach(|| {
         let mut records = 0u64;
         check_shard(&path, shard, &opts, None, |r| {
