@@ -1579,11 +1579,13 @@ pub fn check_files(
                     let path: Arc<std::path::Path> = Arc::from(path.as_path());
                     let mut counter = std::fs::File::open(&path).ok();
                     let mut lines = 0;
+                    let mut count_buf = vec![0u8; 64 << 10];
                     let mut ranges = ranges.into_iter();
                     while let Some(r) = ranges.next() {
                         let counted = counter.as_mut().and_then(|f| {
                             f.seek(io::SeekFrom::Start(r.start)).ok()?;
-                            crate::stream::count_lines(f.take(r.end - r.start)).ok()
+                            let shard = f.take(r.end - r.start);
+                            crate::stream::count_lines_in(shard, &mut count_buf).ok()
                         });
                         let end = match counted {
                             Some(_) => r.end,

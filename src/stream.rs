@@ -996,10 +996,11 @@ pub fn shards<R: Read + Seek>(input: &mut R, count: usize) -> io::Result<Vec<Sha
     let ranges = shard_bounds(input, count)?;
     let mut lines = 0;
     let mut out = Vec::with_capacity(ranges.len());
+    let mut buf = vec![0u8; 64 << 10];
     for r in ranges {
         out.push(Shard::new(r.start, r.end, lines));
         input.seek(SeekFrom::Start(r.start))?;
-        lines += count_lines(input.by_ref().take(r.end - r.start))?;
+        lines += count_lines_in(input.by_ref().take(r.end - r.start), &mut buf)?;
     }
     Ok(out)
 }
