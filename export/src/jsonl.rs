@@ -109,11 +109,24 @@ fn json_opt_str(out: &mut Vec<u8>, s: Option<&str>) -> std::io::Result<()> {
 
 fn json_opt_u64(out: &mut Vec<u8>, n: Option<u64>) {
     match n {
-        Some(n) => {
-            let _ = write!(out, "{n}");
-        }
+        Some(n) => json_u64(out, n),
         None => out.extend_from_slice(b"null"),
     }
+}
+
+/// `n` in decimal, as serde_json writes it, without the formatting machinery.
+fn json_u64(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 /// True when `s` is written between quotes as it is (no `"`, `\\` or control character).
@@ -133,8 +146,9 @@ fn plain(s: &str) -> bool {
 }
 
 /// The moves as a JSON list of strings. Their buffer is looked at once: when no move
-/// needs an escape (nearly always), the list is laid out in one go, quotes first, and each
-/// move's bytes copied into its place.
+/// needs an escape (nearly always), the list is written in one pass over the moves into
+/// room made at once, a move of up to [`CHUNK`] bytes copied as one fixed-size block (its
+/// tail overwritten by what follows) rather than through a `memcpy` call of its length.
 fn json_list(out: &mut Vec<u8>, items: &MoveList) -> std::io::Result<()> {
     let text = items.text();
     if !plain(text) {
@@ -153,27 +167,45 @@ fn json_list(out: &mut Vec<u8>, items: &MoveList) -> std::io::Result<()> {
     // `[`, each move between quotes, a comma between two, `]`.
     let len = 2 + text.len() + 2 * n + n.saturating_sub(1);
     let start = out.len();
-    out.resize(start + len, b'"');
+    // `CHUNK` bytes of slack past the list, for the last block copy.
+    out.resize(start + len + CHUNK, b'"');
     let dst = &mut out[start..];
     dst[0] = b'[';
-    // Where the current move's opening quote is, and where its text starts.
+    // Where the current move's opening quote goes, and where its text starts.
     let (mut at, mut from) = (1, 0);
     for &end in items.ends() {
-        let m = text.get(from..end).unwrap_or_default();
-        if let Some(d) = dst.get_mut(at + 1..at + 1 + m.len()) {
-            d.copy_from_slice(m);
+        let m_len = end.saturating_sub(from);
+        let block = text.get(from..from + CHUNK);
+        match (block, dst.get_mut(at..at + 1 + CHUNK)) {
+            (Some(block), Some(d)) if m_len <= CHUNK => {
+                d[0] = b'"';
+                if let Some(d) = d.get_mut(1..) {
+                    d.copy_from_slice(block);
+                }
+            }
+            _ => {
+                let m = text.get(from..end).unwrap_or_default();
+                if let Some(d) = dst.get_mut(at..at + 1 + m.len()) {
+                    d[0] = b'"';
+                    d[1..].copy_from_slice(m);
+                }
+            }
         }
-        at += m.len() + 2;
-        if let Some(c) = dst.get_mut(at) {
-            *c = b',';
+        at += m_len + 1;
+        if let Some(d) = dst.get_mut(at..at + 2) {
+            d.copy_from_slice(b"\",");
         }
-        at += 1;
+        at += 2;
         from = end;
     }
     // The last comma (or, with no move, the second byte) closes the list.
     dst[len - 1] = b']';
+    out.truncate(start + len);
     Ok(())
 }
+
+/// The bytes [`json_list`] copies as one block for a move at most that long.
+const CHUNK: usize = 16;
 
 /// A records row as one line of JSON, byte for byte what serde_json makes of its
 /// [`Serialize`] form (written by hand: the serializer's calls cost more than the check).
@@ -181,7 +213,9 @@ fn record_line(out: &mut Vec<u8>, r: &RecordRow) -> std::io::Result<()> {
     let e = r.error.as_ref();
     out.extend_from_slice(b"{\"file\":");
     json_str(out, &r.file)?;
-    let _ = write!(out, ",\"record\":{},\"game\":", r.record);
+    out.extend_from_slice(b",\"record\":");
+    json_u64(out, r.record);
+    out.extend_from_slice(b",\"game\":");
     json_str(out, r.game)?;
     out.extend_from_slice(b",\"rules\":");
     json_opt_str(out, r.rules.as_deref())?;
@@ -198,7 +232,9 @@ fn record_line(out: &mut Vec<u8>, r: &RecordRow) -> std::io::Result<()> {
     json_list(out, &r.moves)?;
     out.extend_from_slice(b",\"moves_canonical\":");
     json_list(out, &r.moves_canonical)?;
-    let _ = write!(out, ",\"plies\":{},\"result\":", r.plies);
+    out.extend_from_slice(b",\"plies\":");
+    json_u64(out, r.plies);
+    out.extend_from_slice(b",\"result\":");
     json_opt_str(out, r.result.as_deref())?;
     out.extend_from_slice(b",\"outcome\":");
     json_opt_str(out, r.outcome.as_deref())?;
@@ -216,7 +252,9 @@ fn record_line(out: &mut Vec<u8>, r: &RecordRow) -> std::io::Result<()> {
     json_opt_u64(out, e.and_then(|e| e.ply));
     out.extend_from_slice(b",\"error_message\":");
     json_opt_str(out, e.map(|e| e.message.as_str()))?;
-    let _ = write!(out, ",\"warnings\":{}}}", r.warnings);
+    out.extend_from_slice(b",\"warnings\":");
+    json_u64(out, r.warnings);
+    out.push(b'}');
     Ok(())
 }
 
@@ -300,6 +338,37 @@ mod tests {
                 let s = format!("{}é\u{7f} {}", &clean[..at], &clean[at + 1..]);
                 assert!(super::plain(&s), "{len} {at}");
             }
+        }
+    }
+
+    /// The list laid out by blocks is serde_json's, for moves of every length around the
+    /// block size and at the end of the buffer.
+    #[test]
+    fn json_list_is_what_serde_json_writes_for_any_lengths() {
+        let lens = [0, 1, 3, 15, 16, 17, 31, 40];
+        for count in 0..6 {
+            for first in 0..lens.len() {
+                let moves: Vec<String> = (0..count)
+                    .map(|k| {
+                        let len = lens[(first + k) % lens.len()];
+                        (0..len).map(|i| char::from(b'a' + ((i + k) % 26) as u8)).collect()
+                    })
+                    .collect();
+                let list = crate::MoveList::from(moves.clone());
+                let mut out = b"x".to_vec();
+                super::json_list(&mut out, &list).unwrap();
+                let want = format!("x{}", serde_json::to_string(&moves).unwrap());
+                assert_eq!(String::from_utf8(out).unwrap(), want, "{moves:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn json_u64_writes_every_digit() {
+        for n in [0, 7, 10, 99, 100, 12345, u64::MAX] {
+            let mut out = Vec::new();
+            super::json_u64(&mut out, n);
+            assert_eq!(out, n.to_string().into_bytes());
         }
     }
 

@@ -516,8 +516,8 @@ struct Both<G: Game> {
 /// notation read from that text last time and its `Display`. A move whose notation equals
 /// it is written the same (`Display` depends on the notation alone), so it is copied
 /// instead of printed again: printing every move cost more than checking it. The text is
-/// only the key, the notation is compared every time, so the rows are what printing
-/// gives whatever the text. The entry keeps the move's canonical notation last met after
+/// only the key that chooses the slot, and only the notation is compared (not the text: it
+/// would add nothing), so the rows are what printing gives whatever the text. The entry keeps the move's canonical notation last met after
 /// that text too, and its printing ([`Written::canonical`]): a record not written in the
 /// canonical style (GIPF's reserve counts) has its canonical moves copied as well.
 struct Written<N> {
@@ -582,8 +582,9 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
         }
         let i = written_hash(key) & (self.slots.len() - 1);
         let slot = &mut self.slots[i];
+        // The notation alone decides a hit: equal notations print the same, whatever text
+        // they were read from (so the key's bytes need not be compared; it chose the slot).
         if let Some(e) = slot.as_ref()
-            && e.key == key
             && e.notation == *n
         {
             out.push_str(&e.printed);

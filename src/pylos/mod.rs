@@ -135,8 +135,21 @@ impl Notate for Pylos {
         pos.resolve(n)
     }
 
+    #[inline]
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
         let mut takebacks = Takebacks::new();
+        // Most moves take nothing back and are written without markers: a few stores.
+        if m.takebacks == 0 && !style.markers {
+            return Notation {
+                from: m.from,
+                to: m.to,
+                takebacks,
+                markers: Markers::default(),
+                nag: None,
+                form: style.form,
+                dash: true,
+            };
+        }
         let mut it = slots(m.takebacks);
         match (it.next(), it.next()) {
             (Some(a), Some(b)) if b.takeback_key() < a.takeback_key() => {

@@ -345,17 +345,20 @@ impl PartialEq for Notation {
     /// Two notations are equal when they are written the same: the form matters only where
     /// it shows (compact differs from canonical only on a level-1 slot) and the dash only on
     /// a raise outside the numeric style.
+    #[inline]
     fn eq(&self, other: &Self) -> bool {
         // Equal fields give equal keys: the common case (a move compared with itself
-        // printed back, in `export`) skips working out the visible form.
-        let same = self.from == other.from
-            && self.to == other.to
-            && self.takebacks == other.takebacks
-            && self.markers == other.markers
-            && self.nag == other.nag
-            && self.form == other.form
-            && self.dash == other.dash;
-        same || self.key() == other.key()
+        // printed back, in `export`) skips working out the visible form. The fields are
+        // compared all at once (`&`, no early exit: a dozen byte compares without a branch
+        // each, ~55 instructions with them), the visible form only when they differ.
+        let same = (self.from == other.from)
+            & (self.to == other.to)
+            & (self.takebacks == other.takebacks)
+            & (self.markers == other.markers)
+            & (self.nag == other.nag)
+            & (self.form == other.form)
+            & (self.dash == other.dash);
+        same || self.key_eq(other)
     }
 }
 
@@ -369,6 +372,12 @@ impl std::hash::Hash for Notation {
 }
 
 impl Notation {
+    /// [`PartialEq`] when the fields differ: the written forms compared.
+    #[inline(never)]
+    fn key_eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+
     fn visible_form(&self) -> Form {
         let level1 = std::iter::once(self.to)
             .chain(self.from)
