@@ -351,7 +351,9 @@ mod tests {
                 let moves: Vec<String> = (0..count)
                     .map(|k| {
                         let len = lens[(first + k) % lens.len()];
-                        (0..len).map(|i| char::from(b'a' + ((i + k) % 26) as u8)).collect()
+                        (0..len)
+                            .map(|i| char::from(b'a' + ((i + k) % 26) as u8))
+                            .collect()
                     })
                     .collect();
                 let list = crate::MoveList::from(moves.clone());
