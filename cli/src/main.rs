@@ -15,6 +15,8 @@ use gamenote::games::DefaultGame;
 use gamenote::stream::{BadRecord, Limits, RawRecord, RecordReader};
 use gamenote::{Game, GameId, Mode, Notate, Play, with_game};
 
+#[cfg(feature = "parquet")]
+mod malloc;
 mod print;
 use print::{json_str, print_checked};
 
@@ -977,6 +979,7 @@ fn export_cmd(
     } else {
         #[cfg(feature = "parquet")]
         {
+            malloc::fix_mmap_threshold();
             let mut sink =
                 gamenote_export::ParquetSink::new(records_file, plies_file).map_err(fail)?;
             let counts = export_files(files, &opts, &mut sink, unreadable).map_err(fail)?;

@@ -25,33 +25,6 @@ const GROUP_BYTES: usize = 2 << 20;
 /// made again are what the allocator fragments on (docs/performance.md, "Parquet: memory
 /// on 1 GB and the writer's floor").
 const PAGE_BYTES: usize = 256 << 10;
-/// Allocations from this size up are mapped and unmapped on their own (see
-/// [`fix_malloc_threshold`]).
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-const MMAP_THRESHOLD: libc::c_int = 1 << 20;
-
-/// On glibc, fixes malloc's mmap threshold at [`MMAP_THRESHOLD`], once per process.
-///
-/// glibc raises the threshold to the size of each mapped block freed (up to 32 MiB), after
-/// which the writer's large buffers (pages, dictionary indices, a batch's text) come from the
-/// heap, interleaved with the footer's metadata that lives until the end, and the heap
-/// cannot shrink: the resident size of `export --plies` grew with the archive (46 MB on
-/// 64 MB of input, 65 MB on 1 GB). With a fixed threshold those buffers go back to the
-/// system when freed. Other allocators and systems are left alone.
-fn fix_malloc_threshold() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        static ONCE: std::sync::Once = std::sync::Once::new();
-        ONCE.call_once(|| {
-            // SAFETY: mallopt only sets a tuning parameter of glibc's allocator; it is
-            // thread-safe and a refusal (return 0) leaves the allocator as it was.
-            unsafe {
-                libc::mallopt(libc::M_MMAP_THRESHOLD, MMAP_THRESHOLD);
-            }
-        });
-    }
-}
-
 fn encode(e: parquet::errors::ParquetError) -> ExportError {
     match e {
         parquet::errors::ParquetError::External(inner) => {
@@ -148,7 +121,6 @@ impl<W: Write + Send> ParquetSink<W> {
     /// # Ok::<(), gamenote_export::ExportError>(())
     /// ```
     pub fn new(records: W, plies: Option<W>) -> Result<Self, ExportError> {
-        fix_malloc_threshold();
         let records = Table {
             rows: RecordsTable::new(),
             writer: ArrowWriter::try_new(records, records_schema(), Some(properties()))
