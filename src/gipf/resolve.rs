@@ -976,6 +976,46 @@ pub(crate) fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
     n
 }
 
+/// [`notate`] of a move just played, `after` being `before` with `m` played: a push that
+/// removes no group (most moves) is written from the board before it and the mover's
+/// reserve after it, without copying the board and making the push again; any other move
+/// is notated as [`notate`] does.
+pub(crate) fn notate_played(before: &Position, m: &Move, after: &Position, style: Style) -> Notation {
+    match m.push() {
+        Some(push) if m.pre().is_empty() && m.post().is_empty() => Notation {
+            pre: Vec::new(),
+            push: Some(push_note(before, push)),
+            post: Vec::new(),
+            reserve: (style == Style::Complete).then(|| u16::from(after.reserve(before.to_move()))),
+        },
+        _ => notate(before, m, style),
+    }
+}
+
+/// How `push` is written on the board `p` it is made on: the spot it enters when that is
+/// empty, else the dot and the first empty spot of its ray.
+fn push_note(p: &Position, push: Push) -> PushNote {
+    let occ = p.occ();
+    let ray = push.ray;
+    let s0 = ray.spot(0);
+    if occ & s0.bit() == 0 {
+        PushNote {
+            gipf: push.gipf,
+            from: s0,
+            to: None,
+        }
+    } else {
+        let j = (0..ray.len())
+            .find(|&i| occ & ray.spot(i).bit() == 0)
+            .unwrap_or(0);
+        PushNote {
+            gipf: push.gipf,
+            from: ray.dot(),
+            to: Some(ray.spot(j)),
+        }
+    }
+}
+
 /// `m` in `style` without any `(line)`, and whether a group takes GIPF-pieces only (so that
 /// even a complete note may need a line).
 fn write(pos: &Position, m: &Move, style: Style) -> (Notation, bool) {
@@ -994,26 +1034,7 @@ fn write(pos: &Position, m: &Move, style: Style) -> (Notation, bool) {
         p.remove(c, g.mask(), st);
     }
     if let Some(push) = m.push() {
-        let occ = p.occ();
-        let ray = push.ray;
-        let s0 = ray.spot(0);
-        let from = if occ & s0.bit() == 0 {
-            PushNote {
-                gipf: push.gipf,
-                from: s0,
-                to: None,
-            }
-        } else {
-            let j = (0..ray.len())
-                .find(|&i| occ & ray.spot(i).bit() == 0)
-                .unwrap_or(0);
-            PushNote {
-                gipf: push.gipf,
-                from: ray.dot(),
-                to: Some(ray.spot(j)),
-            }
-        };
-        n.push = Some(from);
+        n.push = Some(push_note(&p, push));
         p.do_push(push);
         let st = p.stamp(true);
         for g in print_order(&p, m.post()) {
