@@ -1028,7 +1028,7 @@ fn write(pos: &Position, m: &Move, style: Style) -> (Notation, bool) {
     // basic pieces and all, like the short note of a due row through those GIPF-pieces: such
     // a complete note may need its `(line)` too.
     let mut gipf_only = false;
-    for g in print_order(&p, m.pre()) {
+    for &g in print_order(&p, m.pre()).iter() {
         gipf_only |= g.mask() & !p.gipf_pieces() == 0;
         n.pre.push(group_note(&p, &g, complete));
         p.remove(c, g.mask(), st);
@@ -1037,7 +1037,7 @@ fn write(pos: &Position, m: &Move, style: Style) -> (Notation, bool) {
         n.push = Some(push_note(&p, push));
         p.do_push(push);
         let st = p.stamp(true);
-        for g in print_order(&p, m.post()) {
+        for &g in print_order(&p, m.post()).iter() {
             gipf_only |= g.mask() & !p.gipf_pieces() == 0;
             n.post.push(group_note(&p, &g, complete));
             p.remove(c, g.mask(), st);
@@ -1050,8 +1050,9 @@ fn write(pos: &Position, m: &Move, style: Style) -> (Notation, bool) {
 }
 
 /// The groups of a phase in an order in which they can be removed one after the other: the
-/// canonical order when it works, else the first that does (intersecting rows).
-fn print_order(pos: &Position, groups: &[Removal]) -> Vec<Removal> {
+/// canonical order when it works, else the first that does (intersecting rows). One group
+/// (most phases) or none is its own order, not copied.
+fn print_order<'a>(pos: &Position, groups: &'a [Removal]) -> std::borrow::Cow<'a, [Removal]> {
     fn fits(p: &Position, g: Removal) -> bool {
         match p.row_on(p.to_move(), g.line()) {
             Some(row) => {
@@ -1083,14 +1084,14 @@ fn print_order(pos: &Position, groups: &[Removal]) -> Vec<Removal> {
         false
     }
     if groups.len() < 2 {
-        return groups.to_vec();
+        return groups.into();
     }
     let mut left = groups.to_vec();
     let mut acc = Vec::new();
     if dfs(pos, &mut left, &mut acc) {
-        acc
+        acc.into()
     } else {
-        groups.to_vec()
+        groups.into()
     }
 }
 
@@ -1099,7 +1100,7 @@ fn group_lines(pos: &Position, m: &Move) -> Vec<Line> {
     let c = pos.to_move();
     let mut p = pos.clone();
     let pre = print_order(&p, m.pre());
-    for g in &pre {
+    for g in pre.iter() {
         p.remove(c, g.mask(), 0);
     }
     let mut out: Vec<Line> = pre.iter().map(|g| g.line()).collect();
