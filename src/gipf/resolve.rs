@@ -980,7 +980,12 @@ pub(crate) fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
 /// removes no group (most moves) is written from the board before it and the mover's
 /// reserve after it, without copying the board and making the push again; any other move
 /// is notated as [`notate`] does.
-pub(crate) fn notate_played(before: &Position, m: &Move, after: &Position, style: Style) -> Notation {
+pub(crate) fn notate_played(
+    before: &Position,
+    m: &Move,
+    after: &Position,
+    style: Style,
+) -> Notation {
     match m.push() {
         Some(push) if m.pre().is_empty() && m.post().is_empty() => Notation {
             pre: Vec::new(),

@@ -107,7 +107,11 @@ fn agrees<G: Game>(rec: &Record<G>) -> usize {
         let quiet: Vec<_> = visit::<G, _>(&text, Checker::<G>::new(mode)).collect();
         assert_eq!(seen.len(), quiet.len(), "{text}");
         for ((moves, v), q) in seen.iter().zip(&quiet) {
-            assert_eq!(said(v), said(q), "{mode:?}: visited and quiet verdicts:\n{text}");
+            assert_eq!(
+                said(v),
+                said(q),
+                "{mode:?}: visited and quiet verdicts:\n{text}"
+            );
             for (_, before, m, after) in moves {
                 let style = Default::default();
                 assert_eq!(
@@ -120,7 +124,10 @@ fn agrees<G: Game>(rec: &Record<G>) -> usize {
                 let slow = reference(rec);
                 assert_eq!(moves.len(), v.plies, "one visit a move played:\n{text}");
                 assert!(v.plies <= slow.len(), "{text}");
-                assert!(moves[..] == slow[..v.plies], "(before, move, after) differ:\n{text}");
+                assert!(
+                    moves[..] == slow[..v.plies],
+                    "(before, move, after) differ:\n{text}"
+                );
                 handed += moves.len();
             }
         }
