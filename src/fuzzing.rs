@@ -259,6 +259,12 @@ pub fn resolve_play_agrees<G: Game>(pos: &G::Position, n: &G::Notation) {
                 played, after,
                 "{n}: resolve_play leaves another position than play"
             );
+            let style = Default::default();
+            assert_eq!(
+                G::notate_played(pos, &m, &after, style),
+                G::notate(pos, &m, style),
+                "{n}: notate_played and notate disagree"
+            );
         }
         Err(e) => {
             assert_eq!(one_call, Err(e), "{n}: resolve_play and resolve disagree");

@@ -803,8 +803,8 @@ pub trait RecordFormat: Notate {
 ///
 /// - **Speed** ([`Hooks::RESOLVE_REFUSES_AFTER_END`], [`Hooks::resolve_play`],
 ///   [`Hooks::SETTLES_LATER`], [`Hooks::resolve_play_unsettled`], [`Hooks::settle`],
-///   [`Hooks::annotations_need_before`], [`Hooks::parse_token_reusing`],
-///   [`Hooks::recycle`]). With the defaults the crate gives the same answers, only slower
+///   [`Hooks::annotations_need_before`], [`Hooks::notate_played`],
+///   [`Hooks::parse_token_reusing`], [`Hooks::recycle`]). With the defaults the crate gives the same answers, only slower
 ///   for the game that needed the hook. An override must give exactly the default's
 ///   answers; [`crate::fuzzing::resolve_play_agrees`] and the fuzz targets hold every game
 ///   here to that.
@@ -927,6 +927,39 @@ pub trait Hooks: RecordFormat {
     /// ```
     #[inline(always)]
     fn settle(_pos: &mut Self::Position) {}
+
+    /// [`Notate::notate`] of a move just played: `m` written in `style` for the position
+    /// `before`, where `after` is `before` with `m` played (what a replay visitor is handed).
+    /// A game may read the notation off the two positions instead of working the move out
+    /// again (Pylon: the covering pieces are those `after` holds and `before` did not). The
+    /// answer is always `notate(before, m, style)`, which is the default.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylon::{Pylon, Rules};
+    /// let mut pos = Pylon::start(&Rules::with_size(3));
+    /// for w in ["1b3", "1b2", "1c1", "1a3"] {
+    ///     let m = Pylon::resolve(&pos, &w.parse()?)?;
+    ///     Pylon::play(&mut pos, &m);
+    /// }
+    /// // White's 1a2 captures Black's 1a3, and 2a2 covers it.
+    /// let before = pos.clone();
+    /// let m = Pylon::resolve_play(&mut pos, &"1a2".parse()?)?;
+    /// let n = Pylon::notate_played(&before, &m, &pos, Default::default());
+    /// assert_eq!(n.to_string(), "1a2[2a2]");
+    /// assert_eq!(n, Pylon::notate(&before, &m, Default::default()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    fn notate_played(
+        before: &Self::Position,
+        m: &Self::Move,
+        after: &Self::Position,
+        style: Self::Style,
+    ) -> Self::Notation {
+        let _ = after;
+        Self::notate(before, m, style)
+    }
 
     /// False when [`Notate::check_annotations`] of `n` does not read the position before the
     /// move, so that replay, when no one else needs that position, skips copying it (and

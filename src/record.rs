@@ -828,8 +828,9 @@ pub fn replay_with<G: Game>(
     let mut stepper = Stepper::<G>::new(start.clone(), mode);
     stepper.warnings = warnings;
     let mut moves = Vec::with_capacity(record.plies.len());
+    let mut kept = None;
     for (i, ply) in record.plies.iter().enumerate() {
-        stepper.step(i + 1, ply, |n, before, m, after| {
+        stepper.step(i + 1, ply, &mut kept, |n, before, m, after| {
             visit(n, before, m, after);
             moves.push(m.clone());
         });

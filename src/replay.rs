@@ -158,13 +158,56 @@ impl<G: Game> Stepper<G> {
 
     /// Plays the written move `ply`, the `n`th (1-based), calling `visit(n, before, move,
     /// after)` for each move played. Does nothing after an error.
+    ///
+    /// `kept` is the caller's room for the position before the move: the stepper copies
+    /// `pos` into it with `clone_from` (so a game whose positions are large, Pylon's, copies
+    /// only what its board uses), and the caller keeps it from move to move.
+    ///
+    /// The common move takes the quiet path's fused
+    /// [`Hooks::resolve_play`](crate::game::Hooks::resolve_play): the position before it is copied, the move
+    /// resolved and played in one call, its annotations checked against the copy, and the
+    /// visitor handed (before, move, after). A move that does not resolve leaves `pos` as it
+    /// was (the hook's contract) and takes the long way, which reports it; so does a move
+    /// after an ending mark, and every move of a game that may resolve after the end once
+    /// the game is over. Verdicts, warnings and errors are those of the long way:
+    /// `resolve_play` is `resolve` then `play` (`fuzzing::resolve_play_agrees`).
     pub fn step(
         &mut self,
         n: usize,
         ply: &Ply<G::Notation>,
-        visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
+        kept: &mut Option<G::Position>,
+        mut visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
     ) {
-        self.step_with(n, ply, Some(visit));
+        if self.error.is_some() {
+            return;
+        }
+        if G::SETTLES_LATER && self.view.get().is_some() {
+            self.view = OnceCell::new();
+        }
+        if self.end_mark.is_none() {
+            // The visitor sees settled positions, before and after.
+            self.settle();
+            if G::RESOLVE_REFUSES_AFTER_END || G::outcome(&self.pos).is_none() {
+                let before: &G::Position = match kept {
+                    Some(b) => {
+                        b.clone_from(&self.pos);
+                        b
+                    }
+                    None => kept.insert(self.pos.clone()),
+                };
+                if let Ok(m) = G::resolve_play(&mut self.pos, &ply.notation) {
+                    #[cfg(debug_assertions)]
+                    debug_assert!(G::outcome(before).is_none(), "resolved after the end");
+                    let checked = G::check_annotations(before, &ply.notation, &m, &self.pos);
+                    if self.annotations_checked(n, ply, checked) {
+                        visit(n, before, &m, &self.pos);
+                        self.played(n, ply);
+                    }
+                    return;
+                }
+            }
+        }
+        self.step_long(n, ply, Some(visit));
     }
 
     /// [`Stepper::step`] with no one to see the positions go by, so the position before a
@@ -514,6 +557,10 @@ pub struct Checker<G: Game> {
     last_end: Option<usize>,
     /// Read only: no move is resolved or played (`check --syntax-only`).
     syntax_only: bool,
+    /// The position before the move being played, for the visitor of [`Checker::play`]
+    /// and [`Checker::play_in`]: kept from move to move and record to record, so that it
+    /// is copied into with `clone_from`, not made afresh.
+    kept: Option<G::Position>,
 }
 
 impl<G: Game> std::fmt::Debug for Stepper<G> {
@@ -550,6 +597,7 @@ impl<G: Game> Checker<G> {
             first_ply: None,
             last_end: None,
             syntax_only: false,
+            kept: None,
         }
     }
 
@@ -654,7 +702,7 @@ impl<G: Game> Checker<G> {
         }
         if self.count(&ply) {
             let n = self.plies;
-            self.stepper().step(n, &ply, visit);
+            self.step_seen(n, &ply, visit);
         }
     }
 
@@ -691,7 +739,7 @@ impl<G: Game> Checker<G> {
                 self.set_up(Some(&ply.notation));
             }
             let n = self.plies;
-            self.stepper().step(n, ply, visit);
+            self.step_seen(n, ply, visit);
         }
     }
 
@@ -703,7 +751,21 @@ impl<G: Game> Checker<G> {
     ) {
         if self.count(ply) {
             let n = self.plies;
-            self.stepper().step(n, ply, visit);
+            self.step_seen(n, ply, visit);
+        }
+    }
+
+    /// Plays `ply` with the stepper, the position before each move kept in `kept`.
+    #[inline]
+    fn step_seen(
+        &mut self,
+        n: usize,
+        ply: &Ply<G::Notation>,
+        visit: impl FnMut(usize, &G::Position, &G::Move, &G::Position),
+    ) {
+        self.stepper();
+        if let Some(s) = self.stepper.as_mut() {
+            s.step(n, ply, &mut self.kept, visit);
         }
     }
 

@@ -694,7 +694,8 @@ impl<G: Game> Visitor<G> for Both<G> {
         let want_plies = self.want_plies;
         let style = <G as Notate>::Style::default();
         self.checker.play_in(p, |n, before, m, after| {
-            let notation = G::notate(before, m, style);
+            // Read off before and after where the game can (Pylon's covering pieces).
+            let notation = G::notate_played(before, m, after, style);
             let moves = &cur.row.moves;
             let forced_before = n == cur.last_n;
             // A move written canonically is not printed again, nor one whose canonical

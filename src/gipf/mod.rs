@@ -379,6 +379,12 @@ impl Hooks for Gipf {
         resolve::resolve_play(pos, n)
     }
 
+    /// A push that removes no group is written from the board before it and the reserve
+    /// after it, not by copying the board and pushing again.
+    fn notate_played(before: &Position, m: &Move, after: &Position, style: Style) -> Notation {
+        resolve::notate_played(before, m, after, style)
+    }
+
     // False: a move made by `resolve` keeps what the check of its markers and of a row it
     // leaves needs to know of the board before it, and the mover's reserve count is read on
     // the board after it.

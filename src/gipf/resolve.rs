@@ -976,6 +976,51 @@ pub(crate) fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
     n
 }
 
+/// [`notate`] of a move just played, `after` being `before` with `m` played: a push that
+/// removes no group (most moves) is written from the board before it and the mover's
+/// reserve after it, without copying the board and making the push again; any other move
+/// is notated as [`notate`] does.
+pub(crate) fn notate_played(
+    before: &Position,
+    m: &Move,
+    after: &Position,
+    style: Style,
+) -> Notation {
+    match m.push() {
+        Some(push) if m.pre().is_empty() && m.post().is_empty() => Notation {
+            pre: Vec::new(),
+            push: Some(push_note(before, push)),
+            post: Vec::new(),
+            reserve: (style == Style::Complete).then(|| u16::from(after.reserve(before.to_move()))),
+        },
+        _ => notate(before, m, style),
+    }
+}
+
+/// How `push` is written on the board `p` it is made on: the spot it enters when that is
+/// empty, else the dot and the first empty spot of its ray.
+fn push_note(p: &Position, push: Push) -> PushNote {
+    let occ = p.occ();
+    let ray = push.ray;
+    let s0 = ray.spot(0);
+    if occ & s0.bit() == 0 {
+        PushNote {
+            gipf: push.gipf,
+            from: s0,
+            to: None,
+        }
+    } else {
+        let j = (0..ray.len())
+            .find(|&i| occ & ray.spot(i).bit() == 0)
+            .unwrap_or(0);
+        PushNote {
+            gipf: push.gipf,
+            from: ray.dot(),
+            to: Some(ray.spot(j)),
+        }
+    }
+}
+
 /// `m` in `style` without any `(line)`, and whether a group takes GIPF-pieces only (so that
 /// even a complete note may need a line).
 fn write(pos: &Position, m: &Move, style: Style) -> (Notation, bool) {
@@ -988,35 +1033,16 @@ fn write(pos: &Position, m: &Move, style: Style) -> (Notation, bool) {
     // basic pieces and all, like the short note of a due row through those GIPF-pieces: such
     // a complete note may need its `(line)` too.
     let mut gipf_only = false;
-    for g in print_order(&p, m.pre()) {
+    for &g in print_order(&p, m.pre()).iter() {
         gipf_only |= g.mask() & !p.gipf_pieces() == 0;
         n.pre.push(group_note(&p, &g, complete));
         p.remove(c, g.mask(), st);
     }
     if let Some(push) = m.push() {
-        let occ = p.occ();
-        let ray = push.ray;
-        let s0 = ray.spot(0);
-        let from = if occ & s0.bit() == 0 {
-            PushNote {
-                gipf: push.gipf,
-                from: s0,
-                to: None,
-            }
-        } else {
-            let j = (0..ray.len())
-                .find(|&i| occ & ray.spot(i).bit() == 0)
-                .unwrap_or(0);
-            PushNote {
-                gipf: push.gipf,
-                from: ray.dot(),
-                to: Some(ray.spot(j)),
-            }
-        };
-        n.push = Some(from);
+        n.push = Some(push_note(&p, push));
         p.do_push(push);
         let st = p.stamp(true);
-        for g in print_order(&p, m.post()) {
+        for &g in print_order(&p, m.post()).iter() {
             gipf_only |= g.mask() & !p.gipf_pieces() == 0;
             n.post.push(group_note(&p, &g, complete));
             p.remove(c, g.mask(), st);
@@ -1029,8 +1055,9 @@ fn write(pos: &Position, m: &Move, style: Style) -> (Notation, bool) {
 }
 
 /// The groups of a phase in an order in which they can be removed one after the other: the
-/// canonical order when it works, else the first that does (intersecting rows).
-fn print_order(pos: &Position, groups: &[Removal]) -> Vec<Removal> {
+/// canonical order when it works, else the first that does (intersecting rows). One group
+/// (most phases) or none is its own order, not copied.
+fn print_order<'a>(pos: &Position, groups: &'a [Removal]) -> std::borrow::Cow<'a, [Removal]> {
     fn fits(p: &Position, g: Removal) -> bool {
         match p.row_on(p.to_move(), g.line()) {
             Some(row) => {
@@ -1062,14 +1089,14 @@ fn print_order(pos: &Position, groups: &[Removal]) -> Vec<Removal> {
         false
     }
     if groups.len() < 2 {
-        return groups.to_vec();
+        return groups.into();
     }
     let mut left = groups.to_vec();
     let mut acc = Vec::new();
     if dfs(pos, &mut left, &mut acc) {
-        acc
+        acc.into()
     } else {
-        groups.to_vec()
+        groups.into()
     }
 }
 
@@ -1078,7 +1105,7 @@ fn group_lines(pos: &Position, m: &Move) -> Vec<Line> {
     let c = pos.to_move();
     let mut p = pos.clone();
     let pre = print_order(&p, m.pre());
-    for g in &pre {
+    for g in pre.iter() {
         p.remove(c, g.mask(), 0);
     }
     let mut out: Vec<Line> = pre.iter().map(|g| g.line()).collect();

@@ -310,6 +310,21 @@ impl Hooks for Pylon {
     /// other side can: never once the game is over.
     const RESOLVE_REFUSES_AFTER_END: bool = true;
 
+    /// The covering pieces are read off the two positions (those of the mover that
+    /// `after` holds and `before` did not), not worked out again as `notate` does.
+    fn notate_played(before: &Position, m: &Move, after: &Position, style: Style) -> Notation {
+        let Move::Place(at) = *m else {
+            return Notation::Pass;
+        };
+        let Some(cover) = before.covered_in(after, at) else {
+            return Self::notate(before, m, style);
+        };
+        Notation::Place {
+            at,
+            cover: (!cover.is_empty()).then_some(cover),
+        }
+    }
+
     /// Pylon moves carry no marks to check.
     fn annotations_need_before(_n: &Notation) -> bool {
         false

@@ -74,12 +74,34 @@ struct Stones<B: 'static> {
 /// The pieces, in the set type that fits the board. Not `Copy`, so that a clone copies only
 /// the variant in use. The large variant stays inline (boxing it would allocate on every
 /// clone, and positions are cloned while replaying).
-#[derive(Clone)]
 #[allow(clippy::large_enum_variant)]
 enum Board {
     Small(Stones<u128>),
     Mid(Stones<Mid>),
     Large(Stones<Large>),
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        match self {
+            Board::Small(s) => Board::Small(*s),
+            Board::Mid(s) => Board::Mid(*s),
+            Board::Large(s) => Board::Large(*s),
+        }
+    }
+
+    /// Copies only the stones of the variant in use when both boards have it: a fresh
+    /// `Board` is as large as its largest variant (3.5 KB), and a clone of a position moved
+    /// it whole (replay with a visitor keeps the position before each move this way).
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        match (self, source) {
+            (Board::Small(a), Board::Small(b)) => *a = *b,
+            (Board::Mid(a), Board::Mid(b)) => *a = *b,
+            (Board::Large(a), Board::Large(b)) => *a = *b,
+            (a, b) => *a = b.clone(),
+        }
+    }
 }
 
 /// Runs `$e` with `$s` bound to the board's stones, whatever their set type.
@@ -108,13 +130,34 @@ macro_rules! on {
 /// assert_eq!((pos.to_move(), pos.score(0), pos.score(1)), (1, 1, 0));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone)]
 pub struct Position {
     geo: &'static Geometry,
     rules: Rules,
     board: Board,
     side: u8,
     over: Over,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Self {
+        Position {
+            geo: self.geo,
+            rules: self.rules,
+            board: self.board.clone(),
+            side: self.side,
+            over: self.over.clone(),
+        }
+    }
+
+    /// Copies into `self` only what the board in use holds (see `Board::clone_from`).
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.geo = source.geo;
+        self.rules = source.rules;
+        self.board.clone_from(&source.board);
+        self.side = source.side;
+        *self.over.0.get_mut() = source.over.0.load(Relaxed);
+    }
 }
 
 /// Whether the game is over, kept once worked out (0: not yet, 1: no, 2: yes), as the end of
@@ -564,6 +607,20 @@ impl<B: Set> Stones<B> {
     }
 
     /// The points of `set`, sorted by level, column and row.
+    /// The pieces of `seat` that `after` holds and these stones do not, but geometry
+    /// index `i` (the placement), sorted; `None` when `after` has another layout.
+    fn added(&self, after: &Self, seat: usize, i: usize, geo: &Geometry) -> Option<Vec<Point>> {
+        if !std::ptr::eq(self.lay, after.lay) {
+            return None;
+        }
+        let added = after.c[seat] & !self.c[seat] & !self.one(i);
+        Some(if added.is_zero() {
+            Vec::new()
+        } else {
+            self.points(geo, added)
+        })
+    }
+
     fn points(&self, geo: &Geometry, mut set: B) -> Vec<Point> {
         let mut out = Vec::new();
         while let Some(b) = set.pop() {
@@ -925,6 +982,20 @@ impl Position {
     pub fn covering(&self, p: Point) -> Result<Vec<Point>, MoveError> {
         self.covering_for(self.to_move(), p)
             .map_err(MoveError::illegal)
+    }
+
+    /// The covering pieces a placement on `p` by the side to move added, read off `after`,
+    /// this position with that placement played: [`Position::covering`] without working
+    /// the placement out again. `None` when `after` is not on a board of this one's size.
+    pub(crate) fn covered_in(&self, after: &Position, p: Point) -> Option<Vec<Point>> {
+        let i = self.geo.index(p)?;
+        let (seat, geo) = (self.to_move(), self.geo);
+        match (&self.board, &after.board) {
+            (Board::Small(s), Board::Small(a)) => s.added(a, seat, i, geo),
+            (Board::Mid(s), Board::Mid(a)) => s.added(a, seat, i, geo),
+            (Board::Large(s), Board::Large(a)) => s.added(a, seat, i, geo),
+            _ => None,
+        }
     }
 
     pub(crate) fn covering_for(&self, seat: usize, p: Point) -> Result<Vec<Point>, String> {

@@ -27,6 +27,7 @@ mod number_constructors;
 mod one_pass;
 mod outside_game;
 mod play_in;
+mod play_in_reference;
 mod position_strings;
 mod position_values;
 mod printer_round_trip;

@@ -1,0 +1,162 @@
+//! The visited replay against a slow reference (issue 22 §2, fifth pass): `Checker::play_in`
+//! takes the check's fused `Hooks::resolve_play` and keeps the position before each move
+//! with `clone_from`; here every (number, before, move, after) it hands out is held to the
+//! plain way (the position cloned, the move resolved with `resolve`, played with `play`),
+//! `Hooks::notate_played` to `notate`, and its verdicts (error, warnings, plies, result) to
+//! those of the quiet check, strict and lenient, over generated legal games and near misses
+//! of every game and variant.
+use gamenote::generate::{legal_game_in_variant, near_miss};
+use gamenote::replay::{Checker, Verdict};
+use gamenote::visit::{Visitor, visit};
+use gamenote::{Game, gipf::Gipf, pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
+use gamenote::{GameResult, Mode, ParseError, Ply, Record};
+
+type Seen<G> = Vec<(
+    usize,
+    <G as gamenote::Play>::Position,
+    <G as gamenote::Play>::Move,
+    <G as gamenote::Play>::Position,
+)>;
+
+/// The checker fed as the export feeds it, keeping all that `play_in` hands out.
+struct Eyes<G: Game> {
+    checker: Checker<G>,
+    seen: Seen<G>,
+}
+
+impl<G: Game> Visitor<G> for Eyes<G> {
+    type Output = (Seen<G>, Verdict);
+    fn begin_record(&mut self) {
+        self.checker.begin_record();
+        self.seen.clear();
+    }
+    fn tag(&mut self, name: &str, value: &str) {
+        self.checker.tag(name, value);
+    }
+    fn comment(&mut self, text: &str) {
+        self.checker.comment(text);
+    }
+    fn ply(&mut self, ply: Ply<G::Notation>) {
+        self.ply_in(&mut Some(ply));
+    }
+    fn ply_in(&mut self, slot: &mut Option<Ply<G::Notation>>) {
+        let Some(p) = slot.as_ref() else { return };
+        let seen = &mut self.seen;
+        self.checker.play_in(p, |n, before, m, after| {
+            seen.push((n, before.clone(), m.clone(), after.clone()));
+        });
+    }
+    fn result(&mut self, result: GameResult, span: std::ops::Range<usize>) {
+        self.checker.result(result, span);
+    }
+    fn locate(&mut self, out: &mut Self::Output, at: &mut gamenote::visit::Place<'_>) {
+        self.checker.locate(&mut out.1, at);
+    }
+    fn end_record(&mut self, verdict: Result<(), ParseError>) -> Self::Output {
+        let v = self.checker.end_record(verdict);
+        (std::mem::take(&mut self.seen), v)
+    }
+}
+
+/// The slow way, strictly: each move resolved in a clone of the position and played there,
+/// up to the end of the game, a move that does not resolve, or annotations that disagree.
+fn reference<G: Game>(rec: &Record<G>) -> Seen<G> {
+    let mut out = Vec::new();
+    let Ok(mut pos) = G::setup(&rec.tags) else {
+        return out;
+    };
+    for (i, ply) in rec.plies.iter().enumerate() {
+        if G::outcome(&pos).is_some() {
+            break;
+        }
+        let Ok(m) = G::resolve(&pos, &ply.notation) else {
+            break;
+        };
+        let before = pos.clone();
+        G::play(&mut pos, &m);
+        if G::check_annotations(&before, &ply.notation, &m, &pos).is_err() {
+            break;
+        }
+        out.push((i + 1, before, m, pos.clone()));
+    }
+    out
+}
+
+/// What a verdict says, in words.
+fn said(v: &Verdict) -> String {
+    let warnings: Vec<String> = v.warnings.iter().map(|w| w.to_string()).collect();
+    format!(
+        "plies {} result {:?} error {:?} warnings {warnings:?} omitted {}",
+        v.plies,
+        v.result,
+        v.error.as_ref().map(|e| e.to_string()),
+        v.warnings_omitted
+    )
+}
+
+/// Holds `rec` to the reference; returns the moves handed out when read strictly.
+fn agrees<G: Game>(rec: &Record<G>) -> usize {
+    let text = rec.to_string();
+    let mut handed = 0;
+    for mode in [Mode::Strict, Mode::Lenient] {
+        let eyes = Eyes::<G> {
+            checker: Checker::new(mode),
+            seen: Vec::new(),
+        };
+        let seen: Vec<_> = visit::<G, _>(&text, eyes).collect();
+        let quiet: Vec<_> = visit::<G, _>(&text, Checker::<G>::new(mode)).collect();
+        assert_eq!(seen.len(), quiet.len(), "{text}");
+        for ((moves, v), q) in seen.iter().zip(&quiet) {
+            assert_eq!(
+                said(v),
+                said(q),
+                "{mode:?}: visited and quiet verdicts:\n{text}"
+            );
+            for (_, before, m, after) in moves {
+                let style = Default::default();
+                assert_eq!(
+                    G::notate_played(before, m, after, style),
+                    G::notate(before, m, style),
+                    "{text}"
+                );
+            }
+            if mode == Mode::Strict {
+                let slow = reference(rec);
+                assert_eq!(moves.len(), v.plies, "one visit a move played:\n{text}");
+                assert!(v.plies <= slow.len(), "{text}");
+                assert!(
+                    moves[..] == slow[..v.plies],
+                    "(before, move, after) differ:\n{text}"
+                );
+                handed += moves.len();
+            }
+        }
+    }
+    handed
+}
+
+/// `count` generated legal games (long enough for many to end) and their near misses.
+fn over<G: Game>(count: u64) -> (usize, usize) {
+    let variants = G::variants().len();
+    let (mut moves, mut misses) = (0, 0);
+    for seed in 0..count {
+        let game = legal_game_in_variant::<G>(seed as usize % variants, 120, seed);
+        let n = agrees(&game.record);
+        assert_eq!(n, game.record.plies.len(), "{}", game.record);
+        moves += n;
+        if let Some(rec) = near_miss(&game, seed).and_then(|m| m.record) {
+            agrees(&rec);
+            misses += 1;
+        }
+    }
+    (moves, misses)
+}
+
+#[test]
+fn play_in_hands_out_what_resolve_clone_play_gives() {
+    // (moves handed out over the legal games, near misses read as records)
+    assert_eq!(over::<Pylos>(120), (6798, 76), "pylos");
+    assert_eq!(over::<Gipf>(120), (4621, 82), "gipf");
+    assert_eq!(over::<ThreeMan>(60), (7200, 26), "threeman");
+    assert_eq!(over::<Pylon>(120), (5497, 51), "pylon");
+}
