@@ -38,6 +38,7 @@ mod pylon_shortcuts;
 mod pylos_perft;
 mod pylos_props;
 mod pylos_seed;
+mod round_trips;
 mod serde_forms;
 mod shards;
 mod stranger9;
