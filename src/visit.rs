@@ -822,6 +822,21 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
         };
         let (rest, token) = match read {
             Ok(read) => read,
+            // An annotation written `${text}` (no game reads `$`): only a token no game
+            // reads is looked at again, so moves cost nothing more.
+            Err(_) if s.starts_with("${") => {
+                let (rest, c) = long_token(&s[1..], text::comment(&s[1..])).map_err(err)?;
+                match pending.get_mut() {
+                    Some(p) => {
+                        p.annotations.push(text::unescape_comment(c).into_owned());
+                        p.annotation_spans
+                            .push(base + start..base + input.len() - rest.len());
+                    }
+                    None => return Err(here(s, "a move before this mark")),
+                }
+                s = rest;
+                continue;
+            }
             Err(e) => return Err(in_ply(token_error(window, start, e))),
         };
         let rest = if WINDOWED {

@@ -4,6 +4,7 @@
 
 mod adversarial;
 mod any_game;
+mod annotation_round_trip;
 mod api;
 mod boundaries;
 mod check_api;

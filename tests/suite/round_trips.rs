@@ -9,7 +9,7 @@ use gamenote::gipf::Gipf;
 use gamenote::pylon::Pylon;
 use gamenote::pylos::Pylos;
 use gamenote::threeman::ThreeMan;
-use gamenote::{Game, GameResult, Outcome, RecordFormat};
+use gamenote::{Game, GameResult, Outcome};
 
 /// All 512 outcomes.
 fn outcomes() -> impl Iterator<Item = Outcome> {
