@@ -26,7 +26,18 @@ use crate::text;
 pub struct Ply<N> {
     /// The move as written.
     pub notation: N,
-    /// Marks printed right after the move (GIPF's `X`).
+    /// Marks printed right after the move (GIPF's `X`). Any text may be put here: one the
+    /// game does not read as a bare mark prints as `${text}` (escaped as a comment is),
+    /// which the reader turns back into the same annotation.
+    ///
+    /// ```
+    /// use gamenote::{Record, pylos::Pylos};
+    /// let mut rec: Record<Pylos> = "1b2 1c3 *".parse()?;
+    /// rec.plies[0].annotations.push("a {note}".into());
+    /// assert_eq!(rec.to_string(), "1. 1b2 ${a {note\\u007d} 1c3 *\n");
+    /// assert_eq!(rec.to_string().parse::<Record<Pylos>>()?, rec);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub annotations: Vec<String>,
     /// `{comments}` that follow the move, kept so conversion loses nothing.
     pub comments: Vec<String>,

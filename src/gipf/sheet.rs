@@ -2,7 +2,6 @@
 //! produce: reserve text `1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) …`, slash text
 //! `1.Ge2/Gd1-f2 2.Gd2/Ge8` and the two-column sheet (`1. Ge2 Gd1-f2`, a line per number).
 
-use crate::game::RecordFormat;
 use std::fmt;
 use std::str::FromStr;
 
