@@ -493,7 +493,12 @@ impl<G: Game> Record<G> {
                 line.token(&annotation_token::<G>(a, &token_tags));
             }
             for c in &ply.comments {
-                line.token(&ply_comment_token::<G>(c, i + 1, &ply.notation, &token_tags));
+                line.token(&ply_comment_token::<G>(
+                    c,
+                    i + 1,
+                    &ply.notation,
+                    &token_tags,
+                ));
             }
         }
         if let Some(last) = marks.as_ref().and_then(|m| m.get(n))

@@ -392,7 +392,18 @@ impl Check {
 }
 
 /// A check's problem as a pickle holds it: kind, line, column, ply, message, junk, rendered.
-type CheckProblemState = (&'static str, usize, usize, Option<usize>, String, bool, String);
+type CheckProblemState = (
+    &'static str,
+    usize,
+    usize,
+    Option<usize>,
+    String,
+    bool,
+    String,
+);
+
+/// A check's problem as read back from a pickle (the kind checked by `kind_of`).
+type CheckProblemArg = (String, usize, usize, Option<usize>, String, bool, String);
 
 /// What a `Check` is pickled as: the report's file, record, plies, result, error, warnings
 /// and warnings omitted.
@@ -418,10 +429,10 @@ fn problem_state(p: &CliProblem) -> CheckProblemState {
     )
 }
 
-fn problem_from_state(s: CheckProblemState) -> PyResult<CliProblem> {
+fn problem_from_state(s: CheckProblemArg) -> PyResult<CliProblem> {
     let (kind, line, column, ply, message, junk, rendered) = s;
     Ok(CliProblem {
-        kind: kind_of(kind)?,
+        kind: kind_of(&kind)?,
         line,
         column,
         ply,
@@ -439,8 +450,8 @@ fn _check(
     record: usize,
     plies: usize,
     result: Option<String>,
-    error: Option<CheckProblemState>,
-    warnings: Vec<CheckProblemState>,
+    error: Option<CheckProblemArg>,
+    warnings: Vec<CheckProblemArg>,
     warnings_omitted: usize,
 ) -> PyResult<Check> {
     let report = Report {

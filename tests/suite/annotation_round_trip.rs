@@ -60,9 +60,11 @@ fn round_trip<G: Game>(base: &str, m: &Marks) -> Result<(), TestCaseError> {
     for (ply, c) in rec.plies.iter_mut().zip(&m.comments) {
         ply.comments = c.clone();
     }
-    if !["Game", "Rules", "Style", "Variant", "Size", "Position", "Result"]
-        .iter()
-        .any(|t| t.eq_ignore_ascii_case(&m.tag.0))
+    if ![
+        "Game", "Rules", "Style", "Variant", "Size", "Position", "Result",
+    ]
+    .iter()
+    .any(|t| t.eq_ignore_ascii_case(&m.tag.0))
     {
         rec.tags.push(m.tag.clone());
     }

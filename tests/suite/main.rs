@@ -3,8 +3,8 @@
 //! of their own (tests/*_alloc.rs), since they install a counting global allocator.
 
 mod adversarial;
-mod any_game;
 mod annotation_round_trip;
+mod any_game;
 mod api;
 mod boundaries;
 mod check_api;

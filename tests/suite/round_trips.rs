@@ -29,14 +29,20 @@ fn every_outcome_prints_what_it_reads() {
     for o in outcomes() {
         let text = o.to_string();
         assert_eq!(text.parse::<Outcome>(), Ok(o), "{text}");
-        assert!(printed.insert(text.clone()), "{o:?} prints as another: {text}");
+        assert!(
+            printed.insert(text.clone()),
+            "{o:?} prints as another: {text}"
+        );
     }
     assert_eq!(printed.len(), 512);
     let mut printed = HashSet::new();
     for r in results() {
         let text = r.to_string();
         assert_eq!(text.parse::<GameResult>(), Ok(r), "{text}");
-        assert!(printed.insert(text.clone()), "{r:?} prints as another: {text}");
+        assert!(
+            printed.insert(text.clone()),
+            "{r:?} prints as another: {text}"
+        );
     }
     assert_eq!(printed.len(), 513);
 }
@@ -140,7 +146,11 @@ fn every_result_reads_back_in_each_games_words() {
 fn every_outcome_serializes_and_reads_back() {
     for r in results() {
         let json = serde_json::to_string(&r).unwrap();
-        assert_eq!(serde_json::from_str::<GameResult>(&json).unwrap(), r, "{json}");
+        assert_eq!(
+            serde_json::from_str::<GameResult>(&json).unwrap(),
+            r,
+            "{json}"
+        );
     }
     assert_eq!(
         serde_json::to_string(&Outcome::Draw(0b1)).unwrap(),
