@@ -32,7 +32,9 @@ use crate::error::ParseError;
 #[allow(unused_imports)]
 use crate::game::RecordFormat;
 use crate::game::{Game, GameResult, Mode};
-use crate::record::{Ply, Record, converted_head};
+use crate::record::{
+    Ply, Record, annotation_token, comment_token, converted_head, ending_start, ply_comment_token,
+};
 use crate::replay::{Checker, Verdict};
 use crate::visit::{Lines, Next, Scratch, Stepped, Visitor, Walk, visit_next};
 
@@ -257,6 +259,7 @@ impl<G: Game> Converter<G> {
                     failed: None,
                     style: self.style,
                     final_result: head.result,
+                    token_tags: head.token_tags(),
                     head: Some(head),
                     width: 0,
                     pending: None,
@@ -328,6 +331,8 @@ struct Writing<'c, 'w, G: Game, W: io::Write> {
     head: Option<Record<G>>,
     /// The result the converted record ends with (its own, else the rules' outcome).
     final_result: Option<GameResult>,
+    /// The tags the game's tokens read, as the converted record's reader sees them.
+    token_tags: Vec<(String, String)>,
     /// Columns used on the current line of movetext.
     width: usize,
     /// The last converted move, with the mark written before it.
@@ -389,13 +394,18 @@ impl<G: Game, W: io::Write> Writing<'_, '_, G, W> {
         let mut unit = mark;
         unit.push_str(&ply.notation.to_string());
         self.token(&unit);
-        for a in &ply.annotations {
-            if !last || !G::ENDING_MARKS.contains(&a.as_str()) {
-                self.token(a);
-            }
+        // The last move's ending marks go with the result (`finish`).
+        let inline = match last {
+            false => ply.annotations.len(),
+            true => ending_start::<G>(&ply.annotations),
+        };
+        for a in &ply.annotations[..inline] {
+            self.token(&annotation_token::<G>(a, &self.token_tags));
         }
+        // Escaped as the record printer does, so that what is written reads back.
         for c in &ply.comments {
-            self.token(&format!("{{{c}}}"));
+            let t = ply_comment_token::<G>(c, self.count, &ply.notation, &self.token_tags);
+            self.token(&t);
         }
         if last {
             // The ending words: the last move's ending marks, glued to the result.
@@ -430,15 +440,11 @@ impl<G: Game, W: io::Write> Writing<'_, '_, G, W> {
                 self.token(&last);
             }
         }
+        let last = self.pending.as_ref().map(|(_, p)| p.notation.clone());
         let mut words: Vec<String> = self
             .pending
             .take()
-            .map(|(_, p)| {
-                p.annotations
-                    .into_iter()
-                    .filter(|a| G::ENDING_MARKS.contains(&a.as_str()))
-                    .collect()
-            })
+            .map(|(_, p)| p.annotations[ending_start::<G>(&p.annotations)..].to_vec())
             .unwrap_or_default();
         words.extend(result.map(G::write_result));
         let mut after = std::mem::take(&mut self.comments_after);
@@ -452,7 +458,17 @@ impl<G: Game, W: io::Write> Writing<'_, '_, G, W> {
             }
             after.splice(0..0, ending.comments);
         }
-        let mut after = after.iter().map(|c| format!("{{{c}}}"));
+        // With no result, the comments after read back as the last move's: escaped as its
+        // own are.
+        let (count, tags) = (self.count, &self.token_tags);
+        let after: Vec<String> = after
+            .iter()
+            .map(|c| match (&last, result) {
+                (Some(n), None) => ply_comment_token::<G>(c, count, n, tags),
+                _ => comment_token(c, false),
+            })
+            .collect();
+        let mut after = after.into_iter();
         let glued = words.join(" ");
         match (result, after.next()) {
             (Some(_), Some(c)) if glued.chars().count() + 1 + c.chars().count() <= 80 => {
@@ -490,7 +506,7 @@ impl<G: Game, W: io::Write> Visitor<G> for Writing<'_, '_, G, W> {
             self.comments_after.push(text.to_string());
         } else {
             self.head();
-            self.token(&format!("{{{text}}}"));
+            self.token(&comment_token(text, false));
         }
     }
     fn ply_in(&mut self, slot: &mut Option<Ply<G::Notation>>) {

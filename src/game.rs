@@ -141,6 +141,15 @@ use crate::text::{self, Parsed};
 /// (no game here has more seats), each `0` or the share of the seats that scored, so
 /// `1-0-0` is a three-seat win for White but `1-0-0-0` is not a result.
 ///
+/// Every value prints to a text that reads back as that value, and only that value prints
+/// to it (`tests/suite/round_trips.rs` holds all 512 to it). The variants' fields are public, so values no score
+/// list of two or three seats can say can be built: a win of a seat past the third
+/// (`Win(3)` to `Win(255)`), a draw shared by one seat or none, or by a seat past the
+/// third. Those are written in their Rust form, `Win(16)` and `Draw(0b1000)` (the mask in
+/// binary), which `FromStr` reads back; no record holds that form (each game writes its
+/// results in its own words, [`RecordFormat::write_result`]), and no value that a score
+/// list says is read from it.
+///
 /// ```
 /// use gamenote::Outcome;
 /// assert_eq!(Outcome::Win(1).to_string(), "0-1");
@@ -149,6 +158,11 @@ use crate::text::{self, Parsed};
 /// assert_eq!("1/2-1/2".parse::<Outcome>(), Ok(Outcome::Draw(0b11)));
 /// assert!("1-1".parse::<Outcome>().is_err());
 /// assert!("1-0-0-0".parse::<Outcome>().is_err());
+/// // Values no score list says, written so that they read back.
+/// assert_eq!(Outcome::Win(16).to_string(), "Win(16)");
+/// assert_eq!(Outcome::Draw(0b1).to_string(), "Draw(0b1)");
+/// assert_eq!("Draw(0b0)".parse::<Outcome>(), Ok(Outcome::Draw(0)));
+/// assert!("Win(1)".parse::<Outcome>().is_err(), "0-1 is its one written form");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Outcome {
@@ -1418,16 +1432,49 @@ pub fn two_player_result(input: &str) -> Option<(&str, GameResult)> {
     })
 }
 
+impl Outcome {
+    /// Whether a score list of two or three seats says this outcome (`1-0`, `0-0-1`,
+    /// `1/2-0-1/2`): a win of seat 0 to 2, or a draw shared by two or three of them.
+    fn has_scores(self) -> bool {
+        match self {
+            Outcome::Win(s) => s < 3,
+            Outcome::Draw(m) => m & !0b111 == 0 && m.count_ones() >= 2,
+        }
+    }
+
+    /// Reads the Rust form `Win(n)` or `Draw(0bMASK)` of an outcome no score list says,
+    /// digits with no leading zero, or `None`.
+    fn from_rust_form(s: &str) -> Option<Outcome> {
+        let canonical = |d: &str, radix: u32| {
+            !d.is_empty()
+                && d.chars().all(|c| c.is_digit(radix))
+                && (d == "0" || !d.starts_with('0'))
+        };
+        let o = if let Some(n) = s.strip_prefix("Win(").and_then(|r| r.strip_suffix(')')) {
+            canonical(n, 10).then_some(())?;
+            Outcome::Win(n.parse().ok()?)
+        } else {
+            let m = s.strip_prefix("Draw(0b")?.strip_suffix(')')?;
+            canonical(m, 2).then_some(())?;
+            Outcome::Draw(u8::from_str_radix(m, 2).ok()?)
+        };
+        (!o.has_scores()).then_some(o)
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.has_scores() {
+            return match *self {
+                Outcome::Win(s) => write!(f, "Win({s})"),
+                Outcome::Draw(m) => write!(f, "Draw({m:#b})"),
+            };
+        }
         let (set, share) = match *self {
-            Outcome::Win(s) => (1u16 << s.min(15), "1"),
-            Outcome::Draw(m) => (
-                u16::from(m),
-                ["1", "1", "1/2", "1/3", "1/4"][m.count_ones().min(4) as usize],
-            ),
+            Outcome::Win(s) => (1u8 << s, "1"),
+            Outcome::Draw(m) => (m, ["1", "1", "1/2", "1/3"][m.count_ones() as usize]),
         };
-        let seats = (16 - set.leading_zeros()).max(2);
+        let seats = (8 - set.leading_zeros()).max(2);
         for seat in 0..seats {
             if seat > 0 {
                 f.write_str("-")?;
@@ -1444,7 +1491,10 @@ impl FromStr for Outcome {
     fn from_str(s: &str) -> Result<Self, ParseError> {
         let expected = "a result: one score per seat such as 1-0, 0-1 or 1/2-1/2";
         let bad = || ParseError::at(s, 0, expected);
-        let scores: Vec<&str> = s.split('-').collect();
+        if s.ends_with(')') {
+            return Outcome::from_rust_form(s).ok_or_else(bad);
+        }
+        let scores: Vec<&str> = s.split('-').take(4).collect();
         // Two or three scores: one per seat of a two- or three-player game (issue 20, 8).
         if scores.len() < 2 || scores.len() > 3 {
             return Err(bad());
@@ -1455,13 +1505,13 @@ impl FromStr for Outcome {
             if *score == "0" {
                 continue;
             }
-            if share.is_some_and(|x| x != *score) || !["1", "1/2", "1/3", "1/4"].contains(score) {
+            if share.is_some_and(|x| x != *score) || !["1", "1/2", "1/3"].contains(score) {
                 return Err(bad());
             }
             share = Some(*score);
             set |= 1 << seat;
         }
-        let expected_share = ["0", "1", "1/2", "1/3", "1/4"].get(set.count_ones() as usize);
+        let expected_share = ["0", "1", "1/2", "1/3"].get(set.count_ones() as usize);
         match (share, set.count_ones()) {
             (Some("1"), 1) => Ok(Outcome::Win(set.trailing_zeros() as u8)),
             (Some(x), n) if n > 1 && expected_share == Some(&x) => Ok(Outcome::Draw(set)),
@@ -1541,8 +1591,18 @@ impl<G: Game> Clone for Written<G> {
 }
 impl<G: Game> Copy for Written<G> {}
 impl<G: Game> PartialEq for Written<G> {
+    /// Two are equal when `G` writes them the same, as they read back: Pylos writes
+    /// `Outcome::Win(5)` as the `0-1` of `Outcome::Win(1)`, and a draw as `*`.
+    ///
+    /// ```
+    /// use gamenote::{game::Written, pylos::Pylos, GameResult, Outcome};
+    /// let five = Written::<Pylos>::new(GameResult::Decided(Outcome::Win(5)));
+    /// assert_eq!(five.to_string().parse::<Written<Pylos>>()?, five);
+    /// assert_eq!(five, Written::new(GameResult::Decided(Outcome::Win(1))));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     fn eq(&self, other: &Self) -> bool {
-        self.result == other.result
+        self.result == other.result || G::write_result(self.result) == G::write_result(other.result)
     }
 }
 impl<G: Game> Debug for Written<G> {

@@ -26,7 +26,18 @@ use crate::text;
 pub struct Ply<N> {
     /// The move as written.
     pub notation: N,
-    /// Marks printed right after the move (GIPF's `X`).
+    /// Marks printed right after the move (GIPF's `X`). Any text may be put here: one the
+    /// game does not read as a bare mark prints as `${text}` (escaped as a comment is),
+    /// which the reader turns back into the same annotation.
+    ///
+    /// ```
+    /// use gamenote::{Record, pylos::Pylos};
+    /// let mut rec: Record<Pylos> = "1b2 1c3 *".parse()?;
+    /// rec.plies[0].annotations.push("a {note}".into());
+    /// assert_eq!(rec.to_string(), "1. 1b2 ${a {note\\u007d} 1c3 *\n");
+    /// assert_eq!(rec.to_string().parse::<Record<Pylos>>()?, rec);
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
     pub annotations: Vec<String>,
     /// `{comments}` that follow the move, kept so conversion loses nothing.
     pub comments: Vec<String>,
@@ -267,15 +278,8 @@ impl<G: Game> Record<G> {
         let mut words: Vec<String> = self
             .plies
             .last()
-            .map(|p| {
-                p.annotations
-                    .iter()
-                    .filter(|a| G::ENDING_MARKS.contains(&a.as_str()))
-                    .cloned()
-            })
-            .into_iter()
-            .flatten()
-            .collect();
+            .map(|p| p.annotations[ending_start::<G>(&p.annotations)..].to_vec())
+            .unwrap_or_default();
         words.extend(self.result.map(G::write_result));
         words
     }
@@ -468,18 +472,9 @@ impl<G: Game> Record<G> {
         for c in &self.comments_before {
             line.token(&comment_token(c, false));
         }
-        // The tags a game's tokens read, as the reader will see them.
-        let mut token_tags: Vec<(String, String)> = Vec::new();
-        for (n, v) in self.printed_tags() {
-            if G::TOKEN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(n))
-                && !token_tags.iter().any(|(m, _)| m.eq_ignore_ascii_case(n))
-            {
-                token_tags.push((n.clone(), v.clone()));
-            }
-        }
+        let token_tags = self.token_tags();
         let marks = G::movetext_marks(self);
         let n = self.plies.len();
-        let is_ending = |a: &String| G::ENDING_MARKS.contains(&a.as_str());
         for (i, ply) in self.plies.iter().enumerate() {
             let mut unit = String::new();
             match marks.as_ref().and_then(|m| m.get(i)) {
@@ -490,22 +485,20 @@ impl<G: Game> Record<G> {
             unit.push_str(&ply.notation.to_string());
             line.token(&unit);
             // The last move's ending marks go with the result, below.
-            for a in ply
-                .annotations
-                .iter()
-                .filter(|a| i + 1 < n || !is_ending(a))
-            {
-                line.token(a);
+            let inline = match i + 1 < n {
+                true => ply.annotations.len(),
+                false => ending_start::<G>(&ply.annotations),
+            };
+            for a in &ply.annotations[..inline] {
+                line.token(&annotation_token::<G>(a, &token_tags));
             }
             for c in &ply.comments {
-                // A comment the game would read as a move is written with its first
-                // character escaped, so that it reads back as a comment.
-                let mut last = ply.notation.clone();
-                let as_move = !matches!(
-                    G::comment_move(c, i + 1, Some(&mut last), &token_tags),
-                    crate::game::CommentMove::Comment
-                );
-                line.token(&comment_token(c, as_move));
+                line.token(&ply_comment_token::<G>(
+                    c,
+                    i + 1,
+                    &ply.notation,
+                    &token_tags,
+                ));
             }
         }
         if let Some(last) = marks.as_ref().and_then(|m| m.get(n))
@@ -553,9 +546,70 @@ impl<G: Game> Record<G> {
     }
 }
 
+impl<G: Game> Record<G> {
+    /// The tags a game's tokens read ([`RecordFormat::TOKEN_TAGS`](crate::RecordFormat::TOKEN_TAGS)),
+    /// as the reader will see them once the record is printed: the first of each name.
+    pub(crate) fn token_tags(&self) -> Vec<(String, String)> {
+        let mut token_tags: Vec<(String, String)> = Vec::new();
+        for (n, v) in self.printed_tags() {
+            if G::TOKEN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(n))
+                && !token_tags.iter().any(|(m, _)| m.eq_ignore_ascii_case(n))
+            {
+                token_tags.push((n.clone(), v.clone()));
+            }
+        }
+        token_tags
+    }
+}
+
+/// Where the last move's ending marks begin among its annotations: the run of
+/// [`RecordFormat::ENDING_MARKS`](crate::RecordFormat::ENDING_MARKS) that ends the list,
+/// printed with the result (` X 1-0`); the annotations before it print after the move, in
+/// their order, so that they read back in it.
+pub(crate) fn ending_start<G: Game>(annotations: &[String]) -> usize {
+    annotations
+        .iter()
+        .rposition(|a| !G::ENDING_MARKS.contains(&a.as_str()))
+        .map_or(0, |i| i + 1)
+}
+
+/// A move's annotation as printed, so that it reads back as the same annotation of the same
+/// move: bare when the game reads it back as itself (GIPF's `X`), else as `${text}`, the
+/// text escaped as a comment's ([`text::write_comment`]), which the record reader of every
+/// game turns back into the annotation (free text, spaces, braces, a text that reads as a
+/// move or a result, the empty text).
+pub(crate) fn annotation_token<G: Game>(a: &str, tags: &crate::game::Tags) -> String {
+    let bare = !a.is_empty()
+        && matches!(G::parse_token(a, tags), Ok(("", crate::game::Token::Annotation(x))) if x == a);
+    if bare {
+        return a.to_string();
+    }
+    let mut out = String::with_capacity(a.len() + 3);
+    out.push('$');
+    text::write_comment(&mut out, a, false);
+    out
+}
+
+/// A comment on the `plies`-th move (`notation`) as printed: a comment the game would read
+/// as a move, or as part of that move, is written with its first character escaped, so that
+/// it reads back as a comment.
+pub(crate) fn ply_comment_token<G: Game>(
+    c: &str,
+    plies: usize,
+    notation: &G::Notation,
+    tags: &crate::game::Tags,
+) -> String {
+    let mut last = notation.clone();
+    let as_move = !matches!(
+        G::comment_move(c, plies, Some(&mut last), tags),
+        crate::game::CommentMove::Comment
+    );
+    comment_token(c, as_move)
+}
+
 /// A comment as printed: braces around its text, escaped so that it reads back
 /// ([`text::write_comment`]).
-fn comment_token(c: &str, first: bool) -> String {
+pub(crate) fn comment_token(c: &str, first: bool) -> String {
     let mut out = String::with_capacity(c.len() + 2);
     text::write_comment(&mut out, c, first);
     out

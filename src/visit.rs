@@ -786,6 +786,13 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
             junk = true;
             break;
         }
+        // An annotation written `${text}` (no game reads `$`).
+        if first == b'$'
+            && let Some(read) = dollar_annotation(input, s, base, pending.get_mut())
+        {
+            s = read?;
+            continue;
+        }
         // A move number is digits and a dot: a digit followed by anything else (Pylos's
         // `1b2`) is not one, and costs no count.
         if first.is_ascii_digit()
@@ -822,6 +829,8 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
         };
         let (rest, token) = match read {
             Ok(read) => read,
+            // An annotation written `${text}` (no game reads `$`): only a token no game
+            // reads is looked at again, so moves cost nothing more.
             Err(e) => return Err(in_ply(token_error(window, start, e))),
         };
         let rest = if WINDOWED {
@@ -867,6 +876,39 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
         junk,
         complete: result,
     })
+}
+
+/// An annotation written `${text}` at the start of `s` (a suffix of `input`), where no game
+/// reads a token: added to `ply` (the move before it), and the text after it returned;
+/// `None` when `s` does not start with `${`. Out of the reading loop, so that moves cost
+/// nothing more.
+#[cold]
+#[inline(never)]
+fn dollar_annotation<'a, N>(
+    input: &'a str,
+    s: &'a str,
+    base: usize,
+    ply: Option<&mut Ply<N>>,
+) -> Option<Result<&'a str, Failure>> {
+    if !s.starts_with("${") {
+        return None;
+    }
+    let start = input.len() - s.len();
+    let (rest, c) = match long_token(&s[1..], text::comment(&s[1..])) {
+        Ok(read) => read,
+        Err(e) => return Some(Err(fail_at(input, e))),
+    };
+    let Some(p) = ply else {
+        return Some(Err(Failure {
+            at: start,
+            expected: "a move before this mark".into(),
+            ply: None,
+        }));
+    };
+    p.annotations.push(text::unescape_comment(c).into_owned());
+    p.annotation_spans
+        .push(base + start..base + input.len() - rest.len());
+    Some(Ok(rest))
 }
 
 /// The first bytes of `s` a token is read from when `s` is longer than [`TOKEN_WINDOW`].

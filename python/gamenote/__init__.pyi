@@ -26,7 +26,9 @@ class UnknownGameError(GamenoteError):
     """A record whose game neither its own [Game] tag nor the `game` keyword tells."""
 
 class Problem:
-    """An error or a warning of a check, with its place. `str()` gives `line:column: message`."""
+    """An error or a warning of a check, with its place. `str()` gives `line:column: message`.
+
+    Pickles and copies as its fields; equal (and hashed) by them."""
 
     kind: str
     line: int
@@ -38,7 +40,10 @@ class Problem:
         """The exception this problem raises."""
 
 class Check:
-    """The verdict on one record; true when the record parsed and every move was legal."""
+    """The verdict on one record; true when the record parsed and every move was legal.
+
+    Pickles and copies as its report (what `to_json` writes, the rendered problems
+    included); equal (and hashed) by it."""
 
     ok: bool
     plies: int
@@ -132,7 +137,9 @@ class Position:
         (`[Rules]`, Pylon's `[Size]`), which the string does not carry."""
 
 class NearMiss:
-    """A legal record with one thing made wrong, and the error a checker must report."""
+    """A legal record with one thing made wrong, and the error a checker must report.
+
+    Pickles and copies as its record and fields; equal (and hashed) by them."""
 
     record: Record
     mutation: str

@@ -88,6 +88,76 @@ impl Problem {
     fn exception(&self, py: Python<'_>) -> PyErr {
         problem_error(py, self)
     }
+    /// Pickled (and copied) as its fields: kind, line, column, ply, message, rendered.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, ProblemState)> {
+        let make = py.import("gamenote._native")?.getattr("_problem")?;
+        Ok((make, self.state()))
+    }
+    /// Equal when every field is.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Problem>()
+            .is_ok_and(|o| o.get().state() == self.state())
+    }
+    fn __hash__(&self) -> u64 {
+        hash_of(&self.state())
+    }
+}
+
+/// What a `Problem` is pickled as: kind, line, column, ply, message, rendered.
+type ProblemState = (&'static str, usize, usize, Option<usize>, String, String);
+
+impl Problem {
+    fn state(&self) -> ProblemState {
+        (
+            self.kind,
+            self.line,
+            self.column,
+            self.ply,
+            self.message.clone(),
+            self.rendered.clone(),
+        )
+    }
+}
+
+/// The hash of `value`, for `__hash__`.
+fn hash_of<T: std::hash::Hash>(value: &T) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    value.hash(&mut h);
+    h.finish()
+}
+
+/// The kind named `name` (`"parse"`, `"illegal"`, `"mismatch"`), as a pickle holds it.
+fn kind_of(name: &str) -> PyResult<check::ProblemKind> {
+    check::ProblemKind::ALL
+        .into_iter()
+        .find(|k| k.as_str() == name)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown problem kind {name:?}: expected \"parse\", \"illegal\" or \"mismatch\""
+            ))
+        })
+}
+
+/// A `Problem` made again from its pickled state (`Problem.__reduce__`).
+#[pyfunction]
+fn _problem(
+    kind: &str,
+    line: usize,
+    column: usize,
+    ply: Option<usize>,
+    message: String,
+    rendered: String,
+) -> PyResult<Problem> {
+    Ok(Problem {
+        kind: kind_of(kind)?.as_str(),
+        line,
+        column,
+        ply,
+        message,
+        rendered,
+    })
 }
 
 /// A `GamenoteError` (or a subclass) carrying the problem's fields as attributes.
@@ -308,6 +378,97 @@ impl Check {
     fn ok_(&self) -> bool {
         self.error_().is_none()
     }
+    /// The whole report (the record's file and index for a check of a record).
+    fn report(&self) -> Report {
+        match &self.of {
+            CheckOf::Record(r) => {
+                let r = r.get();
+                let v = r.verdict.get().unwrap_or(&NO_VERDICT);
+                v.report(&r.name, r.index)
+            }
+            CheckOf::Own(report) => (**report).clone(),
+        }
+    }
+}
+
+/// A check's problem as a pickle holds it: kind, line, column, ply, message, junk, rendered.
+type CheckProblemState = (
+    &'static str,
+    usize,
+    usize,
+    Option<usize>,
+    String,
+    bool,
+    String,
+);
+
+/// A check's problem as read back from a pickle (the kind checked by `kind_of`).
+type CheckProblemArg = (String, usize, usize, Option<usize>, String, bool, String);
+
+/// What a `Check` is pickled as: the report's file, record, plies, result, error, warnings
+/// and warnings omitted.
+type CheckState = (
+    String,
+    usize,
+    usize,
+    Option<String>,
+    Option<CheckProblemState>,
+    Vec<CheckProblemState>,
+    usize,
+);
+
+fn problem_state(p: &CliProblem) -> CheckProblemState {
+    (
+        p.kind.as_str(),
+        p.line,
+        p.column,
+        p.ply,
+        p.message.clone(),
+        p.junk,
+        p.rendered.clone(),
+    )
+}
+
+fn problem_from_state(s: CheckProblemArg) -> PyResult<CliProblem> {
+    let (kind, line, column, ply, message, junk, rendered) = s;
+    Ok(CliProblem {
+        kind: kind_of(&kind)?,
+        line,
+        column,
+        ply,
+        message,
+        junk,
+        rendered,
+    })
+}
+
+/// A `Check` made again from its pickled state (`Check.__reduce__`): a check of its own,
+/// no longer tied to a record (a record pickles on its own, and checks again when asked).
+#[pyfunction]
+fn _check(
+    file: String,
+    record: usize,
+    plies: usize,
+    result: Option<String>,
+    error: Option<CheckProblemArg>,
+    warnings: Vec<CheckProblemArg>,
+    warnings_omitted: usize,
+) -> PyResult<Check> {
+    let report = Report {
+        file,
+        record,
+        plies,
+        result,
+        error: error.map(problem_from_state).transpose()?,
+        warnings: warnings
+            .into_iter()
+            .map(problem_from_state)
+            .collect::<PyResult<_>>()?,
+        warnings_omitted,
+    };
+    Ok(Check {
+        of: CheckOf::Own(Box::new(report)),
+    })
 }
 
 #[pymethods]
@@ -352,6 +513,34 @@ impl Check {
     }
     fn __bool__(&self) -> bool {
         self.ok_()
+    }
+    /// Pickled (and copied) as its report: the file's name and the record's index, plies,
+    /// result, error and warnings, each problem with all its fields.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, CheckState)> {
+        let make = py.import("gamenote._native")?.getattr("_check")?;
+        let r = self.report();
+        Ok((
+            make,
+            (
+                r.file,
+                r.record,
+                r.plies,
+                r.result,
+                r.error.as_ref().map(problem_state),
+                r.warnings.iter().map(problem_state).collect(),
+                r.warnings_omitted,
+            ),
+        ))
+    }
+    /// Equal when the reports are: the same file and record, plies, result, error and
+    /// warnings (what `to_json` writes).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Check>()
+            .is_ok_and(|o| o.get().report() == self.report())
+    }
+    fn __hash__(&self) -> u64 {
+        hash_of(&self.report().to_json())
     }
     fn __repr__(&self) -> String {
         match self.error_() {
@@ -1251,6 +1440,70 @@ impl NearMiss {
             self.mutation, self.kind, self.ply, self.line, self.column
         )
     }
+    /// Pickled (and copied) as its record (pickled as a `Record` is) and what was made
+    /// wrong: mutation, kind, ply, line, column.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, NearMissState)> {
+        let make = py.import("gamenote._native")?.getattr("_near_miss")?;
+        Ok((
+            make,
+            (
+                self.record.clone_ref(py),
+                self.mutation.clone(),
+                self.kind,
+                self.ply,
+                self.line,
+                self.column,
+            ),
+        ))
+    }
+    /// Equal when the records are (`Record.__eq__`) and so is what was made wrong.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(o) = other.cast::<NearMiss>() else {
+            return false;
+        };
+        let o = o.get();
+        o.record.get().key() == self.record.get().key() && o.wrong() == self.wrong()
+    }
+    fn __hash__(&self) -> u64 {
+        hash_of(&(self.record.get().key(), self.wrong()))
+    }
+}
+
+/// What a `NearMiss` is pickled as: its record, mutation, kind, ply, line, column.
+type NearMissState = (
+    Py<Record>,
+    String,
+    &'static str,
+    Option<usize>,
+    Option<usize>,
+    Option<usize>,
+);
+
+impl NearMiss {
+    /// What was made wrong and what a checker must report.
+    fn wrong(&self) -> (&str, &str, Option<usize>, Option<usize>, Option<usize>) {
+        (&self.mutation, self.kind, self.ply, self.line, self.column)
+    }
+}
+
+/// A `NearMiss` made again from its pickled state (`NearMiss.__reduce__`).
+#[pyfunction]
+fn _near_miss(
+    record: Py<Record>,
+    mutation: String,
+    kind: &str,
+    ply: Option<usize>,
+    line: Option<usize>,
+    column: Option<usize>,
+) -> PyResult<NearMiss> {
+    Ok(NearMiss {
+        record,
+        mutation,
+        kind: kind_of(kind)?.as_str(),
+        ply,
+        line,
+        column,
+    })
 }
 
 fn rules_of<G: Game>(tags: &[(String, String)]) -> PyResult<G::Rules> {
@@ -1411,6 +1664,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(styles, m)?)?;
     m.add_function(wrap_pyfunction!(_record, m)?)?;
     m.add_function(wrap_pyfunction!(_position, m)?)?;
+    m.add_function(wrap_pyfunction!(_problem, m)?)?;
+    m.add_function(wrap_pyfunction!(_check, m)?)?;
+    m.add_function(wrap_pyfunction!(_near_miss, m)?)?;
     shard::register(m)?;
     Ok(())
 }

@@ -101,3 +101,77 @@ def test_shard_arguments_are_checked(tmp_path):
     assert g.count_range_lines(str(p), 7, 7) == 0
     assert g.check_range_json(str(p), 7, 7, 0) == []
     assert g.shard_ranges(str(p), 1) == [(0, p.stat().st_size)]
+
+
+def _checks(game, tmp_path):
+    """Checks of every kind: ok, failed (each kind), lenient with warnings, of a record read
+    from a file and of one made in another mode."""
+    legal = list(g.generate(game, count=2, seed=3, plies=50))
+    misses = list(g.near_misses(game, count=6, seed=3))
+    path = tmp_path / f"c.{game}"
+    path.write_text("\n\n".join(str(r) for r in legal + [m.record for m in misses]))
+    read = list(g.read(str(path)))
+    out = [r.check() for r in legal + read]
+    out += [r.check(mode="lenient") for r in read]
+    out += [m.record.check() for m in misses]
+    return out, misses
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_checks_and_problems_pickle_and_copy_with_every_field(game, tmp_path):
+    checks, _ = _checks(game, tmp_path)
+    assert any(not c.ok for c in checks) and any(c.ok for c in checks)
+    for c in checks:
+        for back in roundtrips(c):
+            assert type(back) is g.Check
+            assert back == c and hash(back) == hash(c)
+            assert back.to_json() == c.to_json()
+            assert (back.ok, bool(back), back.plies, back.result) == (c.ok, bool(c), c.plies, c.result)
+            assert repr(back) == repr(c)
+            assert back.error == c.error and back.warnings == c.warnings
+            for p in ([c.error] if c.error else []) + c.warnings:
+                for q in roundtrips(p):
+                    assert type(q) is g.Problem
+                    assert q == p and hash(q) == hash(p)
+                    assert (q.kind, q.line, q.column, q.ply, q.message, q.rendered) == (
+                        p.kind, p.line, p.column, p.ply, p.message, p.rendered)
+                    assert str(q) == str(p) and repr(q) == repr(p)
+            if c.error:
+                with pytest.raises(g.GamenoteError) as e:
+                    back.raise_for_error()
+                assert (e.value.line, e.value.column, e.value.kind) == (
+                    c.error.line, c.error.column, c.error.kind)
+
+
+def test_check_equality_is_the_report(tmp_path):
+    checks, _ = _checks("pylos", tmp_path)
+    bad = [c for c in checks if not c.ok]
+    good = [c for c in checks if c.ok]
+    assert bad[0] != good[0] and bad[0] != bad[0].error and bad[0].error != str(bad[0].error)
+    assert len({c.to_json() for c in checks}) == len(set(checks))
+    # A problem differs from one with another field.
+    p = bad[0].error
+    state = p.__reduce__()[1]
+    assert state == (p.kind, p.line, p.column, p.ply, p.message, p.rendered)
+    other = p.__reduce__()[0](*state[:1], state[1] + 1, *state[2:])
+    assert other != p and other.line == p.line + 1
+    with pytest.raises(ValueError) as e:
+        p.__reduce__()[0]("nonsense", *state[1:])
+    assert str(e.value) == 'unknown problem kind "nonsense": expected "parse", "illegal" or "mismatch"'
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_near_misses_pickle_and_copy(game, tmp_path):
+    _, misses = _checks(game, tmp_path)
+    assert misses
+    for m in misses:
+        for back in roundtrips(m):
+            assert type(back) is g.NearMiss
+            assert back == m and hash(back) == hash(m)
+            assert back.record == m.record
+            assert (back.mutation, back.kind, back.ply, back.line, back.column) == (
+                m.mutation, m.kind, m.ply, m.line, m.column)
+            # The error a checker must report is still the one it reports.
+            e = back.record.check().error
+            assert e is not None and e.kind == m.kind
+    assert len(misses) > 1 and misses[0] != misses[1]

@@ -2,7 +2,6 @@
 //! produce: reserve text `1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) …`, slash text
 //! `1.Ge2/Gd1-f2 2.Gd2/Ge8` and the two-column sheet (`1. Ge2 Gd1-f2`, a line per number).
 
-use crate::game::RecordFormat;
 use std::fmt;
 use std::str::FromStr;
 
@@ -100,9 +99,13 @@ fn ply_text(ply: &Ply<Notation>, seat: usize, comment_ending: bool, last: bool) 
     } else {
         s.push_str(&ply.notation.to_string());
     }
-    for a in ply.annotations.iter().filter(|a| !last || !is_ending(a)) {
+    let inline = match last {
+        false => ply.annotations.len(),
+        true => crate::record::ending_start::<Gipf>(&ply.annotations),
+    };
+    for a in &ply.annotations[..inline] {
         s.push(' ');
-        s.push_str(a);
+        s.push_str(&crate::record::annotation_token::<Gipf>(a, &[]));
     }
     for c in &ply.comments {
         s.push(' ');
@@ -110,10 +113,6 @@ fn ply_text(ply: &Ply<Notation>, seat: usize, comment_ending: bool, last: bool) 
         text::write_comment(&mut s, c, super::comment_group(c).is_some());
     }
     s
-}
-
-fn is_ending(a: &str) -> bool {
-    Gipf::ENDING_MARKS.contains(&a)
 }
 
 /// The movetext of `record` in `layout`, as units (one per move number, or per half-move);

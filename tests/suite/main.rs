@@ -3,6 +3,7 @@
 //! of their own (tests/*_alloc.rs), since they install a counting global allocator.
 
 mod adversarial;
+mod annotation_round_trip;
 mod any_game;
 mod api;
 mod boundaries;
@@ -39,6 +40,7 @@ mod pylon_shortcuts;
 mod pylos_perft;
 mod pylos_props;
 mod pylos_seed;
+mod round_trips;
 mod serde_forms;
 mod shards;
 mod stranger9;
