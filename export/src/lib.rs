@@ -64,7 +64,7 @@ pub use table::{PliesTable, RecordsTable, plies_schema, records_schema};
 #[cfg(feature = "parquet")]
 mod parquet_sink;
 #[cfg(feature = "parquet")]
-pub use parquet_sink::ParquetSink;
+pub use parquet_sink::{ParquetSink, writer_properties};
 
 /// Why an export stopped: an output that cannot be written, or an encoding failure.
 ///

@@ -62,6 +62,21 @@ fn properties() -> WriterProperties {
     b.build()
 }
 
+/// The writer settings every [`ParquetSink`] table is written with (compression, encodings,
+/// dictionaries, statistics, page and row group sizes), for a program that writes the
+/// batches of [`RecordsTable`]/[`PliesTable`] itself and wants the same files, or measures
+/// the writer alone (`export/examples/writer_floor.rs`).
+///
+/// ```
+/// use parquet::schema::types::ColumnPath;
+/// let props = gamenote_export::writer_properties();
+/// let position = ColumnPath::new(vec!["position".into()]);
+/// assert!(!props.dictionary_enabled(&position));
+/// ```
+pub fn writer_properties() -> WriterProperties {
+    properties()
+}
+
 /// The writers of a closed sink, and the rows written to each table.
 type Closed<W> = (W, Option<W>, (u64, u64));
 

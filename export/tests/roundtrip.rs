@@ -258,3 +258,48 @@ fn many_row_groups_read_back_in_order() {
     assert_eq!(int(&p, "record", 59_999), Some(20_000));
     assert_eq!(int(&p, "ply", 59_999), Some(3));
 }
+
+/// `writer_properties()` is what the sink writes with: the batches of a `RecordsTable`
+/// written through arrow-rs's `ArrowWriter` with them give the sink's file byte for byte
+/// (what `examples/writer_floor.rs` relies on to measure the writer alone).
+#[test]
+fn writer_properties_are_the_sinks() {
+    use gamenote_export::{
+        PlyRow, RecordRow, RecordsTable, Sink, records_schema, writer_properties,
+    };
+    use parquet::arrow::ArrowWriter;
+    struct Collect(RecordsTable);
+    impl Sink for Collect {
+        fn record(
+            &mut self,
+            row: &RecordRow,
+            _: &[PlyRow],
+        ) -> Result<(), gamenote_export::ExportError> {
+            self.0.push(row);
+            Ok(())
+        }
+    }
+    let text = "[Game \"Pylos\"]\n1b2 1c3 1a1 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n\n".repeat(40);
+    let opts = ExportOptions::default();
+    let mut sink = ParquetSink::new(Vec::new(), None).unwrap();
+    let counts =
+        export_reader("a.pylos", GameId::Pylos, text.as_bytes(), &opts, &mut sink).unwrap();
+    let (from_sink, _) = sink.into_inner().unwrap();
+    let mut collect = Collect(RecordsTable::new());
+    export_reader(
+        "a.pylos",
+        GameId::Pylos,
+        text.as_bytes(),
+        &opts,
+        &mut collect,
+    )
+    .unwrap();
+    let batch = collect.0.finish().unwrap();
+    assert_eq!((counts.records, counts.ok, batch.num_rows()), (80, 40, 80));
+    let mut writer =
+        ArrowWriter::try_new(Vec::new(), records_schema(), Some(writer_properties())).unwrap();
+    writer.write(&batch).unwrap();
+    let alone = writer.into_inner().unwrap();
+    assert_eq!(alone.len(), from_sink.len());
+    assert!(alone == from_sink, "the same bytes");
+}
