@@ -42,7 +42,12 @@ fn properties() -> WriterProperties {
         .set_compression(Compression::SNAPPY)
         .set_max_row_group_row_count(Some(GROUP_ROWS))
         .set_max_row_group_bytes(Some(GROUP_BYTES))
-        .set_data_page_size_limit(PAGE_BYTES);
+        .set_data_page_size_limit(PAGE_BYTES)
+        // Min/max per column chunk only, and no offset index: page indexes serve no filter
+        // of ours, and the writer keeps them until the footer, so they grew with the archive
+        // (docs/performance.md, "Parquet: memory flat in the archive's size").
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_offset_index_disabled(true);
     // Min/max statistics of move lists, positions and messages serve no filter, and
     // comparing every string cost a tenth of the export; the keys (`file`, `record`, `ply`,
     // `game`, …) keep theirs. Positions are nearly all different: a dictionary of them is
