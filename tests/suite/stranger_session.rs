@@ -8,6 +8,9 @@ use gamenote::pylos::Pylos;
 use gamenote::threeman::ThreeMan;
 use gamenote::{Game, Mode};
 
+/// A game's name, a record's head ending in one move, and its checker.
+type Case = (&'static str, &'static str, fn(&str) -> Vec<String>);
+
 fn said(r: &Report) -> String {
     match &r.error {
         None => format!(
@@ -35,7 +38,7 @@ fn all<G: Game>(text: &str) -> Vec<String> {
 /// (never a panic, never a second record made of the rest).
 #[test]
 fn dollar_annotations_and_rust_outcomes_in_every_game() {
-    let games: [(&str, &str, fn(&str) -> Vec<String>); 4] = [
+    let games: [Case; 4] = [
         ("pylos", "[Game \"Pylos\"]\n1b2", all::<Pylos>),
         (
             "gipf",
