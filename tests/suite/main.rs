@@ -45,6 +45,7 @@ mod serde_forms;
 mod shards;
 mod stranger9;
 mod stranger_lib;
+mod stranger_session;
 mod stream_reader;
 mod svg;
 mod threeman_examples;

@@ -160,3 +160,51 @@ fn play_in_hands_out_what_resolve_clone_play_gives() {
     assert_eq!(over::<ThreeMan>(60), (7200, 26), "threeman");
     assert_eq!(over::<Pylon>(120), (5497, 51), "pylon");
 }
+
+/// Finished games with moves written after the end (the first and the last move again,
+/// after the ending marks and before the result), and the position at the end set up by a
+/// `[Position]` tag with the same moves after it: the visited replay and the quiet check say
+/// the same (error at the same ply, kind and place, strict and lenient), and hand out only
+/// moves the slow way plays. Returns (records over, records set up at their end).
+fn after_the_end<G: Game>(count: u64, plies: usize) -> (usize, usize) {
+    let variants = G::variants().len();
+    let (mut over, mut set_up) = (0, 0);
+    for seed in 0..count {
+        let game = legal_game_in_variant::<G>(seed as usize % variants, plies, seed);
+        if G::outcome(&game.end).is_none() {
+            continue;
+        }
+        over += 1;
+        let mut rec = game.record.clone();
+        let first = rec.plies[0].clone();
+        let last = rec.plies[rec.plies.len() - 1].clone();
+        rec.plies.push(first.clone());
+        rec.plies.push(last.clone());
+        agrees(&rec);
+        if let Some(s) = G::position_string(&game.end) {
+            let mut rec = game.record.clone();
+            rec.set_tag("Position", s);
+            rec.plies = vec![first, last];
+            agrees(&rec);
+            rec.plies.clear();
+            agrees(&rec);
+            set_up += 1;
+        }
+    }
+    (over, set_up)
+}
+
+#[test]
+fn play_in_agrees_after_the_end_and_on_decided_set_ups() {
+    let got = [
+        after_the_end::<Pylos>(40, 200),
+        after_the_end::<Gipf>(40, 200),
+        after_the_end::<ThreeMan>(20, 2000),
+        after_the_end::<Pylon>(40, 200),
+    ];
+    assert_eq!(
+        got,
+        [(38, 38), (40, 40), (0, 0), (35, 35)],
+        "pylos, gipf, threeman, pylon"
+    );
+}
