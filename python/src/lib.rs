@@ -94,10 +94,12 @@ impl Problem {
         Ok((make, self.state()))
     }
     /// Equal when every field is.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Py<PyAny> {
+        let equal = other
             .cast::<Problem>()
-            .is_ok_and(|o| o.get().state() == self.state())
+            .ok()
+            .map(|o| o.get().state() == self.state());
+        rich_eq(other.py(), equal)
     }
     fn __hash__(&self) -> u64 {
         hash_of(&self.state())
@@ -117,6 +119,19 @@ impl Problem {
             self.message.clone(),
             self.rendered.clone(),
         )
+    }
+}
+
+/// What `__eq__` returns: the answer for one of its own kind, else `NotImplemented`, so that
+/// Python asks the other operand (`mock.ANY == x` and `x == mock.ANY` agree) and `!=` is its
+/// opposite.
+fn rich_eq(py: Python<'_>, equal: Option<bool>) -> Py<PyAny> {
+    match equal {
+        Some(b) => pyo3::types::PyBool::new(py, b)
+            .to_owned()
+            .into_any()
+            .unbind(),
+        None => py.NotImplemented(),
     }
 }
 
@@ -534,10 +549,12 @@ impl Check {
     }
     /// Equal when the reports are: the same file and record, plies, result, error and
     /// warnings (what `to_json` writes).
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Py<PyAny> {
+        let equal = other
             .cast::<Check>()
-            .is_ok_and(|o| o.get().report() == self.report())
+            .ok()
+            .map(|o| o.get().report() == self.report());
+        rich_eq(other.py(), equal)
     }
     fn __hash__(&self) -> u64 {
         hash_of(&self.report().to_json())
@@ -831,11 +848,12 @@ impl Record {
     }
     /// Equal when of the same game and mode, with the same text, read from the same place
     /// (source name, index, line, offset): what a record is pickled as.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        let Ok(o) = other.cast::<Record>() else {
-            return false;
-        };
-        self.key() == o.get().key()
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Py<PyAny> {
+        let equal = other
+            .cast::<Record>()
+            .ok()
+            .map(|o| self.key() == o.get().key());
+        rich_eq(other.py(), equal)
     }
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
@@ -1335,12 +1353,12 @@ impl Position {
         )
     }
     /// Equal when of the same game with the same position string.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        let Ok(o) = other.cast::<Position>() else {
-            return false;
-        };
-        let o = o.get();
-        o.pos.game() == self.pos.game() && (o.pos == self.pos || o.__str__() == self.__str__())
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Py<PyAny> {
+        let equal = other.cast::<Position>().ok().map(|o| {
+            let o = o.get();
+            o.pos.game() == self.pos.game() && (o.pos == self.pos || o.__str__() == self.__str__())
+        });
+        rich_eq(other.py(), equal)
     }
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
@@ -1457,12 +1475,12 @@ impl NearMiss {
         ))
     }
     /// Equal when the records are (`Record.__eq__`) and so is what was made wrong.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        let Ok(o) = other.cast::<NearMiss>() else {
-            return false;
-        };
-        let o = o.get();
-        o.record.get().key() == self.record.get().key() && o.wrong() == self.wrong()
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Py<PyAny> {
+        let equal = other.cast::<NearMiss>().ok().map(|o| {
+            let o = o.get();
+            o.record.get().key() == self.record.get().key() && o.wrong() == self.wrong()
+        });
+        rich_eq(other.py(), equal)
     }
     fn __hash__(&self) -> u64 {
         hash_of(&(self.record.get().key(), self.wrong()))

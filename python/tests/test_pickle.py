@@ -177,14 +177,14 @@ def test_near_misses_pickle_and_copy(game, tmp_path):
     assert len(misses) > 1 and misses[0] != misses[1]
 
 
-@pytest.mark.xfail(strict=True, reason="__eq__ answers False, not NotImplemented, for another type")
 def test_equality_with_another_type_defers_to_it(tmp_path):
     """`check == mock.ANY` (and `[checks] == [ANY, ...]` in a user's test) asks the other
-    object when a Check, Problem or NearMiss does not know its type."""
+    object when a Check, Problem, NearMiss, Record or Position does not know its type."""
     from unittest import mock
 
     checks, misses = _checks("pylos", tmp_path)
     bad = [c for c in checks if not c.ok][0]
-    for o in [bad, bad.error, misses[0]]:
+    objects = [bad, bad.error, misses[0], misses[0].record, g.Position.start("pylos")]
+    for o in objects:
         assert o == mock.ANY and [o] == [mock.ANY]
         assert (o == 1) is False and (o != 1) is True
