@@ -590,40 +590,49 @@ impl Counted for gamenote::gipf::Notation {
     fn eq_uncounted(&self, other: &Self) -> bool {
         self.push == other.push && self.pre == other.pre && self.post == other.post
     }
-    /// `e2 (12)` is keyed `e2`: a trailing `(digits)` and the blanks before it go.
+    /// `e2 (12)` is keyed `e2`: a trailing `(digits)` and the blanks before it go (one scan
+    /// back over the bytes).
+    #[inline]
     fn key(text: &str) -> &str {
-        let Some(open) = text
-            .strip_suffix(')')
-            .and_then(|t| t.rfind('(').map(|i| (i, t)))
-            .filter(|&(i, t)| i + 1 < t.len() && t.as_bytes()[i + 1..].iter().all(u8::is_ascii_digit))
-            .map(|(i, _)| i)
-        else {
+        let b = text.as_bytes();
+        let Some((&b')', rest)) = b.split_last() else {
             return text;
         };
-        text[..open].trim_end()
+        let mut i = rest.len();
+        while i > 0 && rest[i - 1].is_ascii_digit() {
+            i -= 1;
+        }
+        if i == rest.len() || i == 0 || rest[i - 1] != b'(' {
+            return text;
+        }
+        let mut j = i - 1;
+        while j > 0 && rest[j - 1].is_ascii_whitespace() {
+            j -= 1;
+        }
+        // `j` follows an ASCII byte or is 0: a char boundary.
+        text.get(..j).unwrap_or(text)
     }
 }
 
 /// Writes ` (n)` (a count as [`Counted`] prints it) to `out`.
 #[inline]
 fn push_count(out: &mut String, n: u16) {
-    let mut buf = [0u8; 8];
-    let mut i = buf.len();
-    buf[i - 1] = b')';
-    i -= 1;
+    out.push_str(" (");
+    let mut digits = [0u8; 5];
+    let mut i = digits.len();
     let mut v = n;
     loop {
         i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
+        digits[i] = b'0' + (v % 10) as u8;
         v /= 10;
         if v == 0 {
             break;
         }
     }
-    buf[i - 1] = b'(';
-    buf[i - 2] = b' ';
-    // ASCII only.
-    out.push_str(std::str::from_utf8(&buf[i - 2..]).unwrap_or_default());
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
+    out.push(')');
 }
 
 /// Prints `n` to `out` and returns where its printing without the count ends (`out`'s
@@ -1018,8 +1027,15 @@ mod tests {
         let mut w = Written::new();
         let mut out = String::new();
         let texts = [
-            "e2 (12)", "e2 (11)", "e2", "e2 (65535)", "g1-c3;xc2,d3,e4,f4,g4* (7)",
-            "g1-c3;xc2,d3,e4,f4,g4* (0)", "g1-c3;xc2,d3,e4,f4,g4*", "Ge1-e4 (100)", "e2 (9)",
+            "e2 (12)",
+            "e2 (11)",
+            "e2",
+            "e2 (65535)",
+            "g1-c3;xc2,d3,e4,f4,g4* (7)",
+            "g1-c3;xc2,d3,e4,f4,g4* (0)",
+            "g1-c3;xc2,d3,e4,f4,g4*",
+            "Ge1-e4 (100)",
+            "e2 (9)",
         ];
         let mut hits = 0;
         for round in 0..2 {
