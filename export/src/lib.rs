@@ -686,9 +686,7 @@ impl<N: Counted> Written<N> {
             return Some(i);
         }
         self.misses += 1;
-        let Some(end) = print_counted(n, out) else {
-            return None;
-        };
+        let end = print_counted(n, out)?;
         let printed = out.get(start..end).unwrap_or_default();
         match slot {
             Some(e) => {
