@@ -558,7 +558,97 @@ fn written_hash(key: &str) -> usize {
 /// The longest written move [`Written`] keeps, in bytes.
 const WRITTEN_MAX_KEY: usize = 64;
 
-impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
+/// What [`Written`] needs of a game's notation besides equality and printing: a count that
+/// `Display` writes last, as ` (n)`, and that is kept out of the table (GIPF's reserve count,
+/// which changes every move: with it in the key and the compare, half the moves missed).
+/// The table keeps a move's printing without its count, compares notations but for it,
+/// and writes the count after the kept text, so the output is what `Display` gives.
+trait Counted: PartialEq + Clone + std::fmt::Display {
+    /// The count `Display` writes last as ` (n)`, if any.
+    fn count(&self) -> Option<u16> {
+        None
+    }
+    /// Equal but for the count.
+    fn eq_uncounted(&self, other: &Self) -> bool {
+        self == other
+    }
+    /// The move's text in the record without its count: what chooses the slot.
+    fn key(text: &str) -> &str {
+        text
+    }
+}
+
+impl Counted for gamenote::pylos::Notation {}
+impl Counted for gamenote::threeman::Notation {}
+impl Counted for gamenote::pylon::Notation {}
+impl Counted for gamenote::gipf::Notation {
+    #[inline]
+    fn count(&self) -> Option<u16> {
+        self.reserve
+    }
+    #[inline]
+    fn eq_uncounted(&self, other: &Self) -> bool {
+        self.push == other.push && self.pre == other.pre && self.post == other.post
+    }
+    /// `e2 (12)` is keyed `e2`: a trailing `(digits)` and the blanks before it go (one scan
+    /// back over the bytes).
+    #[inline]
+    fn key(text: &str) -> &str {
+        let b = text.as_bytes();
+        let Some((&b')', rest)) = b.split_last() else {
+            return text;
+        };
+        let mut i = rest.len();
+        while i > 0 && rest[i - 1].is_ascii_digit() {
+            i -= 1;
+        }
+        if i == rest.len() || i == 0 || rest[i - 1] != b'(' {
+            return text;
+        }
+        let mut j = i - 1;
+        while j > 0 && rest[j - 1].is_ascii_whitespace() {
+            j -= 1;
+        }
+        // `j` follows an ASCII byte or is 0: a char boundary.
+        text.get(..j).unwrap_or(text)
+    }
+}
+
+/// Writes ` (n)` (a count as [`Counted`] prints it) to `out`.
+#[inline]
+fn push_count(out: &mut String, n: u16) {
+    out.push_str(" (");
+    let mut digits = [0u8; 5];
+    let mut i = digits.len();
+    let mut v = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
+    out.push(')');
+}
+
+/// Prints `n` to `out` and returns where its printing without the count ends (`out`'s
+/// length when it has none), or `None` when the printing does not end with the count as
+/// [`push_count`] writes it (then it is not kept).
+fn print_counted<N: Counted>(n: &N, out: &mut String) -> Option<usize> {
+    let _ = write!(out, "{n}");
+    let Some(c) = n.count() else {
+        return Some(out.len());
+    };
+    let mut tail = String::new();
+    push_count(&mut tail, c);
+    out.ends_with(tail.as_str()).then(|| out.len() - tail.len())
+}
+
+impl<N: Counted> Written<N> {
     fn new() -> Self {
         Written {
             slots: Vec::new(),
@@ -576,6 +666,7 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
             let _ = write!(out, "{n}");
             return None;
         };
+        let key = N::key(key);
         let len = self.slots.len();
         if len == 0 || (self.misses > len / 4 && len < WRITTEN_MAX_SLOTS) {
             self.grow();
@@ -584,15 +675,19 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
         let slot = &mut self.slots[i];
         // The notation alone decides a hit: equal notations print the same, whatever text
         // they were read from (so the key's bytes need not be compared; it chose the slot).
+        // The count is printed after the kept text.
         if let Some(e) = slot.as_ref()
-            && e.notation == *n
+            && e.notation.eq_uncounted(n)
         {
             out.push_str(&e.printed);
+            if let Some(c) = n.count() {
+                push_count(out, c);
+            }
             return Some(i);
         }
         self.misses += 1;
-        let _ = write!(out, "{n}");
-        let printed = out.get(start..).unwrap_or_default();
+        let end = print_counted(n, out)?;
+        let printed = out.get(start..end).unwrap_or_default();
         match slot {
             Some(e) => {
                 set(&mut e.key, key);
@@ -635,28 +730,43 @@ impl<N: PartialEq + Clone + std::fmt::Display> Written<N> {
             return;
         };
         match &mut e.canonical {
-            Some((m, printed)) if m == n => out.push_str(printed),
+            Some((m, printed)) if m.eq_uncounted(n) => {
+                out.push_str(printed);
+                if let Some(c) = n.count() {
+                    push_count(out, c);
+                }
+            }
             Some((m, printed)) => {
-                let _ = write!(out, "{n}");
-                m.clone_from(n);
-                set(printed, out.get(start..).unwrap_or_default());
+                if let Some(end) = print_counted(n, out) {
+                    m.clone_from(n);
+                    set(printed, out.get(start..end).unwrap_or_default());
+                } else {
+                    e.canonical = None;
+                }
             }
             None => {
-                let _ = write!(out, "{n}");
-                let printed = out.get(start..).unwrap_or_default().to_string();
-                e.canonical = Some((n.clone(), printed));
+                if let Some(end) = print_counted(n, out) {
+                    let printed = out.get(start..end).unwrap_or_default().to_string();
+                    e.canonical = Some((n.clone(), printed));
+                }
             }
         }
     }
 }
 
-impl<G: Game> AsRef<Checker<G>> for Both<G> {
+impl<G: Game> AsRef<Checker<G>> for Both<G>
+where
+    G::Notation: Counted,
+{
     fn as_ref(&self) -> &Checker<G> {
         &self.checker
     }
 }
 
-impl<G: Game> Visitor<G> for Both<G> {
+impl<G: Game> Visitor<G> for Both<G>
+where
+    G::Notation: Counted,
+{
     type Output = Verdict;
     fn keeps_ply_comments(&self) -> bool {
         false
@@ -819,7 +929,10 @@ fn export_piece<G: Game>(
     text: &str,
     lines_before: usize,
     sink: &mut dyn Sink,
-) -> Result<(), ExportError> {
+) -> Result<(), ExportError>
+where
+    G::Notation: Counted,
+{
     let slot = &mut st.pieces[id as usize % 4];
     let pieces = slot
         .get_or_insert_with(|| {
@@ -898,7 +1011,50 @@ struct Checked {
 
 #[cfg(test)]
 mod tests {
-    use super::{FEW_TAGS, Written, first_tags};
+    use super::{Counted, FEW_TAGS, Written, first_tags};
+
+    #[test]
+    fn gipf_moves_with_reserve_counts_hit_the_table_and_print_as_display() {
+        use gamenote::gipf::Notation;
+        let n = |s: &str| s.parse::<Notation>().unwrap();
+        assert_eq!(Notation::key("e2 (12)"), "e2");
+        assert_eq!(Notation::key("x(b1-i4)c2,d3 (0)"), "x(b1-i4)c2,d3");
+        assert_eq!(Notation::key("x(b1-i4)c2,d3"), "x(b1-i4)c2,d3");
+        assert_eq!(Notation::key("e2()"), "e2()");
+        assert_eq!(Notation::key("(7)"), "");
+        let mut w = Written::new();
+        let mut out = String::new();
+        let texts = [
+            "e2 (12)",
+            "e2 (11)",
+            "e2",
+            "e2 (65535)",
+            "g1-c3;xc2,d3,e4,f4,g4* (7)",
+            "g1-c3;xc2,d3,e4,f4,g4* (0)",
+            "g1-c3;xc2,d3,e4,f4,g4*",
+            "Ge1-e4 (100)",
+            "e2 (9)",
+        ];
+        let mut hits = 0;
+        for round in 0..2 {
+            for t in texts {
+                out.clear();
+                let misses = w.misses;
+                let at = w.write(Some(t), &n(t), &mut out);
+                assert_eq!(out, n(t).to_string(), "{t}, round {round}");
+                assert!(at.is_some(), "{t}");
+                hits += usize::from(w.misses == misses);
+                // The canonical form, counted or not, after the same text.
+                for c in ["e2 (3)", "e2 (4)", "e2", "Ge1-e4 (1)"] {
+                    out.clear();
+                    w.canonical(at, &n(c), &mut out);
+                    assert_eq!(out, c);
+                }
+            }
+        }
+        // Each move is printed once: the rest are copied, the count written after.
+        assert_eq!((w.misses, hits), (3, 15));
+    }
 
     #[test]
     fn first_tags_keeps_the_first_of_each_name_few_or_many() {

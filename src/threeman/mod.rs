@@ -333,6 +333,83 @@ fn long_text(pos: &Position, m: &Move) -> String {
 }
 
 impl ThreeMan {
+    /// [`Notate::notate`] with the move's mark already known (`2` for `#`, `1` for `+`, as
+    /// [`Position::mark_of`] gives it).
+    fn notate_marked(pos: &Position, m: &Move, style: Style, mark: u8) -> Notation {
+        let mark = match mark {
+            2 => Mark::Mate,
+            1 => Mark::Check,
+            _ => Mark::None,
+        };
+        if m.is_castle() {
+            return Notation::Castle {
+                long: m.castle_long(),
+                mark,
+            };
+        }
+        let from = m.from();
+        let kind = Kind::from_code(kind_of(pos.board.sq[m.from as usize])).unwrap_or(Kind::Pawn);
+        let piece = (kind != Kind::Pawn).then_some(kind);
+        let sep = if m.is_capture() {
+            Sep::Capture
+        } else if style == Style::Long {
+            Sep::Dash
+        } else {
+            Sep::None
+        };
+        let mut w = Written {
+            from_zone: None,
+            piece,
+            from_file: None,
+            from_rank: None,
+            sep,
+            to: m.to(),
+            promotion: m.promotion(),
+            en_passant: false,
+            mark,
+        };
+        match style {
+            Style::Long => {
+                w.from_zone = Some(from.zone());
+                w.from_file = Some(from.article_file());
+                w.from_rank = Some(from.rank());
+                w.en_passant = m.is_en_passant();
+            }
+            Style::Short => {
+                let mut v = Vec::new();
+                pos.each_legal_to(kind, !Bits::EMPTY, m.to, |o| {
+                    if o.from != m.from {
+                        v.push(o);
+                    }
+                    true
+                });
+                if !v.is_empty() {
+                    let z = from.zone();
+                    let (x, r) = (from.article_file(), from.rank());
+                    let others: Vec<Square> = v.iter().map(|o| o.from()).collect();
+                    let excl = |zf: bool, xf: bool, rf: bool| {
+                        others.iter().all(|o| {
+                            !((o.zone() == z)
+                                && (!xf || o.article_file() == x)
+                                && (!rf || o.rank() == r))
+                        }) && zf
+                    };
+                    w.from_zone = Some(z);
+                    if excl(true, false, false) {
+                    } else if excl(true, true, false) {
+                        w.from_file = Some(x);
+                    } else if excl(true, false, true) {
+                        w.from_rank = Some(r);
+                    } else {
+                        w.from_file = Some(x);
+                        w.from_rank = Some(r);
+                    }
+                }
+            }
+        }
+        Notation::Normal(w)
+    }
+
     /// [`Notate::resolve`] when the written move is not one legal move found at once: the
     /// ambiguous, the promotions without their piece and the illegal, each with its reason.
     #[cold]
@@ -532,78 +609,7 @@ impl Notate for ThreeMan {
     }
 
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
-        let mark = match pos.mark_of(*m, true) {
-            2 => Mark::Mate,
-            1 => Mark::Check,
-            _ => Mark::None,
-        };
-        if m.is_castle() {
-            return Notation::Castle {
-                long: m.castle_long(),
-                mark,
-            };
-        }
-        let from = m.from();
-        let kind = Kind::from_code(kind_of(pos.board.sq[m.from as usize])).unwrap_or(Kind::Pawn);
-        let piece = (kind != Kind::Pawn).then_some(kind);
-        let sep = if m.is_capture() {
-            Sep::Capture
-        } else if style == Style::Long {
-            Sep::Dash
-        } else {
-            Sep::None
-        };
-        let mut w = Written {
-            from_zone: None,
-            piece,
-            from_file: None,
-            from_rank: None,
-            sep,
-            to: m.to(),
-            promotion: m.promotion(),
-            en_passant: false,
-            mark,
-        };
-        match style {
-            Style::Long => {
-                w.from_zone = Some(from.zone());
-                w.from_file = Some(from.article_file());
-                w.from_rank = Some(from.rank());
-                w.en_passant = m.is_en_passant();
-            }
-            Style::Short => {
-                let mut v = Vec::new();
-                pos.each_legal_to(kind, !Bits::EMPTY, m.to, |o| {
-                    if o.from != m.from {
-                        v.push(o);
-                    }
-                    true
-                });
-                if !v.is_empty() {
-                    let z = from.zone();
-                    let (x, r) = (from.article_file(), from.rank());
-                    let others: Vec<Square> = v.iter().map(|o| o.from()).collect();
-                    let excl = |zf: bool, xf: bool, rf: bool| {
-                        others.iter().all(|o| {
-                            !((o.zone() == z)
-                                && (!xf || o.article_file() == x)
-                                && (!rf || o.rank() == r))
-                        }) && zf
-                    };
-                    w.from_zone = Some(z);
-                    if excl(true, false, false) {
-                    } else if excl(true, true, false) {
-                        w.from_file = Some(x);
-                    } else if excl(true, false, true) {
-                        w.from_rank = Some(r);
-                    } else {
-                        w.from_file = Some(x);
-                        w.from_rank = Some(r);
-                    }
-                }
-            }
-        }
-        Notation::Normal(w)
+        ThreeMan::notate_marked(pos, m, style, pos.mark_of(*m, true))
     }
 
     fn check_annotations(
@@ -722,16 +728,25 @@ impl Hooks for ThreeMan {
     /// Resolve begins by refusing every move once the game is over.
     const RESOLVE_REFUSES_AFTER_END: bool = true;
 
-    /// Resolves, then plays; a move written with `+` or `#` keeps in the position after what
-    /// checking the mark needs, so [`Notate::check_annotations`] does not play it again.
+    /// Resolves, then plays, keeping in the position after what checking a `+` or `#` needs
+    /// (so [`Notate::check_annotations`] does not play the move again), whatever was
+    /// written: [`Hooks::notate_played`] of the visited replay (the export's canonical
+    /// moves) reads the mark there too. A few stores a move; the quiet check plays by
+    /// [`Hooks::resolve_play_unsettled`].
     fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
         let m = Self::resolve(pos, n)?;
-        if n.mark() == Mark::None {
-            pos.play(m);
-        } else {
-            pos.play_noting(m);
-        }
+        pos.play_noting(m);
         Ok(m)
+    }
+
+    /// The mark (`+`, `#`) is read off the position after when [`Hooks::resolve_play`]
+    /// made it ([`Position::mark_after`]: judging the next seat already found whether it is
+    /// mated), instead of playing the move again on a copy of the position before.
+    fn notate_played(before: &Position, m: &Move, after: &Position, style: Style) -> Notation {
+        let mark = after
+            .mark_after(*m, true)
+            .unwrap_or_else(|| before.mark_of(*m, true));
+        ThreeMan::notate_marked(before, m, style, mark)
     }
 
     /// Replay leaves the next seat unjudged after a move not written with `#` (see
