@@ -1028,11 +1028,11 @@ mod tests {
             "e2 (12)",
             "e2 (11)",
             "e2",
-            "e2 (65535)",
+            "e2 (18)",
             "g1-c3;xc2,d3,e4,f4,g4* (7)",
             "g1-c3;xc2,d3,e4,f4,g4* (0)",
             "g1-c3;xc2,d3,e4,f4,g4*",
-            "Ge1-e4 (100)",
+            "Ge1-e4 (10)",
             "e2 (9)",
         ];
         let mut hits = 0;
@@ -1054,6 +1054,11 @@ mod tests {
         }
         // Each move is printed once: the rest are copied, the count written after.
         assert_eq!((w.misses, hits), (3, 15));
+        for c in [0, 9, 10, 99, 100, 12345, u16::MAX] {
+            let mut out = String::from("e2");
+            super::push_count(&mut out, c);
+            assert_eq!(out, format!("e2 ({c})"));
+        }
     }
 
     #[test]
