@@ -740,7 +740,7 @@ impl Hooks for ThreeMan {
     }
 
     /// The mark (`+`, `#`) is read off the position after when [`Hooks::resolve_play`]
-    /// made it ([`Position::mark_after`]: judging the next seat already found whether it is
+    /// made it (`Position::mark_after`: judging the next seat already found whether it is
     /// mated), instead of playing the move again on a copy of the position before.
     fn notate_played(before: &Position, m: &Move, after: &Position, style: Style) -> Notation {
         let mark = after
