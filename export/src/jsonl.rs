@@ -114,19 +114,10 @@ fn json_opt_u64(out: &mut Vec<u8>, n: Option<u64>) {
     }
 }
 
-/// `n` in decimal, as serde_json writes it, without the formatting machinery.
-fn json_u64(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
+/// `n` in decimal, as serde_json writes it (with the same `itoa`), without the formatting
+/// machinery.
+fn json_u64(out: &mut Vec<u8>, n: u64) {
+    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
 /// True when `s` is written between quotes as it is (no `"`, `\\` or control character).

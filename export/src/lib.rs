@@ -618,20 +618,7 @@ impl Counted for gamenote::gipf::Notation {
 #[inline]
 fn push_count(out: &mut String, n: u16) {
     out.push_str(" (");
-    let mut digits = [0u8; 5];
-    let mut i = digits.len();
-    let mut v = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
+    out.push_str(itoa::Buffer::new().format(n));
     out.push(')');
 }
 
