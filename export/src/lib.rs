@@ -576,12 +576,20 @@ trait Counted: PartialEq + Clone + std::fmt::Display {
     fn key(text: &str) -> &str {
         text
     }
+    /// Appends the notation as `Display` writes it (a game's own printer, where it has one).
+    fn print(&self, out: &mut String) {
+        let _ = write!(out, "{self}");
+    }
 }
 
 impl Counted for gamenote::pylos::Notation {}
 impl Counted for gamenote::threeman::Notation {}
 impl Counted for gamenote::pylon::Notation {}
 impl Counted for gamenote::gipf::Notation {
+    #[inline]
+    fn print(&self, out: &mut String) {
+        self.write_to(out);
+    }
     #[inline]
     fn count(&self) -> Option<u16> {
         self.reserve
@@ -626,7 +634,7 @@ fn push_count(out: &mut String, n: u16) {
 /// length when it has none), or `None` when the printing does not end with the count as
 /// [`push_count`] writes it (then it is not kept).
 fn print_counted<N: Counted>(n: &N, out: &mut String) -> Option<usize> {
-    let _ = write!(out, "{n}");
+    n.print(out);
     let Some(c) = n.count() else {
         return Some(out.len());
     };
@@ -650,7 +658,7 @@ impl<N: Counted> Written<N> {
         // Only short moves are kept: a long one (a 16 MB GIPF half-move) is rarely met
         // twice, and keeping its text, notation and printed form would triple its memory.
         let Some(key) = key.filter(|k| k.len() <= WRITTEN_MAX_KEY) else {
-            let _ = write!(out, "{n}");
+            n.print(out);
             return None;
         };
         let key = N::key(key);
@@ -713,7 +721,7 @@ impl<N: Counted> Written<N> {
     fn canonical(&mut self, at: Option<usize>, n: &N, out: &mut String) {
         let start = out.len();
         let Some(Some(e)) = at.map(|i| &mut self.slots[i]) else {
-            let _ = write!(out, "{n}");
+            n.print(out);
             return;
         };
         match &mut e.canonical {

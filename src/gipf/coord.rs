@@ -179,6 +179,27 @@ impl Point {
     }
 }
 
+/// Each point's name (`a1` … `i5`) as its two ASCII bytes, by index: every row is 1-9.
+const NAMES: [[u8; 2]; POINTS] = {
+    let mut names = [[0u8; 2]; POINTS];
+    let mut i = 0;
+    while i < POINTS {
+        let p = Point(i as u8);
+        names[i] = [b'a' + p.col(), b'0' + p.row()];
+        i += 1;
+    }
+    names
+};
+
+impl Point {
+    /// The point's name as two ASCII bytes (`*b"e5"`), for printers that write bytes
+    /// (the notation's printer): no formatting, no UTF-8 check.
+    #[inline(always)]
+    pub(crate) const fn name(self) -> [u8; 2] {
+        NAMES[self.0 as usize]
+    }
+}
+
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Written into a small buffer, not through `write!`: the export prints a point
@@ -992,6 +1013,22 @@ pub(crate) fn ray_to(d: Point, to: Point) -> Option<Ray> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The printer's names are what `Display` writes, for all 61 points.
+    #[test]
+    fn names_are_display() {
+        let mut n = 0;
+        for p in Point::all() {
+            let name = p.name();
+            assert_eq!(
+                std::str::from_utf8(&name).ok(),
+                Some(p.to_string().as_str())
+            );
+            n += 1;
+        }
+        assert_eq!(n, 61);
+        assert_eq!(Point::all().last().map(Point::name), Some(*b"i5"));
+    }
 
     /// `resolve_push_end` reads a full line off the ray's mask.
     #[test]

@@ -137,62 +137,196 @@ pub struct Notation {
     pub reserve: Option<u16>,
 }
 
+/// Where the printer below writes: ASCII bytes, one at a time. A `String` takes them
+/// straight ([`Notation::write_to`], the export's path: no formatting machinery for the
+/// moves it has not met before), a `Formatter` through [`ToFormatter`] (`Display`). One
+/// printer serves both, so the two cannot differ.
+trait Out {
+    /// Appends one ASCII byte.
+    fn byte(&mut self, b: u8);
+}
+
+impl Out for String {
+    #[inline(always)]
+    fn byte(&mut self, b: u8) {
+        self.push(char::from(b));
+    }
+}
+
+/// `Display`'s end of the printer: the bytes gathered on the stack and handed to the
+/// formatter a buffer at a time (one `write_str` for most notes).
+struct ToFormatter<'a, 'b> {
+    f: &'a mut fmt::Formatter<'b>,
+    buf: [u8; 64],
+    len: usize,
+    res: fmt::Result,
+}
+
+impl<'a, 'b> ToFormatter<'a, 'b> {
+    fn new(f: &'a mut fmt::Formatter<'b>) -> Self {
+        ToFormatter {
+            f,
+            buf: [0; 64],
+            len: 0,
+            res: Ok(()),
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.res.is_ok() && self.len > 0 {
+            // The printer writes ASCII only, so the bytes are always UTF-8.
+            let text = std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default();
+            self.res = self.f.write_str(text);
+        }
+        self.len = 0;
+    }
+
+    /// Prints with `print` and hands the rest of the bytes over.
+    fn print(f: &'a mut fmt::Formatter<'b>, print: impl FnOnce(&mut Self)) -> fmt::Result {
+        let mut out = ToFormatter::new(f);
+        print(&mut out);
+        out.flush();
+        out.res
+    }
+}
+
+impl Out for ToFormatter<'_, '_> {
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        if self.len == self.buf.len() {
+            self.flush();
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+    }
+}
+
+#[inline(always)]
+fn put_point(o: &mut impl Out, p: Point) {
+    let [c, r] = p.name();
+    o.byte(c);
+    o.byte(r);
+}
+
+#[inline]
+fn put_item(o: &mut impl Out, it: &Item) {
+    if it.gipf {
+        o.byte(b'G');
+    }
+    put_point(o, it.point);
+    if it.star {
+        o.byte(b'*');
+    }
+}
+
+fn put_line(o: &mut impl Out, l: &LineNote) {
+    let (a, b) = (l.line.first(), l.line.last());
+    let (a, b) = if l.reversed { (b, a) } else { (a, b) };
+    o.byte(b'(');
+    put_point(o, a);
+    o.byte(b'-');
+    put_point(o, b);
+    o.byte(b')');
+}
+
+fn put_group(o: &mut impl Out, g: &Group) {
+    if !g.suffix_x {
+        o.byte(b'x');
+        if let Some(l) = &g.line {
+            put_line(o, l);
+        }
+    }
+    for (i, it) in g.items.iter().enumerate() {
+        if i > 0 {
+            o.byte(b',');
+        }
+        put_item(o, it);
+    }
+    if g.suffix_x {
+        o.byte(b'x');
+    }
+}
+
+#[inline]
+fn put_push(o: &mut impl Out, p: &PushNote) {
+    if p.gipf {
+        o.byte(b'G');
+    }
+    put_point(o, p.from);
+    if let Some(t) = p.to {
+        o.byte(b'-');
+        put_point(o, t);
+    }
+}
+
+/// The half-move without its reserve count.
+#[inline]
+fn put_move(o: &mut impl Out, n: &Notation) {
+    for g in &n.pre {
+        put_group(o, g);
+        o.byte(b';');
+    }
+    if let Some(p) = &n.push {
+        put_push(o, p);
+    }
+    for g in &n.post {
+        o.byte(b';');
+        put_group(o, g);
+    }
+}
+
+/// ` (n)`, the reserve count as written after a half-move.
+#[inline]
+fn put_count(o: &mut impl Out, n: u16) {
+    let mut digits = [0u8; 5];
+    let mut i = digits.len();
+    let mut v = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    o.byte(b' ');
+    o.byte(b'(');
+    for &d in &digits[i..] {
+        o.byte(d);
+    }
+    o.byte(b')');
+}
+
+/// The whole half-move: [`put_move`], then the reserve count if any.
+#[inline]
+fn put_notation(o: &mut impl Out, n: &Notation) {
+    put_move(o, n);
+    if let Some(c) = n.reserve {
+        put_count(o, c);
+    }
+}
+
 impl fmt::Display for Item {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.gipf {
-            f.write_str("G")?;
-        }
-        fmt::Display::fmt(&self.point, f)?;
-        if self.star {
-            f.write_str("*")?;
-        }
-        Ok(())
+        ToFormatter::print(f, |o| put_item(o, self))
     }
 }
 
 impl fmt::Display for LineNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (a, b) = (self.line.first(), self.line.last());
-        if self.reversed {
-            write!(f, "({b}-{a})")
-        } else {
-            write!(f, "({a}-{b})")
-        }
+        ToFormatter::print(f, |o| put_line(o, self))
     }
 }
 
 impl fmt::Display for Group {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.suffix_x {
-            f.write_str("x")?;
-            if let Some(l) = self.line {
-                write!(f, "{l}")?;
-            }
-        }
-        for (i, it) in self.items.iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            fmt::Display::fmt(it, f)?;
-        }
-        if self.suffix_x {
-            f.write_str("x")?;
-        }
-        Ok(())
+        ToFormatter::print(f, |o| put_group(o, self))
     }
 }
 
 impl fmt::Display for PushNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.gipf {
-            f.write_str("G")?;
-        }
-        fmt::Display::fmt(&self.from, f)?;
-        if let Some(t) = self.to {
-            f.write_str("-")?;
-            fmt::Display::fmt(&t, f)?;
-        }
-        Ok(())
+        ToFormatter::print(f, |o| put_push(o, self))
     }
 }
 
@@ -208,33 +342,47 @@ impl Notation {
     /// ```
     pub fn move_text(&self) -> String {
         let mut s = String::new();
-        // Writing to a `String` cannot fail.
-        let _ = self.write_move(&mut s);
+        self.write_move_to(&mut s);
         s
     }
 
-    /// The half-move without its reserve count, written to `f` with no string in between.
-    fn write_move(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        for g in &self.pre {
-            write!(f, "{g};")?;
-        }
-        if let Some(p) = &self.push {
-            write!(f, "{p}")?;
-        }
-        for g in &self.post {
-            write!(f, ";{g}")?;
-        }
-        Ok(())
+    /// Appends the half-move as `Display` writes it, reserve count and all, to `out`:
+    /// byte by byte, without the formatting machinery (`Display` runs the same printer, so
+    /// the two cannot differ). For writers that print many moves, such as the export.
+    ///
+    /// ```
+    /// use gamenote::gipf::Notation;
+    /// let n: Notation = "xGb4,c4*;e1-e4;x(i4-b1)d2 (12)".parse()?;
+    /// let mut out = String::from("moves: ");
+    /// n.write_to(&mut out);
+    /// assert_eq!(out, "moves: xGb4,c4*;e1-e4;x(i4-b1)d2 (12)");
+    /// assert_eq!(out["moves: ".len()..], n.to_string());
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn write_to(&self, out: &mut String) {
+        put_notation(out, self);
+    }
+
+    /// Appends the half-move without its reserve count to `out`, as
+    /// [`move_text`](Notation::move_text) gives it (the same printer as
+    /// [`write_to`](Notation::write_to)).
+    ///
+    /// ```
+    /// use gamenote::gipf::Notation;
+    /// let n: Notation = "Ge1-e4 (3)".parse()?;
+    /// let mut out = String::new();
+    /// n.write_move_to(&mut out);
+    /// assert_eq!(out, "Ge1-e4");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn write_move_to(&self, out: &mut String) {
+        put_move(out, self);
     }
 }
 
 impl fmt::Display for Notation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_move(f)?;
-        if let Some(n) = self.reserve {
-            write!(f, " ({n})")?;
-        }
-        Ok(())
+        ToFormatter::print(f, |o| put_notation(o, self))
     }
 }
 
