@@ -638,9 +638,13 @@ fn print_counted<N: Counted>(n: &N, out: &mut String) -> Option<usize> {
     let Some(c) = n.count() else {
         return Some(out.len());
     };
-    let mut tail = String::new();
-    push_count(&mut tail, c);
-    out.ends_with(tail.as_str()).then(|| out.len() - tail.len())
+    // The tail ` (n)` stripped off as `push_count` writes it (no `String` for it).
+    let mut digits = itoa::Buffer::new();
+    let body = out
+        .strip_suffix(')')?
+        .strip_suffix(digits.format(c))?
+        .strip_suffix(" (")?;
+    Some(body.len())
 }
 
 impl<N: Counted> Written<N> {

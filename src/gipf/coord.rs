@@ -646,6 +646,23 @@ impl Ray {
     pub(crate) fn raw(self) -> &'static RayInfo {
         &TABLES.rays[self.0 as usize]
     }
+    /// The ray's first spot not in `occ` (its first spot when every spot is in it): the
+    /// spot at [`Ray::end`], read off the free bit itself (the export writes it for every
+    /// push that enters a full spot).
+    #[inline]
+    pub(crate) fn first_free(self, occ: u64) -> Point {
+        let r = self.raw();
+        let free = r.mask & !occ;
+        if free == 0 {
+            return Point(r.spots[0]);
+        }
+        let bit = if r.up {
+            free.trailing_zeros()
+        } else {
+            63 - free.leading_zeros()
+        };
+        Point(bit as u8)
+    }
     /// The place on the ray of its first spot not in `occ` (0 when every spot is in it):
     /// the ray's spot indices are monotonic, so that spot is its lowest or highest free bit.
     #[inline]
@@ -1013,6 +1030,31 @@ pub(crate) fn ray_to(d: Point, to: Point) -> Option<Ray> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `first_free` is the first spot not in `occ` found one by one, on every ray and
+    /// every set of its spots (the first spot when all are taken).
+    #[test]
+    fn first_free_is_the_first_free_spot() {
+        let mut n = 0;
+        for ray in Ray::all() {
+            let spots: Vec<Point> = (0..ray.len()).map(|i| ray.spot(i)).collect();
+            for set in 0u32..1 << spots.len() {
+                let occ = spots
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| set & (1 << i) != 0)
+                    .fold(!ray.raw().mask, |m, (_, p)| m | p.bit());
+                let want = spots
+                    .iter()
+                    .copied()
+                    .find(|p| occ & p.bit() == 0)
+                    .unwrap_or(spots[0]);
+                assert_eq!(ray.first_free(occ), want, "{ray:?} {set:b}");
+                n += 1;
+            }
+        }
+        assert_eq!(n, 2_268);
+    }
 
     /// The printer's names are what `Display` writes, for all 61 points.
     #[test]

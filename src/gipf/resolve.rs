@@ -938,25 +938,32 @@ pub(crate) fn left_row(before: &Position, m: &Move) -> u64 {
 fn group_note(pos: &Position, r: &Removal, complete: bool) -> Group {
     let c = pos.to_move();
     let gipf = pos.gipf_pieces();
-    let mut items = Vec::new();
-    if complete {
+    let theirs = pos.pc[usize::from(c == super::position::WHITE)];
+    let mask = r.mask();
+    let listed = if complete { mask } else { mask & gipf };
+    // One allocation of the size the list needs (the export notates every move that
+    // removes a group).
+    let mut items = Vec::with_capacity(listed.count_ones() as usize);
+    if complete && mask & !gipf != 0 {
         for p in r.line().spots() {
-            if r.mask() & p.bit() != 0 && gipf & p.bit() == 0 {
+            if mask & !gipf & p.bit() != 0 {
                 items.push(Item {
                     gipf: false,
                     point: p,
-                    star: pos.piece(p).is_some_and(|(col, _)| col != c),
+                    star: theirs & p.bit() != 0,
                 });
             }
         }
     }
-    for p in r.line().spots() {
-        if r.mask() & p.bit() != 0 && gipf & p.bit() != 0 {
-            items.push(Item {
-                gipf: true,
-                point: p,
-                star: complete && pos.piece(p).is_some_and(|(col, _)| col != c),
-            });
+    if mask & gipf != 0 {
+        for p in r.line().spots() {
+            if mask & gipf & p.bit() != 0 {
+                items.push(Item {
+                    gipf: true,
+                    point: p,
+                    star: complete && theirs & p.bit() != 0,
+                });
+            }
         }
     }
     Group {
@@ -980,6 +987,7 @@ pub(crate) fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
 /// removes no group (most moves) is written from the board before it and the mover's
 /// reserve after it, without copying the board and making the push again; any other move
 /// is notated as [`notate`] does.
+#[inline]
 pub(crate) fn notate_played(
     before: &Position,
     m: &Move,
@@ -999,6 +1007,7 @@ pub(crate) fn notate_played(
 
 /// How `push` is written on the board `p` it is made on: the spot it enters when that is
 /// empty, else the dot and the first empty spot of its ray.
+#[inline]
 fn push_note(p: &Position, push: Push) -> PushNote {
     let occ = p.occ();
     let ray = push.ray;
@@ -1010,13 +1019,10 @@ fn push_note(p: &Position, push: Push) -> PushNote {
             to: None,
         }
     } else {
-        let j = (0..ray.len())
-            .find(|&i| occ & ray.spot(i).bit() == 0)
-            .unwrap_or(0);
         PushNote {
             gipf: push.gipf,
             from: ray.dot(),
-            to: Some(ray.spot(j)),
+            to: Some(ray.first_free(occ)),
         }
     }
 }
@@ -1026,7 +1032,12 @@ fn push_note(p: &Position, push: Push) -> PushNote {
 fn write(pos: &Position, m: &Move, style: Style) -> (Notation, bool) {
     let c = pos.to_move();
     let complete = style != Style::Short;
-    let mut n = Notation::default();
+    let mut n = Notation {
+        pre: Vec::with_capacity(m.pre().len()),
+        push: None,
+        post: Vec::with_capacity(m.post().len()),
+        reserve: None,
+    };
     let mut p = pos.clone();
     let st = p.stamp(false);
     // A group that removes no basic piece (GIPF-pieces taken from an R8 row) reads, unlisted
