@@ -1053,7 +1053,7 @@ mod tests {
                 n += 1;
             }
         }
-        assert_eq!(n, 2_268);
+        assert_eq!(n, 2_112);
     }
 
     /// The printer's names are what `Display` writes, for all 61 points.
