@@ -1009,21 +1009,11 @@ pub(crate) fn notate_played(
 /// empty, else the dot and the first empty spot of its ray.
 #[inline]
 fn push_note(p: &Position, push: Push) -> PushNote {
-    let occ = p.occ();
-    let ray = push.ray;
-    let s0 = ray.spot(0);
-    if occ & s0.bit() == 0 {
-        PushNote {
-            gipf: push.gipf,
-            from: s0,
-            to: None,
-        }
-    } else {
-        PushNote {
-            gipf: push.gipf,
-            from: ray.dot(),
-            to: Some(ray.first_free(occ)),
-        }
+    let (from, to) = push.ray.written(p.occ());
+    PushNote {
+        gipf: push.gipf,
+        from,
+        to,
     }
 }
 
