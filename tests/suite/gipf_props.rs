@@ -81,6 +81,20 @@ proptest! {
         prop_assert_eq!(back, n);
     }
 
+    /// The byte printer (`write_to`, `write_move_to`, what the export runs) writes what
+    /// `Display` writes, after whatever the buffer held.
+    #[test]
+    fn write_to_is_display(n in notation(), before in "[a-z ;]{0,4}") {
+        let mut out = before.clone();
+        n.write_to(&mut out);
+        prop_assert_eq!(&out[before.len()..], n.to_string());
+        let mut bare = String::new();
+        n.write_move_to(&mut bare);
+        prop_assert_eq!(&bare, &n.move_text());
+        prop_assert_eq!(&bare, &reference(&Notation { reserve: None, ..n.clone() }));
+        prop_assert_eq!(n.to_string(), reference(&n));
+    }
+
     #[test]
     fn items_pushes_lines_round_trip(it in item(), gipf in any::<bool>(), a in point(), b in proptest::option::of(point()), l in 0u8..21, rev in any::<bool>()) {
         prop_assert_eq!(it.to_string().parse::<Item>().unwrap(), it);
@@ -226,4 +240,94 @@ fn fuzz_harnesses_hold() {
     ] {
         gamenote::fuzzing::record_roundtrip::<Gipf>(text.as_bytes());
     }
+}
+
+/// A notation printed piece by piece with `format!` as `Display` printed it before the byte
+/// printer (points through their own `Display`): the printer must not change a byte.
+fn reference(n: &Notation) -> String {
+    let item = |it: &Item| {
+        format!(
+            "{}{}{}",
+            if it.gipf { "G" } else { "" },
+            it.point,
+            if it.star { "*" } else { "" }
+        )
+    };
+    let group = |g: &Group| {
+        let items: Vec<String> = g.items.iter().map(item).collect();
+        let line = g.line.map_or(String::new(), |l| {
+            let (a, b) = (l.line.first(), l.line.last());
+            if l.reversed {
+                format!("({b}-{a})")
+            } else {
+                format!("({a}-{b})")
+            }
+        });
+        if g.suffix_x {
+            format!("{}x", items.join(","))
+        } else {
+            format!("x{line}{}", items.join(","))
+        }
+    };
+    let mut s = String::new();
+    for g in &n.pre {
+        s += &format!("{};", group(g));
+    }
+    if let Some(p) = &n.push {
+        s += &format!("{}{}", if p.gipf { "G" } else { "" }, p.from);
+        if let Some(t) = p.to {
+            s += &format!("-{t}");
+        }
+    }
+    for g in &n.post {
+        s += &format!(";{}", group(g));
+    }
+    if let Some(r) = n.reserve {
+        s += &format!(" ({r})");
+    }
+    s
+}
+
+/// Over generated games of every variant, each move notated in every style: the byte
+/// printer writes what `Display` and the reference printer write, for plain pushes,
+/// removals before and after the push, GIPF-pieces, lines and reserve counts alike.
+#[test]
+fn the_byte_printer_prints_generated_games_as_display() {
+    let styles = [Style::Complete, Style::Short, Style::Text];
+    let (mut moves, mut groups, mut gipf, mut lines, mut counts) = (0, 0, 0, 0, 0);
+    let mut legal = Vec::new();
+    let mut out = String::new();
+    for seed in 0..60u64 {
+        let variant = [Variant::Basic, Variant::Standard, Variant::Tournament][seed as usize % 3];
+        let mut rng = gamenote::generate::Rng::new(seed + 1);
+        let mut pos = Gipf::start(&Rules::new(variant));
+        for _ in 0..300 {
+            legal.clear();
+            Gipf::legal_moves(&pos, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.below(legal.len())];
+            for style in styles {
+                let n = Gipf::notate(&pos, &m, style);
+                out.clear();
+                n.write_to(&mut out);
+                assert_eq!(out, n.to_string());
+                assert_eq!(out, reference(&n));
+                moves += 1;
+                let all = n.pre.iter().chain(&n.post);
+                groups += all.clone().count();
+                lines += all.clone().filter(|g| g.line.is_some()).count();
+                gipf += usize::from(
+                    n.push.is_some_and(|p| p.gipf) || all.flat_map(|g| &g.items).any(|i| i.gipf),
+                );
+                counts += usize::from(n.reserve.is_some());
+            }
+            Gipf::play(&mut pos, &m);
+        }
+    }
+    assert_eq!(
+        (moves, groups, gipf, lines, counts),
+        (6_363, 681, 444, 7, 2_121)
+    );
 }
