@@ -981,7 +981,7 @@ fn export_cmd(
         {
             malloc::fix_mmap_threshold();
             let mut sink =
-                gamenote_export::ParquetSink::new(records_file, plies_file).map_err(fail)?;
+                gamenote_export::ParquetSink::with_spill(records_file, plies_file).map_err(fail)?;
             let counts = export_files(files, &opts, &mut sink, unreadable).map_err(fail)?;
             sink.finish().map_err(fail)?;
             counts

@@ -64,6 +64,8 @@ pub use table::{PliesTable, RecordsTable, plies_schema, records_schema};
 #[cfg(feature = "parquet")]
 mod parquet_sink;
 #[cfg(feature = "parquet")]
+mod spill;
+#[cfg(feature = "parquet")]
 pub use parquet_sink::{ParquetSink, writer_properties};
 
 /// Why an export stopped: an output that cannot be written, or an encoding failure.
@@ -85,6 +87,21 @@ pub enum ExportError {
     /// The input of [`export_shard`] cannot be read, or its game cannot be told.
     #[error("{0}")]
     Input(#[from] InputError),
+    /// A temporary file of a spilling Parquet sink (`ParquetSink::with_spill`) cannot be
+    /// made, written or read back.
+    ///
+    /// ```
+    /// use gamenote_export::ExportError;
+    /// let e = ExportError::Spill { dir: "/tmp".into(), source: std::io::Error::other("disk full") };
+    /// assert_eq!(e.to_string(), "cannot use a temporary file in /tmp: disk full");
+    /// ```
+    #[error("cannot use a temporary file in {}: {source}", dir.display())]
+    Spill {
+        /// The system's temporary directory (`TMPDIR` on Unix).
+        dir: std::path::PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
 }
 
 /// The error of a record that is not good, as `gamenote check --json` reports it.

@@ -4,11 +4,16 @@ use std::fs::File;
 use std::io::Write;
 use std::path::Path;
 
+use std::sync::Arc;
+
+use arrow::datatypes::SchemaRef;
 use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_writer::ArrowWriterOptions;
 use parquet::basic::Compression;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
 
+use crate::spill::{SpillError, SpillFactory};
 use crate::table::{PliesTable, RecordsTable, plies_schema, records_schema};
 use crate::{ExportError, PlyRow, RecordRow, Sink};
 
@@ -19,6 +24,12 @@ const BATCH_BYTES: usize = 2 << 20;
 /// A row group ends at this many rows, or at [`GROUP_BYTES`] of encoded data.
 const GROUP_ROWS: usize = 128 * 1024;
 const GROUP_BYTES: usize = 2 << 20;
+/// A row group of a spilling sink ([`ParquetSink::with_spill`]) ends at this many rows
+/// (pyarrow's default), or at [`SPILL_GROUP_BYTES`] of encoded data: its pages wait in a
+/// temporary file, not in memory, so only the row groups' count (the footer's metadata,
+/// kept to the end) costs memory, and large groups keep it small.
+const SPILL_GROUP_ROWS: usize = 1 << 20;
+const SPILL_GROUP_BYTES: usize = 128 << 20;
 /// A data page closes at this many bytes of encoded data (arrow-rs's default is 1 MiB).
 /// The dictionary encoder keeps a `u64` index a value until its page closes: on move lists
 /// of ~10-bit indices a 1 MiB page held ~6 MB of them, and those large buffers freed and
@@ -28,6 +39,15 @@ const PAGE_BYTES: usize = 256 << 10;
 fn encode(e: parquet::errors::ParquetError) -> ExportError {
     match e {
         parquet::errors::ParquetError::External(inner) => {
+            let inner = match inner.downcast::<SpillError>() {
+                Ok(spill) => {
+                    return ExportError::Spill {
+                        dir: std::env::temp_dir(),
+                        source: spill.0,
+                    };
+                }
+                Err(inner) => inner,
+            };
             match inner.downcast::<std::io::Error>() {
                 Ok(io) => ExportError::Io(*io),
                 Err(other) => ExportError::Encode(other.to_string()),
@@ -37,11 +57,11 @@ fn encode(e: parquet::errors::ParquetError) -> ExportError {
     }
 }
 
-fn properties() -> WriterProperties {
+fn properties(group_rows: usize, group_bytes: usize) -> WriterProperties {
     let mut b = WriterProperties::builder()
         .set_compression(Compression::SNAPPY)
-        .set_max_row_group_row_count(Some(GROUP_ROWS))
-        .set_max_row_group_bytes(Some(GROUP_BYTES))
+        .set_max_row_group_row_count(Some(group_rows))
+        .set_max_row_group_bytes(Some(group_bytes))
         .set_data_page_size_limit(PAGE_BYTES)
         // Min/max per column chunk only, and no offset index: page indexes serve no filter
         // of ours, and the writer keeps them until the footer, so they grew with the archive
@@ -67,19 +87,39 @@ fn properties() -> WriterProperties {
     b.build()
 }
 
-/// The writer settings every [`ParquetSink`] table is written with (compression, encodings,
-/// dictionaries, statistics, page and row group sizes), for a program that writes the
-/// batches of [`RecordsTable`]/[`PliesTable`] itself and wants the same files, or measures
-/// the writer alone (`export/examples/writer_floor.rs`).
+/// The writer settings a [`ParquetSink`] made by [`ParquetSink::new`] writes each table with
+/// (compression, encodings, dictionaries, statistics, page and row group sizes), for a
+/// program that writes the batches of [`RecordsTable`]/[`PliesTable`] itself and wants the
+/// same files, or measures the writer alone (`export/examples/writer_floor.rs`). A spilling
+/// sink ([`ParquetSink::with_spill`]) uses the same but for larger row groups (1,048,576
+/// rows or 128 MiB).
 ///
 /// ```
 /// use parquet::schema::types::ColumnPath;
 /// let props = gamenote_export::writer_properties();
 /// let position = ColumnPath::new(vec!["position".into()]);
 /// assert!(!props.dictionary_enabled(&position));
+/// assert_eq!(props.max_row_group_row_count(), Some(131_072));
 /// ```
 pub fn writer_properties() -> WriterProperties {
-    properties()
+    properties(GROUP_ROWS, GROUP_BYTES)
+}
+
+/// An Arrow writer of `schema` into `w`: row groups of 2 MB in memory, or, when `spill`,
+/// large row groups whose pages wait in temporary files.
+fn writer<W: Write + Send>(
+    w: W,
+    schema: SchemaRef,
+    spill: bool,
+) -> Result<ArrowWriter<W>, ExportError> {
+    let options = if spill {
+        ArrowWriterOptions::new()
+            .with_properties(properties(SPILL_GROUP_ROWS, SPILL_GROUP_BYTES))
+            .with_page_store_factory(Arc::new(SpillFactory))
+    } else {
+        ArrowWriterOptions::new().with_properties(writer_properties())
+    };
+    ArrowWriter::try_new_with_options(w, schema, options).map_err(encode)
 }
 
 /// The writers of a closed sink, and the rows written to each table.
@@ -93,9 +133,19 @@ struct Table<W: Write + Send, T> {
 
 /// Writes the records table, and the plies table when asked, as Parquet files (Snappy
 /// pages): rows are gathered into batches of 4,096 rows (or 2 MB of text), each handed to
-/// the Arrow writer as it fills, and a row group is closed every 131,072 rows or 2 MB, so
-/// memory stays bounded whatever the archive's size. [`ParquetSink::finish`] writes the
-/// files' footers: a file not finished is not readable.
+/// the Arrow writer as it fills. The writer holds a row group's encoded pages until it
+/// closes; where they wait is the sink's choice:
+///
+/// - [`ParquetSink::with_spill`] (and [`ParquetSink::create`], which the `gamenote export`
+///   command uses): in anonymous temporary files, in the system's temporary directory
+///   (`TMPDIR` on Unix); a row group closes every 1,048,576 rows or 128 MiB. Memory stays
+///   flat whatever the archive's size, and the file has few, large row groups, as readers
+///   prefer; the temporary space needed is one row group of each table.
+/// - [`ParquetSink::new`]: in memory; a row group closes every 131,072 rows or 2 MB. No file
+///   is made besides the output, but each row group's metadata stays in memory until the
+///   footer (~15 MB a GB of records with `--plies`).
+///
+/// [`ParquetSink::finish`] writes the files' footers: a file not finished is not readable.
 ///
 /// ```
 /// use gamenote_export::{ParquetSink, RecordRow, Sink};
@@ -115,7 +165,8 @@ pub struct ParquetSink<W: Write + Send = File> {
 }
 
 impl ParquetSink<File> {
-    /// Creates `records` and, if given, `plies` (see [`crate::plies_path`]).
+    /// Creates `records` and, if given, `plies` (see [`crate::plies_path`]), written by a
+    /// spilling sink ([`ParquetSink::with_spill`]).
     ///
     /// ```
     /// use gamenote_export::ParquetSink;
@@ -125,12 +176,13 @@ impl ParquetSink<File> {
     pub fn create(records: &Path, plies: Option<&Path>) -> Result<Self, ExportError> {
         let r = File::create(records)?;
         let p = plies.map(File::create).transpose()?;
-        Self::new(r, p)
+        Self::with_spill(r, p)
     }
 }
 
 impl<W: Write + Send> ParquetSink<W> {
-    /// A sink writing to any writers (a file, a `Vec<u8>`).
+    /// A sink writing to any writers (a file, a `Vec<u8>`), holding a row group's pages in
+    /// memory: row groups of 2 MB, no temporary file.
     ///
     /// ```
     /// use gamenote_export::{ParquetSink, RecordRow, Sink};
@@ -141,16 +193,38 @@ impl<W: Write + Send> ParquetSink<W> {
     /// # Ok::<(), gamenote_export::ExportError>(())
     /// ```
     pub fn new(records: W, plies: Option<W>) -> Result<Self, ExportError> {
+        Self::make(records, plies, false)
+    }
+
+    /// A sink writing to any writers whose row groups' pages wait in anonymous temporary
+    /// files until the group closes: row groups of 1,048,576 rows or 128 MiB, and memory
+    /// flat in the archive's size. The files are made in the system's temporary directory
+    /// (`TMPDIR` on Unix) when the first page is written, and are gone when the row group
+    /// closes (they have no name). One that cannot be made or written is an
+    /// [`ExportError::Encode`] naming the system's error. The output is a valid Parquet
+    /// file with the same rows as [`ParquetSink::new`]'s, in fewer row groups.
+    ///
+    /// ```
+    /// use gamenote_export::{ParquetSink, RecordRow, Sink};
+    /// let mut sink = ParquetSink::with_spill(Vec::new(), None)?;
+    /// sink.record(&RecordRow { record: 1, game: "gipf", ..RecordRow::default() }, &[])?;
+    /// let (records, _) = sink.into_inner()?;
+    /// assert!(records.starts_with(b"PAR1") && records.ends_with(b"PAR1"));
+    /// # Ok::<(), gamenote_export::ExportError>(())
+    /// ```
+    pub fn with_spill(records: W, plies: Option<W>) -> Result<Self, ExportError> {
+        Self::make(records, plies, true)
+    }
+
+    fn make(records: W, plies: Option<W>, spill: bool) -> Result<Self, ExportError> {
         let records = Table {
             rows: RecordsTable::new(),
-            writer: ArrowWriter::try_new(records, records_schema(), Some(properties()))
-                .map_err(encode)?,
+            writer: writer(records, records_schema(), spill)?,
         };
         let plies = match plies {
             Some(p) => Some(Table {
                 rows: PliesTable::new(),
-                writer: ArrowWriter::try_new(p, plies_schema(), Some(properties()))
-                    .map_err(encode)?,
+                writer: writer(p, plies_schema(), spill)?,
             }),
             None => None,
         };
@@ -242,5 +316,47 @@ impl<W: Write + Send> Sink for ParquetSink<W> {
             self.flush_plies()?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{PlyRow, RecordRow};
+
+    /// The same batches through a spilling writer and an in-memory one, with the same
+    /// (small) row groups: the files are the same bytes.
+    #[test]
+    fn spilled_pages_make_the_same_file() {
+        let write = |spill: bool| {
+            let props = properties(300, GROUP_BYTES);
+            let mut options = ArrowWriterOptions::new().with_properties(props);
+            if spill {
+                options = options.with_page_store_factory(Arc::new(SpillFactory));
+            }
+            let mut w = ArrowWriter::try_new_with_options(Vec::new(), plies_schema(), options)
+                .expect("writer");
+            let mut t = PliesTable::new();
+            for r in 0..1000u64 {
+                let row = RecordRow {
+                    file: "f.pylos".into(),
+                    record: r,
+                    game: "pylos",
+                    ..RecordRow::default()
+                };
+                let ply = PlyRow {
+                    ply: r % 7,
+                    position: Some(format!("position {r}")),
+                    move_written: Some(format!("{}b2", r % 4)),
+                    ..PlyRow::default()
+                };
+                t.push(&row, &ply);
+            }
+            w.write(&t.finish().expect("batch")).expect("write");
+            w.into_inner().expect("close")
+        };
+        let (memory, spilled) = (write(false), write(true));
+        assert!(memory.len() > 1000);
+        assert_eq!(memory, spilled);
     }
 }

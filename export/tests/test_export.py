@@ -229,3 +229,41 @@ def test_parquet_to_standard_output_is_the_file(tmp_path):
     assert (p.returncode, p.stdout) == (2, "")
     assert "--plies -o -" in p.stderr
     assert list(tmp_path.iterdir()) == [tmp_path / "f.parquet"]
+
+
+def test_pages_wait_in_temporary_files_and_row_groups_are_large(generated, tmp_path):
+    """The command's Parquet sink spills a row group's pages to TMPDIR: row groups are up to
+    1,048,576 rows (pyarrow's default), so 10,000 games' plies fit in one, with the same rows
+    as the JSON lines export."""
+    good = generated["pylos"][0]
+    spill = tmp_path / "spill"
+    spill.mkdir()
+    out = tmp_path / "g.parquet"
+    p = subprocess.run([GAMENOTE, "export", good, "--plies", "--to", "parquet", "-o", out],
+                       capture_output=True, text=True, env={**os.environ, "TMPDIR": str(spill)})
+    assert p.returncode == 0, p.stderr
+    plies = pq.ParquetFile(tmp_path / "g.plies.parquet")
+    assert plies.metadata.num_row_groups == -(-plies.metadata.num_rows // 1_048_576)
+    assert pq.ParquetFile(out).metadata.num_row_groups == 1
+    # The temporary files have no name and are gone.
+    assert list(spill.iterdir()) == []
+    run("export", good, "--plies", "--to", "jsonl", "-o", tmp_path / "g.jsonl")
+    with open(tmp_path / "g.plies.jsonl") as f:
+        assert sum(1 for _ in f) == plies.metadata.num_rows
+
+
+@pytest.mark.parametrize("where", ["missing", "file"])
+def test_a_temporary_directory_that_cannot_be_used_is_an_error(where, tmp_path):
+    """TMPDIR a missing directory, or a file: exit 2, the directory and the system's error
+    named, and no success summary."""
+    src = tmp_path / "one.pylos"
+    src.write_text('[Game "Pylos"]\n\n1b2 1c3 *\n')
+    tmp = tmp_path / "nowhere"
+    if where == "file":
+        tmp.write_text("not a directory")
+    p = subprocess.run([GAMENOTE, "export", src, "--to", "parquet", "-o", tmp_path / "o.parquet"],
+                       capture_output=True, text=True, env={**os.environ, "TMPDIR": str(tmp)})
+    assert p.returncode == 2, (p.returncode, p.stderr)
+    assert p.stdout == ""
+    assert f"cannot use a temporary file in {tmp}: " in p.stderr, p.stderr
+    assert "records" not in p.stderr
