@@ -980,11 +980,20 @@ fn export_cmd(
         #[cfg(feature = "parquet")]
         {
             malloc::fix_mmap_threshold();
-            let mut sink =
-                gamenote_export::ParquetSink::with_spill(records_file, plies_file).map_err(fail)?;
-            let counts = export_files(files, &opts, &mut sink, unreadable).map_err(fail)?;
-            sink.finish().map_err(fail)?;
-            counts
+            let written = (|| {
+                let mut sink = gamenote_export::ParquetSink::with_spill(records_file, plies_file)?;
+                let counts = export_files(files, &opts, &mut sink, unreadable)?;
+                sink.finish()?;
+                Ok(counts)
+            })();
+            // A Parquet file without its footer cannot be read: one that failed is removed,
+            // not left looking like a table.
+            if written.is_err() && !to_stdout {
+                for out in std::iter::once(output).chain(plies_out.as_deref()) {
+                    let _ = std::fs::remove_file(out);
+                }
+            }
+            written.map_err(fail)?
         }
         #[cfg(not(feature = "parquet"))]
         unreachable!("refused above")

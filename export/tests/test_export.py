@@ -267,3 +267,5 @@ def test_a_temporary_directory_that_cannot_be_used_is_an_error(where, tmp_path):
     assert p.stdout == ""
     assert f"cannot use a temporary file in {tmp}: " in p.stderr, p.stderr
     assert "records" not in p.stderr
+    # The output, unreadable without its footer, is not left behind.
+    assert not (tmp_path / "o.parquet").exists()
