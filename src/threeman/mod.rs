@@ -375,12 +375,13 @@ impl ThreeMan {
                 w.from_rank = Some(from.rank());
                 w.en_passant = m.is_en_passant();
             }
+            // only the other pieces that may reach the target are looked at (the mover's own
+            // move is not generated again; a lone king finds no other at once)
             Style::Short => {
+                let others = Bits::try_bit(m.from).map_or(!Bits::EMPTY, |b| !b);
                 let mut v = Vec::new();
-                pos.each_legal_to(kind, !Bits::EMPTY, m.to, |o| {
-                    if o.from != m.from {
-                        v.push(o);
-                    }
+                pos.each_legal_to(kind, others, m.to, |o| {
+                    v.push(o);
                     true
                 });
                 if !v.is_empty() {

@@ -420,6 +420,10 @@ pub(crate) struct Played {
     /// test then rebuilds the position right after the move (see [`Position::mark_after`]);
     /// else whether the next live seat was mated.
     mated: Option<bool>,
+    /// The seats whose kings judging the next seat found attacked by no one (bit `c` for
+    /// seat `c`; the first live seat after the mover when it has a legal move and was not in
+    /// check): [`Position::mark_after`] needs no attack test of their kings.
+    clear: u8,
 }
 
 impl PartialEq for PlayedCache {
@@ -1923,6 +1927,13 @@ impl Position {
         self.play_raw(m);
         let (alive, castling, bridged, ep) = (self.alive, self.castling, self.bridged, self.ep);
         let mated = self.settle(true);
+        // `settle` keeps the king scan of the seat it left to move when that seat has a legal
+        // move; with no one eliminated since the move, that seat is the first live one after
+        // the mover, judged on the board and moats right after the move
+        let clear = match self.scan.0 {
+            Some((false, _)) if self.alive == alive => 1 << self.side,
+            _ => 0,
+        };
         self.played = PlayedCache(Some(Played {
             m,
             mover,
@@ -1931,6 +1942,7 @@ impl Position {
             bridged,
             ep,
             mated,
+            clear,
         }));
     }
 
@@ -1982,6 +1994,7 @@ impl Position {
             bridged,
             ep,
             mated: None,
+            clear: 0,
         }));
     }
 
@@ -2129,7 +2142,8 @@ impl Position {
         let ignore = moat_ignore(self.rules, p.alive);
         let mut check = false;
         for c in 0..3 {
-            if c != s && p.alive & (1 << c) != 0 {
+            // a king attacked by no one is not attacked by the mover
+            if c != s && (p.alive & !p.clear) & (1 << c) != 0 {
                 let k = self.kings[c];
                 if k != NONE && self.attacked(&self.board, k, 1 << s, ignore) {
                     check = true;
