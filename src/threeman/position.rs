@@ -424,6 +424,9 @@ pub(crate) struct Played {
     /// seat `c`; the first live seat after the mover when it has a legal move and was not in
     /// check): [`Position::mark_after`] needs no attack test of their kings.
     clear: u8,
+    /// Set by [`Position::note_alone`]: the move was the only legal move of its piece's kind
+    /// to its target, so its short notation names no origin.
+    alone: bool,
 }
 
 impl PartialEq for PlayedCache {
@@ -1943,7 +1946,21 @@ impl Position {
             ep,
             mated,
             clear,
+            alone: false,
         }));
+    }
+
+    /// Notes, after [`Position::play_noting`] of `m`, that `m` was the only legal move of
+    /// its piece's kind to its target (what resolving a move written with no origin found).
+    pub(crate) fn note_alone(&mut self) {
+        if let Some(p) = self.played.0.as_mut() {
+            p.alone = true;
+        }
+    }
+
+    /// Whether [`Position::note_alone`] was told so of `m`, the move that made this position.
+    pub(crate) fn played_alone(&self, m: Move) -> bool {
+        self.played.0.is_some_and(|p| p.alone && p.m == m)
     }
 
     /// [`Position::play`] without judging the next seat: the turn moves on to the next live
@@ -1995,6 +2012,7 @@ impl Position {
             ep,
             mated: None,
             clear: 0,
+            alone: false,
         }));
     }
 
