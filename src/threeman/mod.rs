@@ -335,7 +335,10 @@ fn long_text(pos: &Position, m: &Move) -> String {
 impl ThreeMan {
     /// [`Notate::notate`] with the move's mark already known (`2` for `#`, `1` for `+`, as
     /// [`Position::mark_of`] gives it).
-    fn notate_marked(pos: &Position, m: &Move, style: Style, mark: u8) -> Notation {
+    ///
+    /// `alone`: the move is known to be the only legal move of its piece's kind to its
+    /// target, so the short style names no origin without looking for others.
+    fn notate_marked(pos: &Position, m: &Move, style: Style, mark: u8, alone: bool) -> Notation {
         let mark = match mark {
             2 => Mark::Mate,
             1 => Mark::Check,
@@ -375,12 +378,14 @@ impl ThreeMan {
                 w.from_rank = Some(from.rank());
                 w.en_passant = m.is_en_passant();
             }
+            // only the other pieces that may reach the target are looked at (the mover's own
+            // move is not generated again; a lone king finds no other at once)
+            Style::Short if alone => {}
             Style::Short => {
+                let others = Bits::try_bit(m.from).map_or(!Bits::EMPTY, |b| !b);
                 let mut v = Vec::new();
-                pos.each_legal_to(kind, !Bits::EMPTY, m.to, |o| {
-                    if o.from != m.from {
-                        v.push(o);
-                    }
+                pos.each_legal_to(kind, others, m.to, |o| {
+                    v.push(o);
                     true
                 });
                 if !v.is_empty() {
@@ -408,6 +413,54 @@ impl ThreeMan {
             }
         }
         Notation::Normal(w)
+    }
+
+    /// [`Notate::resolve`], also saying whether the move is the only legal move of its
+    /// piece's kind to its target (known when the written move names no origin and no
+    /// promotion and resolves at once; `false` when not known).
+    #[inline(always)]
+    fn resolve_noting(pos: &Position, n: &Notation) -> Result<(Move, bool), MoveError> {
+        if pos.is_over() {
+            return Err(MoveError::illegal("the game is over"));
+        }
+        let w = match n {
+            Notation::Castle { long, .. } => {
+                return ThreeMan::resolve_castle(pos, *long).map(|m| (m, false));
+            }
+            Notation::Normal(w) => w,
+        };
+        if w.to.index() >= coord::SQUARES {
+            return Err(MoveError::illegal(format!(
+                "square {} is off the board",
+                w.to.0
+            )));
+        }
+        let kind = w.piece.unwrap_or(Kind::Pawn);
+        // the usual case without allocating: exactly one origin matches, found by looking
+        // only at the pieces that could reach the square from the origins written
+        let mut found = [None::<Move>; 2];
+        let mut n = 0;
+        pos.each_legal_to(kind, origins(w), w.to.0, |m| {
+            if w.promotion.is_none() || m.promotion() == w.promotion {
+                if n < 2 {
+                    found[n] = Some(m);
+                }
+                n += 1;
+            }
+            true
+        });
+        if let (1, Some(m)) = (n, found[0])
+            && (m.promotion().is_none() || w.promotion.is_some())
+        {
+            // with no origin and no promotion written, every legal move of the kind to the
+            // target was counted
+            let alone = w.promotion.is_none()
+                && w.from_zone.is_none()
+                && w.from_file.is_none()
+                && w.from_rank.is_none();
+            return Ok((m, alone));
+        }
+        ThreeMan::resolve_slow(pos, w, kind).map(|m| (m, false))
     }
 
     /// [`Notate::resolve`] when the written move is not one legal move found at once: the
@@ -573,43 +626,11 @@ impl Notate for ThreeMan {
     type Style = Style;
 
     fn resolve(pos: &Position, n: &Notation) -> Result<Move, MoveError> {
-        if pos.is_over() {
-            return Err(MoveError::illegal("the game is over"));
-        }
-        let w = match n {
-            Notation::Castle { long, .. } => return ThreeMan::resolve_castle(pos, *long),
-            Notation::Normal(w) => w,
-        };
-        if w.to.index() >= coord::SQUARES {
-            return Err(MoveError::illegal(format!(
-                "square {} is off the board",
-                w.to.0
-            )));
-        }
-        let kind = w.piece.unwrap_or(Kind::Pawn);
-        // the usual case without allocating: exactly one origin matches, found by looking
-        // only at the pieces that could reach the square from the origins written
-        let mut found = [None::<Move>; 2];
-        let mut n = 0;
-        pos.each_legal_to(kind, origins(w), w.to.0, |m| {
-            if w.promotion.is_none() || m.promotion() == w.promotion {
-                if n < 2 {
-                    found[n] = Some(m);
-                }
-                n += 1;
-            }
-            true
-        });
-        if let (1, Some(m)) = (n, found[0])
-            && (m.promotion().is_none() || w.promotion.is_some())
-        {
-            return Ok(m);
-        }
-        ThreeMan::resolve_slow(pos, w, kind)
+        ThreeMan::resolve_noting(pos, n).map(|(m, _)| m)
     }
 
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
-        ThreeMan::notate_marked(pos, m, style, pos.mark_of(*m, true))
+        ThreeMan::notate_marked(pos, m, style, pos.mark_of(*m, true), false)
     }
 
     fn check_annotations(
@@ -734,8 +755,11 @@ impl Hooks for ThreeMan {
     /// moves) reads the mark there too. A few stores a move; the quiet check plays by
     /// [`Hooks::resolve_play_unsettled`].
     fn resolve_play(pos: &mut Position, n: &Notation) -> Result<Move, MoveError> {
-        let m = Self::resolve(pos, n)?;
+        let (m, alone) = Self::resolve_noting(pos, n)?;
         pos.play_noting(m);
+        if alone {
+            pos.note_alone();
+        }
         Ok(m)
     }
 
@@ -746,7 +770,7 @@ impl Hooks for ThreeMan {
         let mark = after
             .mark_after(*m, true)
             .unwrap_or_else(|| before.mark_of(*m, true));
-        ThreeMan::notate_marked(before, m, style, mark)
+        ThreeMan::notate_marked(before, m, style, mark, after.played_alone(*m))
     }
 
     /// Replay leaves the next seat unjudged after a move not written with `#` (see
