@@ -477,16 +477,30 @@ struct Rows {
     /// The written ply of the last move played (a second move for the same one: the first
     /// was forced).
     last_n: usize,
+    /// `Some(k)`: the canonical moves are the first `k` written ones, not yet copied into
+    /// `row.moves_canonical` (empty meanwhile): a record written canonically, nearly all, has
+    /// its canonical list copied once at its end ([`Rows::canonical_now`]) instead of move by
+    /// move. `None`: `row.moves_canonical` holds them.
+    canonical_as_written: Option<usize>,
     parsed: bool,
 }
 
 impl Rows {
+    /// Copies the canonical moves still kept as a count of written ones into
+    /// `row.moves_canonical`.
+    fn canonical_now(&mut self) {
+        if let Some(k) = self.canonical_as_written.take() {
+            self.row.moves_canonical.set_prefix_of(&self.row.moves, k);
+        }
+    }
+
     fn clear(&mut self) {
         self.plies_len = 0;
         self.tags_len = 0;
         self.row.moves.clear();
         self.row.moves_canonical.clear();
         self.last_n = 0;
+        self.canonical_as_written = Some(0);
         self.row.result = None;
         self.row.outcome = None;
     }
@@ -793,17 +807,26 @@ where
         self.checker.play_in(p, |n, before, m, after| {
             // Read off before and after where the game can (Pylon's covering pieces).
             let notation = G::notate_played(before, m, after, style);
-            let moves = &cur.row.moves;
             let forced_before = n == cur.last_n;
-            // A move written canonically is not printed again, nor one whose canonical
-            // form was printed after the same text before.
-            cur.row.moves_canonical.push_with(|text| {
-                if p.notation == notation && !forced_before {
-                    text.push_str(moves.get(n - 1).unwrap_or_default());
-                } else {
-                    table.canonical(at, &notation, text);
+            let as_written = p.notation == notation && !forced_before;
+            // A move written canonically is not printed again (nor copied: while every
+            // move is, the canonical list is a count of written ones), nor one whose
+            // canonical form was printed after the same text before.
+            match cur.canonical_as_written {
+                Some(k) if as_written && k + 1 == n => cur.canonical_as_written = Some(n),
+                _ => {
+                    cur.canonical_now();
+                    let moves = &cur.row.moves;
+                    cur.row.moves_canonical.push_with(|text| {
+                        if as_written {
+                            text.push_str(moves.get(n - 1).unwrap_or_default());
+                        } else {
+                            table.canonical(at, &notation, text);
+                        }
+                    });
                 }
-            });
+            }
+            let moves = &cur.row.moves;
             if want_plies {
                 if forced_before && let Some(prev) = cur.plies[..cur.plies_len].last_mut() {
                     prev.move_written = None;
@@ -813,9 +836,16 @@ where
                 }
                 let row = &mut cur.plies[cur.plies_len];
                 let written = moves.get(n - 1).unwrap_or_default();
-                let text = cur.row.moves_canonical.last().unwrap_or_default();
+                let (text, canonical_len) = match cur.canonical_as_written {
+                    Some(k) => (moves.get(k.wrapping_sub(1)), k),
+                    None => (
+                        cur.row.moves_canonical.last(),
+                        cur.row.moves_canonical.len(),
+                    ),
+                };
+                let text = text.unwrap_or_default();
                 cur.plies_len += 1;
-                row.ply = cur.row.moves_canonical.len() as u64;
+                row.ply = canonical_len as u64;
                 row.seat = G::to_move(before) as u32;
                 // Written into the row's kept buffer: no allocation per ply.
                 let mut buf = row.position.take().unwrap_or_default();
@@ -841,6 +871,7 @@ where
         let v = self.checker.end_record(verdict);
         let cur = &mut self.cur;
         cur.parsed = parsed;
+        cur.canonical_now();
         if parsed {
             // Where the replay stopped: the end, or the error (settled by `end_record`).
             cur.row.outcome = self
