@@ -482,6 +482,8 @@ struct Rows {
     /// its canonical list copied once at its end ([`Rows::canonical_now`]) instead of move by
     /// move. `None`: `row.moves_canonical` holds them.
     canonical_as_written: Option<usize>,
+    /// A result was read (`row.result` keeps its room from record to record otherwise).
+    has_result: bool,
     parsed: bool,
 }
 
@@ -501,8 +503,8 @@ impl Rows {
         self.row.moves_canonical.clear();
         self.last_n = 0;
         self.canonical_as_written = Some(0);
-        self.row.result = None;
-        self.row.outcome = None;
+        // `result` and `outcome` keep their strings: set (or emptied) at the record's end.
+        self.has_result = false;
     }
 }
 
@@ -523,6 +525,8 @@ struct Both<G: Game> {
     text: String,
     /// Moves already printed, by their text in the record ([`Written`]).
     written: Written<G::Notation>,
+    /// Results as written, each printed once ([`result_text`]).
+    results: Vec<(GameResult, String)>,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -834,6 +838,7 @@ where
         let table = &mut self.written;
         let at = written_moves.push_with(|out| table.write(key, &p.notation, out));
         let want_plies = self.want_plies;
+        let results = &mut self.results;
         let style = <G as Notate>::Style::default();
         self.checker.play_in(p, |n, before, m, after| {
             // Read off before and after where the game can (Pylon's covering pieces).
@@ -888,28 +893,37 @@ where
                 }
                 set(&mut row.move_canonical, text);
                 row.legal_moves = G::count_legal(before);
-                row.outcome = outcome_text::<G>(G::outcome(after));
+                put(&mut row.outcome, outcome_text::<G>(results, G::outcome(after)));
             }
             cur.last_n = n;
         });
     }
     fn result(&mut self, result: GameResult, span: std::ops::Range<usize>) {
         self.checker.result(result, span.clone());
-        self.cur.row.result = Some(G::write_result(result));
+        put(
+            &mut self.cur.row.result,
+            Some(result_text::<G>(&mut self.results, result)),
+        );
+        self.cur.has_result = true;
     }
     fn end_record(&mut self, verdict: Result<(), ParseError>) -> Verdict {
         let parsed = verdict.is_ok();
         let v = self.checker.end_record(verdict);
         let cur = &mut self.cur;
         cur.parsed = parsed;
+        if !cur.has_result {
+            cur.row.result = None;
+        }
         cur.canonical_now();
         if parsed {
             // Where the replay stopped: the end, or the error (settled by `end_record`).
-            cur.row.outcome = self
-                .checker
-                .position()
-                .and_then(|p| outcome_text::<G>(G::outcome(p)));
+            let outcome = self.checker.position().and_then(G::outcome);
+            put(
+                &mut cur.row.outcome,
+                outcome_text::<G>(&mut self.results, outcome),
+            );
         } else {
+            cur.row.outcome = None;
             cur.row.moves.clear();
             cur.row.moves_canonical.clear();
             cur.plies_len = 0;
@@ -965,8 +979,33 @@ fn set_tag(tags: &mut Vec<(String, String)>, len: &mut usize, name: &str, value:
     *len += 1;
 }
 
-fn outcome_text<G: Game>(o: Option<gamenote::Outcome>) -> Option<String> {
-    o.map(|o| G::write_result(GameResult::Decided(o)))
+fn outcome_text<G: Game>(
+    cache: &mut Vec<(GameResult, String)>,
+    o: Option<gamenote::Outcome>,
+) -> Option<&str> {
+    o.map(|o| result_text::<G>(cache, GameResult::Decided(o)))
+}
+
+/// `r` as the game writes it, printed once into `cache` (a result string a record cost two
+/// allocations).
+fn result_text<G: Game>(cache: &mut Vec<(GameResult, String)>, r: GameResult) -> &str {
+    let i = match cache.iter().position(|(k, _)| *k == r) {
+        Some(i) => i,
+        None => {
+            cache.push((r, G::write_result(r)));
+            cache.len() - 1
+        }
+    };
+    &cache[i].1
+}
+
+/// Sets `slot` to `text`, in the room its string has.
+fn put(slot: &mut Option<String>, text: Option<&str>) {
+    match (slot.as_mut(), text) {
+        (Some(s), Some(t)) => set(s, t),
+        (None, Some(t)) => *slot = Some(t.to_string()),
+        (_, None) => *slot = None,
+    }
 }
 
 /// Exports the records of one piece of the stream (one record, or more when the cutter
@@ -993,6 +1032,7 @@ where
                 spare: Vec::new(),
                 text: String::new(),
                 written: Written::new(),
+                results: Vec::new(),
                 game: std::marker::PhantomData,
             };
             Box::new(PieceChecker::<G, Both<G>>::new(st.file, both))
@@ -1039,7 +1079,15 @@ where
         }
         let tags = &rows.tags[..rows.tags_len];
         first_tags(tags, &mut row.tags);
-        row.rules = G::rules_from_tags(tags).ok().map(|r| r.to_string());
+        // Printed into the row's kept string: no allocation a record.
+        match (G::rules_from_tags(tags), &mut row.rules) {
+            (Ok(r), Some(s)) => {
+                s.clear();
+                let _ = write!(s, "{r}");
+            }
+            (Ok(r), slot) => *slot = Some(r.to_string()),
+            (Err(_), slot) => *slot = None,
+        }
         let plies = &rows.plies[..rows.plies_len];
         st.counts.plies += plies.len() as u64;
         let written = sink.record(row, plies);

@@ -147,6 +147,7 @@ impl MoveList {
     }
 
     /// Appends a move written by `write` into the buffer (its text: what `write` appends).
+    #[inline(always)]
     pub(crate) fn push_with<T>(&mut self, write: impl FnOnce(&mut String) -> T) -> T {
         let t = write(&mut self.text);
         self.ends.push(self.text.len());
