@@ -547,10 +547,12 @@ struct Written<N> {
     misses: usize,
 }
 
-/// A move of [`Written`]: its text in the record, its notation and printing, and the
+/// A move of [`Written`]: the hash of its text in the record, its notation and printing, and the
 /// canonical notation last played for it with its printing.
 struct Entry<N> {
-    key: String,
+    /// The hash of its text in the record ([`written_hash`]), to find its slot when the
+    /// table grows (the text itself is not kept: a string a move less to allocate).
+    hash: usize,
     notation: N,
     printed: String,
     canonical: Option<(N, String)>,
@@ -726,14 +728,14 @@ impl<N: Counted> Written<N> {
         let printed = out.get(start..end).unwrap_or_default();
         match slot {
             Some(e) => {
-                set(&mut e.key, key);
+                e.hash = hash;
                 e.notation.clone_from(n);
                 set(&mut e.printed, printed);
                 e.canonical = None;
             }
             None => {
                 *slot = Some(Entry {
-                    key: key.to_string(),
+                    hash,
                     notation: n.clone(),
                     printed: printed.to_string(),
                     canonical: None,
@@ -750,7 +752,7 @@ impl<N: Counted> Written<N> {
         let mut slots = Vec::with_capacity(len);
         slots.resize_with(len, || None);
         for e in std::mem::take(&mut self.slots).into_iter().flatten() {
-            let i = written_hash(&e.key) & (len - 1);
+            let i = e.hash & (len - 1);
             slots[i] = Some(e);
         }
         self.slots = slots;
