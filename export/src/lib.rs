@@ -581,7 +581,10 @@ fn written_hash(key: &str) -> usize {
         (half(b.first_chunk()), half(b.last_chunk()))
     } else if let (Some(&first), Some(&last)) = (b.first(), b.last()) {
         let mid = b.get(n / 2).copied().unwrap_or_default();
-        (u64::from(first) | u64::from(mid) << 8 | u64::from(last) << 16, 0)
+        (
+            u64::from(first) | u64::from(mid) << 8 | u64::from(last) << 16,
+            0,
+        )
     } else {
         (0, 0)
     };
@@ -912,7 +915,10 @@ where
                 }
                 set(&mut row.move_canonical, text);
                 row.legal_moves = G::count_legal(before);
-                put(&mut row.outcome, outcome_text::<G>(results, G::outcome(after)));
+                put(
+                    &mut row.outcome,
+                    outcome_text::<G>(results, G::outcome(after)),
+                );
             }
             cur.last_n = n;
         });
@@ -1236,5 +1242,127 @@ mod tests {
         out.clear();
         w.canonical(again, &n("1a1"), &mut out);
         assert_eq!(out, "1a1");
+    }
+
+    /// The movetexts as Pylos records, each with its `[Game]` tag.
+    fn tagged(movetexts: &[&str]) -> String {
+        movetexts
+            .iter()
+            .map(|m| format!("[Game \"Pylos\"]\n{m}\n\n"))
+            .collect()
+    }
+
+    /// Rows of `text` (Pylos records) as the export makes them.
+    fn pylos_rows(text: &str) -> Vec<crate::RecordRow> {
+        struct Collect(Vec<crate::RecordRow>, Vec<crate::PlyRow>);
+        impl crate::Sink for Collect {
+            fn record(
+                &mut self,
+                row: &crate::RecordRow,
+                plies: &[crate::PlyRow],
+            ) -> Result<(), crate::ExportError> {
+                self.0.push(row.clone());
+                self.1.extend_from_slice(plies);
+                Ok(())
+            }
+        }
+        let opts = crate::ExportOptions {
+            plies: true,
+            ..crate::ExportOptions::default()
+        };
+        let mut sink = Collect(Vec::new(), Vec::new());
+        crate::export_reader(
+            "a.pylos",
+            gamenote::GameId::Pylos,
+            text.as_bytes(),
+            &opts,
+            &mut sink,
+        )
+        .unwrap();
+        // The plies rows' canonical moves are the records' (kept as a count or copied).
+        let canonical: Vec<String> = sink.1.iter().map(|p| p.move_canonical.clone()).collect();
+        let from_records: Vec<String> = sink
+            .0
+            .iter()
+            .flat_map(|r| r.moves_canonical.iter().map(str::to_string))
+            .collect();
+        assert_eq!(canonical, from_records);
+        sink.0
+    }
+
+    /// A record written canonically has its canonical list made from the written one at
+    /// its end; one that leaves the canonical form mid-record, or an illegal one, has the
+    /// moves before as written and the rest printed.
+    #[test]
+    fn canonical_moves_kept_as_a_count_of_written_ones_until_a_move_differs() {
+        let records = [
+            "1b2 1c3 1a1 *",
+            "b2 1c3 a1 *",
+            "1b2 1c3 c3 *",
+            "1b2 1c3 1b2 1a1 *",
+            "1b2 1c3 1a1 1-0",
+        ];
+        let rows = pylos_rows(&tagged(&records));
+        assert_eq!(rows.len(), 5);
+        assert_eq!(rows[0].moves, ["1b2", "1c3", "1a1"]);
+        assert_eq!(rows[0].moves_canonical, ["1b2", "1c3", "1a1"]);
+        assert_eq!(rows[1].moves, ["b2", "1c3", "a1"]);
+        assert_eq!(rows[1].moves_canonical, ["1b2", "1c3", "1a1"]);
+        assert_eq!(rows[2].moves, ["1b2", "1c3", "c3"]);
+        assert_eq!((rows[2].ok, rows[2].plies), (false, 2));
+        assert_eq!(rows[2].moves_canonical, ["1b2", "1c3"]);
+        assert_eq!((rows[3].ok, rows[3].plies), (false, 2));
+        assert_eq!(rows[3].moves_canonical, ["1b2", "1c3"]);
+        assert_eq!(
+            (rows[0].result.as_deref(), rows[4].result.as_deref()),
+            (Some("*"), Some("1-0"))
+        );
+        assert_eq!(rows[4].moves_canonical, ["1b2", "1c3", "1a1"]);
+    }
+
+    /// Results and outcomes keep their strings from record to record: a record without a
+    /// result after one with it has none.
+    #[test]
+    fn result_strings_reused_and_emptied() {
+        let rows = pylos_rows(&tagged(&["1b2 1c3 1-0", "1b2 1c3", "1b2 0-1"]));
+        let results: Vec<Option<&str>> = rows.iter().map(|r| r.result.as_deref()).collect();
+        assert_eq!(results, [Some("1-0"), None, Some("0-1")]);
+        assert!(rows.iter().all(|r| r.outcome.is_none()));
+    }
+
+    /// The word-at-a-time hash tells apart, in its low bits, keys that differ in any one
+    /// byte, whatever their length (the slot is chosen by the low bits).
+    #[test]
+    fn written_hash_low_bits_see_every_byte() {
+        let mask = super::WRITTEN_MAX_SLOTS - 1;
+        for len in 1..=super::WRITTEN_MAX_KEY {
+            let base: String = (0..len)
+                .map(|i| char::from(b'a' + (i % 26) as u8))
+                .collect();
+            let mut seen = std::collections::HashSet::new();
+            seen.insert(super::written_hash(&base) & mask);
+            for at in 0..len {
+                let mut b = base.clone().into_bytes();
+                b[at] = b'0';
+                let key = String::from_utf8(b).unwrap();
+                seen.insert(super::written_hash(&key) & mask);
+            }
+            assert!(seen.len() >= len, "{len}: {} slots", seen.len());
+        }
+    }
+
+    #[test]
+    fn set_prefix_of_copies_the_first_moves() {
+        let all = crate::MoveList::from(["1b2", "", "2a1(1c3)", "1d4"]);
+        let mut m = crate::MoveList::from(["x"]);
+        for (k, want) in [
+            (0, vec![]),
+            (1, vec!["1b2"]),
+            (3, vec!["1b2", "", "2a1(1c3)"]),
+            (9, vec!["1b2", "", "2a1(1c3)", "1d4"]),
+        ] {
+            m.set_prefix_of(&all, k);
+            assert_eq!(m, want, "{k}");
+        }
     }
 }

@@ -142,7 +142,8 @@ impl MoveList {
         let k = k.min(other.len());
         let end = k.checked_sub(1).map_or(0, |i| other.ends[i]);
         self.clear();
-        self.text.push_str(other.text.get(..end).unwrap_or_default());
+        self.text
+            .push_str(other.text.get(..end).unwrap_or_default());
         self.ends.extend_from_slice(&other.ends[..k]);
     }
 
