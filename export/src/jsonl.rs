@@ -220,9 +220,17 @@ fn record_line(out: &mut Vec<u8>, r: &RecordRow) -> std::io::Result<()> {
         json_str(out, v)?;
     }
     out.extend_from_slice(b"},\"moves\":");
+    let list = out.len();
     json_list(out, &r.moves)?;
+    let list = list..out.len();
     out.extend_from_slice(b",\"moves_canonical\":");
-    json_list(out, &r.moves_canonical)?;
+    // A record written canonically (nearly all) has the same list twice: copied, not
+    // written again (comparing the two buffers costs a few instructions a move).
+    if r.moves_canonical == r.moves {
+        out.extend_from_within(list);
+    } else {
+        json_list(out, &r.moves_canonical)?;
+    }
     out.extend_from_slice(b",\"plies\":");
     json_u64(out, r.plies);
     out.extend_from_slice(b",\"result\":");

@@ -494,18 +494,34 @@ struct Rows {
     /// The written ply of the last move played (a second move for the same one: the first
     /// was forced).
     last_n: usize,
+    /// `Some(k)`: the canonical moves are the first `k` written ones, not yet copied into
+    /// `row.moves_canonical` (empty meanwhile): a record written canonically, nearly all, has
+    /// its canonical list copied once at its end ([`Rows::canonical_now`]) instead of move by
+    /// move. `None`: `row.moves_canonical` holds them.
+    canonical_as_written: Option<usize>,
+    /// A result was read (`row.result` keeps its room from record to record otherwise).
+    has_result: bool,
     parsed: bool,
 }
 
 impl Rows {
+    /// Copies the canonical moves still kept as a count of written ones into
+    /// `row.moves_canonical`.
+    fn canonical_now(&mut self) {
+        if let Some(k) = self.canonical_as_written.take() {
+            self.row.moves_canonical.set_prefix_of(&self.row.moves, k);
+        }
+    }
+
     fn clear(&mut self) {
         self.plies_len = 0;
         self.tags_len = 0;
         self.row.moves.clear();
         self.row.moves_canonical.clear();
         self.last_n = 0;
-        self.row.result = None;
-        self.row.outcome = None;
+        self.canonical_as_written = Some(0);
+        // `result` and `outcome` keep their strings: set (or emptied) at the record's end.
+        self.has_result = false;
     }
 }
 
@@ -526,6 +542,8 @@ struct Both<G: Game> {
     text: String,
     /// Moves already printed, by their text in the record ([`Written`]).
     written: Written<G::Notation>,
+    /// Results as written, each printed once ([`result_text`]).
+    results: Vec<(GameResult, String)>,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -546,10 +564,12 @@ struct Written<N> {
     misses: usize,
 }
 
-/// A move of [`Written`]: its text in the record, its notation and printing, and the
+/// A move of [`Written`]: the hash of its text in the record, its notation and printing, and the
 /// canonical notation last played for it with its printing.
 struct Entry<N> {
-    key: String,
+    /// The hash of its text in the record ([`written_hash`]), to find its slot when the
+    /// table grows (the text itself is not kept: a string a move less to allocate).
+    hash: usize,
     notation: N,
     printed: String,
     canonical: Option<(N, String)>,
@@ -563,13 +583,38 @@ const WRITTEN_MIN_SLOTS: usize = 1 << 10;
 /// Pylos or GIPF games (4,096 slots missed a move in five on Pylos, clashes mostly).
 const WRITTEN_MAX_SLOTS: usize = 1 << 14;
 
-/// FNV-1a of a move's text, for [`Written`]: the keys are a few bytes long.
+/// A hash of a move's text, for [`Written`]: the keys are a few bytes long, so they are
+/// read a word at a time (two words that overlap cover a key of 4 to 16 bytes; a longer one
+/// adds its other words), not a byte at a time (FNV-1a cost 20 instructions a move).
+#[inline]
 fn written_hash(key: &str) -> usize {
-    let mut h: u32 = 0x811c_9dc5;
-    for b in key.bytes() {
-        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    let b = key.as_bytes();
+    let n = b.len();
+    let word = |w: Option<&[u8; 8]>| w.map_or(0, |w| u64::from_le_bytes(*w));
+    let half = |w: Option<&[u8; 4]>| w.map_or(0, |w| u64::from(u32::from_le_bytes(*w)));
+    let (mut x, y) = if n >= 8 {
+        (word(b.first_chunk()), word(b.last_chunk()))
+    } else if n >= 4 {
+        (half(b.first_chunk()), half(b.last_chunk()))
+    } else if let (Some(&first), Some(&last)) = (b.first(), b.last()) {
+        let mid = b.get(n / 2).copied().unwrap_or_default();
+        (
+            u64::from(first) | u64::from(mid) << 8 | u64::from(last) << 16,
+            0,
+        )
+    } else {
+        (0, 0)
+    };
+    if n > 16 {
+        for w in b[8..].chunks_exact(8) {
+            x = (x ^ word(w.first_chunk())).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
     }
-    h as usize
+    // MurmurHash3's finalizer: every bit of the words reaches the slot's (low) bits.
+    let mut h = x ^ y.rotate_left(29) ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    h = (h ^ (h >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h = (h ^ (h >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    (h ^ (h >> 33)) as usize
 }
 
 /// The longest written move [`Written`] keeps, in bytes.
@@ -673,7 +718,9 @@ impl<N: Counted> Written<N> {
     }
 
     /// Appends `n` as written to `out`, `key` its text in the record (if known). Returns the
-    /// slot that now holds `n` (for [`Written::canonical`]), if any.
+    /// slot that now holds `n` (for [`Written::canonical`]), if any. Inlined into its one
+    /// caller: the call's own cost was ~20 instructions a move.
+    #[inline(always)]
     fn write(&mut self, key: Option<&str>, n: &N, out: &mut String) -> Option<usize> {
         let start = out.len();
         // Only short moves are kept: a long one (a 16 MB GIPF half-move) is rarely met
@@ -683,37 +730,50 @@ impl<N: Counted> Written<N> {
             return None;
         };
         let key = N::key(key);
-        let len = self.slots.len();
-        if len == 0 || (self.misses > len / 4 && len < WRITTEN_MAX_SLOTS) {
+        if self.slots.is_empty() {
             self.grow();
         }
-        let i = written_hash(key) & (self.slots.len() - 1);
-        let slot = &mut self.slots[i];
+        let hash = written_hash(key);
+        let h = hash & (self.slots.len() - 1);
         // The notation alone decides a hit: equal notations print the same, whatever text
         // they were read from (so the key's bytes need not be compared; it chose the slot).
-        // The count is printed after the kept text.
-        if let Some(e) = slot.as_ref()
-            && e.notation.eq_uncounted(n)
-        {
-            out.push_str(&e.printed);
-            if let Some(c) = n.count() {
-                push_count(out, c);
+        // The count is printed after the kept text. Two slots a key, side by side: a key
+        // whose first slot another holds still finds its own (a clash replaced the older
+        // move, and cost a printing, on one move in twenty on Pylos).
+        for i in [h, h ^ 1] {
+            // The hash first: a move in its second slot is not compared with the first.
+            if let Some(e) = self.slots[i].as_ref()
+                && e.hash == hash
+                && e.notation.eq_uncounted(n)
+            {
+                out.push_str(&e.printed);
+                if let Some(c) = n.count() {
+                    push_count(out, c);
+                }
+                return Some(i);
             }
-            return Some(i);
         }
         self.misses += 1;
+        // Grown on a miss (not tested on every move): when the misses reach a quarter of
+        // the slots.
+        let len = self.slots.len();
+        if self.misses > len / 4 && len < WRITTEN_MAX_SLOTS {
+            self.grow();
+        }
+        let i = self.free_slot(hash);
+        let slot = &mut self.slots[i];
         let end = print_counted(n, out)?;
         let printed = out.get(start..end).unwrap_or_default();
         match slot {
             Some(e) => {
-                set(&mut e.key, key);
+                e.hash = hash;
                 e.notation.clone_from(n);
                 set(&mut e.printed, printed);
                 e.canonical = None;
             }
             None => {
                 *slot = Some(Entry {
-                    key: key.to_string(),
+                    hash,
                     notation: n.clone(),
                     printed: printed.to_string(),
                     canonical: None,
@@ -729,12 +789,23 @@ impl<N: Counted> Written<N> {
         let len = (self.slots.len() * 2).max(WRITTEN_MIN_SLOTS);
         let mut slots = Vec::with_capacity(len);
         slots.resize_with(len, || None);
-        for e in std::mem::take(&mut self.slots).into_iter().flatten() {
-            let i = written_hash(&e.key) & (len - 1);
-            slots[i] = Some(e);
+        let old = std::mem::replace(&mut self.slots, slots);
+        for e in old.into_iter().flatten() {
+            let i = self.free_slot(e.hash);
+            self.slots[i] = Some(e);
         }
-        self.slots = slots;
         self.misses = 0;
+    }
+
+    /// The slot for a new move of hash `hash`: the first of its two that is empty, or
+    /// holds a move of the same text; else the second (the first keeps its move).
+    fn free_slot(&self, hash: usize) -> usize {
+        let h = hash & (self.slots.len() - 1);
+        match &self.slots[h] {
+            None => h,
+            Some(e) if e.hash == hash => h,
+            Some(_) => h ^ 1,
+        }
     }
 
     /// Appends the canonical notation `n` printed to `out`, copied when the entry `at` (from
@@ -818,21 +889,31 @@ where
         let table = &mut self.written;
         let at = written_moves.push_with(|out| table.write(key, &p.notation, out));
         let want_plies = self.want_plies;
+        let results = &mut self.results;
         let style = <G as Notate>::Style::default();
         self.checker.play_in(p, |n, before, m, after| {
             // Read off before and after where the game can (Pylon's covering pieces).
             let notation = G::notate_played(before, m, after, style);
-            let moves = &cur.row.moves;
             let forced_before = n == cur.last_n;
-            // A move written canonically is not printed again, nor one whose canonical
-            // form was printed after the same text before.
-            cur.row.moves_canonical.push_with(|text| {
-                if p.notation == notation && !forced_before {
-                    text.push_str(moves.get(n - 1).unwrap_or_default());
-                } else {
-                    table.canonical(at, &notation, text);
+            let as_written = p.notation == notation && !forced_before;
+            // A move written canonically is not printed again (nor copied: while every
+            // move is, the canonical list is a count of written ones), nor one whose
+            // canonical form was printed after the same text before.
+            match cur.canonical_as_written {
+                Some(k) if as_written && k + 1 == n => cur.canonical_as_written = Some(n),
+                _ => {
+                    cur.canonical_now();
+                    let moves = &cur.row.moves;
+                    cur.row.moves_canonical.push_with(|text| {
+                        if as_written {
+                            text.push_str(moves.get(n - 1).unwrap_or_default());
+                        } else {
+                            table.canonical(at, &notation, text);
+                        }
+                    });
                 }
-            });
+            }
+            let moves = &cur.row.moves;
             if want_plies {
                 if forced_before && let Some(prev) = cur.plies[..cur.plies_len].last_mut() {
                     prev.move_written = None;
@@ -842,9 +923,16 @@ where
                 }
                 let row = &mut cur.plies[cur.plies_len];
                 let written = moves.get(n - 1).unwrap_or_default();
-                let text = cur.row.moves_canonical.last().unwrap_or_default();
+                let (text, canonical_len) = match cur.canonical_as_written {
+                    Some(k) => (moves.get(k.wrapping_sub(1)), k),
+                    None => (
+                        cur.row.moves_canonical.last(),
+                        cur.row.moves_canonical.len(),
+                    ),
+                };
+                let text = text.unwrap_or_default();
                 cur.plies_len += 1;
-                row.ply = cur.row.moves_canonical.len() as u64;
+                row.ply = canonical_len as u64;
                 row.seat = G::to_move(before) as u32;
                 // Written into the row's kept buffer: no allocation per ply.
                 let mut buf = row.position.take().unwrap_or_default();
@@ -856,27 +944,40 @@ where
                 }
                 set(&mut row.move_canonical, text);
                 row.legal_moves = G::count_legal(before);
-                row.outcome = outcome_text::<G>(G::outcome(after));
+                put(
+                    &mut row.outcome,
+                    outcome_text::<G>(results, G::outcome(after)),
+                );
             }
             cur.last_n = n;
         });
     }
     fn result(&mut self, result: GameResult, span: std::ops::Range<usize>) {
         self.checker.result(result, span.clone());
-        self.cur.row.result = Some(G::write_result(result));
+        put(
+            &mut self.cur.row.result,
+            Some(result_text::<G>(&mut self.results, result)),
+        );
+        self.cur.has_result = true;
     }
     fn end_record(&mut self, verdict: Result<(), ParseError>) -> Verdict {
         let parsed = verdict.is_ok();
         let v = self.checker.end_record(verdict);
         let cur = &mut self.cur;
         cur.parsed = parsed;
+        if !cur.has_result {
+            cur.row.result = None;
+        }
+        cur.canonical_now();
         if parsed {
             // Where the replay stopped: the end, or the error (settled by `end_record`).
-            cur.row.outcome = self
-                .checker
-                .position()
-                .and_then(|p| outcome_text::<G>(G::outcome(p)));
+            let outcome = self.checker.position().and_then(G::outcome);
+            put(
+                &mut cur.row.outcome,
+                outcome_text::<G>(&mut self.results, outcome),
+            );
         } else {
+            cur.row.outcome = None;
             cur.row.moves.clear();
             cur.row.moves_canonical.clear();
             cur.plies_len = 0;
@@ -932,8 +1033,33 @@ fn set_tag(tags: &mut Vec<(String, String)>, len: &mut usize, name: &str, value:
     *len += 1;
 }
 
-fn outcome_text<G: Game>(o: Option<gamenote::Outcome>) -> Option<String> {
-    o.map(|o| G::write_result(GameResult::Decided(o)))
+fn outcome_text<G: Game>(
+    cache: &mut Vec<(GameResult, String)>,
+    o: Option<gamenote::Outcome>,
+) -> Option<&str> {
+    o.map(|o| result_text::<G>(cache, GameResult::Decided(o)))
+}
+
+/// `r` as the game writes it, printed once into `cache` (a result string a record cost two
+/// allocations).
+fn result_text<G: Game>(cache: &mut Vec<(GameResult, String)>, r: GameResult) -> &str {
+    let i = match cache.iter().position(|(k, _)| *k == r) {
+        Some(i) => i,
+        None => {
+            cache.push((r, G::write_result(r)));
+            cache.len() - 1
+        }
+    };
+    &cache[i].1
+}
+
+/// Sets `slot` to `text`, in the room its string has.
+fn put(slot: &mut Option<String>, text: Option<&str>) {
+    match (slot.as_mut(), text) {
+        (Some(s), Some(t)) => set(s, t),
+        (None, Some(t)) => *slot = Some(t.to_string()),
+        (_, None) => *slot = None,
+    }
 }
 
 /// Exports the records of one piece of the stream (one record, or more when the cutter
@@ -960,6 +1086,7 @@ where
                 spare: Vec::new(),
                 text: String::new(),
                 written: Written::new(),
+                results: Vec::new(),
                 game: std::marker::PhantomData,
             };
             Box::new(PieceChecker::<G, Both<G>>::new(st.file, both))
@@ -1006,7 +1133,15 @@ where
         }
         let tags = &rows.tags[..rows.tags_len];
         first_tags(tags, &mut row.tags);
-        row.rules = G::rules_from_tags(tags).ok().map(|r| r.to_string());
+        // Printed into the row's kept string: no allocation a record.
+        match (G::rules_from_tags(tags), &mut row.rules) {
+            (Ok(r), Some(s)) => {
+                s.clear();
+                let _ = write!(s, "{r}");
+            }
+            (Ok(r), slot) => *slot = Some(r.to_string()),
+            (Err(_), slot) => *slot = None,
+        }
         let plies = &rows.plies[..rows.plies_len];
         st.counts.plies += plies.len() as u64;
         let written = sink.record(row, plies);
@@ -1136,5 +1271,127 @@ mod tests {
         out.clear();
         w.canonical(again, &n("1a1"), &mut out);
         assert_eq!(out, "1a1");
+    }
+
+    /// The movetexts as Pylos records, each with its `[Game]` tag.
+    fn tagged(movetexts: &[&str]) -> String {
+        movetexts
+            .iter()
+            .map(|m| format!("[Game \"Pylos\"]\n{m}\n\n"))
+            .collect()
+    }
+
+    /// Rows of `text` (Pylos records) as the export makes them.
+    fn pylos_rows(text: &str) -> Vec<crate::RecordRow> {
+        struct Collect(Vec<crate::RecordRow>, Vec<crate::PlyRow>);
+        impl crate::Sink for Collect {
+            fn record(
+                &mut self,
+                row: &crate::RecordRow,
+                plies: &[crate::PlyRow],
+            ) -> Result<(), crate::ExportError> {
+                self.0.push(row.clone());
+                self.1.extend_from_slice(plies);
+                Ok(())
+            }
+        }
+        let opts = crate::ExportOptions {
+            plies: true,
+            ..crate::ExportOptions::default()
+        };
+        let mut sink = Collect(Vec::new(), Vec::new());
+        crate::export_reader(
+            "a.pylos",
+            gamenote::GameId::Pylos,
+            text.as_bytes(),
+            &opts,
+            &mut sink,
+        )
+        .unwrap();
+        // The plies rows' canonical moves are the records' (kept as a count or copied).
+        let canonical: Vec<String> = sink.1.iter().map(|p| p.move_canonical.clone()).collect();
+        let from_records: Vec<String> = sink
+            .0
+            .iter()
+            .flat_map(|r| r.moves_canonical.iter().map(str::to_string))
+            .collect();
+        assert_eq!(canonical, from_records);
+        sink.0
+    }
+
+    /// A record written canonically has its canonical list made from the written one at
+    /// its end; one that leaves the canonical form mid-record, or an illegal one, has the
+    /// moves before as written and the rest printed.
+    #[test]
+    fn canonical_moves_kept_as_a_count_of_written_ones_until_a_move_differs() {
+        let records = [
+            "1b2 1c3 1a1 *",
+            "b2 1c3 a1 *",
+            "1b2 1c3 c3 *",
+            "1b2 1c3 1b2 1a1 *",
+            "1b2 1c3 1a1 1-0",
+        ];
+        let rows = pylos_rows(&tagged(&records));
+        assert_eq!(rows.len(), 5);
+        assert_eq!(rows[0].moves, ["1b2", "1c3", "1a1"]);
+        assert_eq!(rows[0].moves_canonical, ["1b2", "1c3", "1a1"]);
+        assert_eq!(rows[1].moves, ["b2", "1c3", "a1"]);
+        assert_eq!(rows[1].moves_canonical, ["1b2", "1c3", "1a1"]);
+        assert_eq!(rows[2].moves, ["1b2", "1c3", "c3"]);
+        assert_eq!((rows[2].ok, rows[2].plies), (false, 2));
+        assert_eq!(rows[2].moves_canonical, ["1b2", "1c3"]);
+        assert_eq!((rows[3].ok, rows[3].plies), (false, 2));
+        assert_eq!(rows[3].moves_canonical, ["1b2", "1c3"]);
+        assert_eq!(
+            (rows[0].result.as_deref(), rows[4].result.as_deref()),
+            (Some("*"), Some("1-0"))
+        );
+        assert_eq!(rows[4].moves_canonical, ["1b2", "1c3", "1a1"]);
+    }
+
+    /// Results and outcomes keep their strings from record to record: a record without a
+    /// result after one with it has none.
+    #[test]
+    fn result_strings_reused_and_emptied() {
+        let rows = pylos_rows(&tagged(&["1b2 1c3 1-0", "1b2 1c3", "1b2 0-1"]));
+        let results: Vec<Option<&str>> = rows.iter().map(|r| r.result.as_deref()).collect();
+        assert_eq!(results, [Some("1-0"), None, Some("0-1")]);
+        assert!(rows.iter().all(|r| r.outcome.is_none()));
+    }
+
+    /// The word-at-a-time hash tells apart, in its low bits, keys that differ in any one
+    /// byte, whatever their length (the slot is chosen by the low bits).
+    #[test]
+    fn written_hash_low_bits_see_every_byte() {
+        let mask = super::WRITTEN_MAX_SLOTS - 1;
+        for len in 1..=super::WRITTEN_MAX_KEY {
+            let base: String = (0..len)
+                .map(|i| char::from(b'a' + (i % 26) as u8))
+                .collect();
+            let mut seen = std::collections::HashSet::new();
+            seen.insert(super::written_hash(&base) & mask);
+            for at in 0..len {
+                let mut b = base.clone().into_bytes();
+                b[at] = b'0';
+                let key = String::from_utf8(b).unwrap();
+                seen.insert(super::written_hash(&key) & mask);
+            }
+            assert!(seen.len() >= len, "{len}: {} slots", seen.len());
+        }
+    }
+
+    #[test]
+    fn set_prefix_of_copies_the_first_moves() {
+        let all = crate::MoveList::from(["1b2", "", "2a1(1c3)", "1d4"]);
+        let mut m = crate::MoveList::from(["x"]);
+        for (k, want) in [
+            (0, vec![]),
+            (1, vec!["1b2"]),
+            (3, vec!["1b2", "", "2a1(1c3)"]),
+            (9, vec!["1b2", "", "2a1(1c3)", "1d4"]),
+        ] {
+            m.set_prefix_of(&all, k);
+            assert_eq!(m, want, "{k}");
+        }
     }
 }

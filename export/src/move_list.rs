@@ -136,7 +136,19 @@ impl MoveList {
         &self.ends
     }
 
+    /// Makes this list the first `k` moves of `other` (all of them if it has fewer), copied
+    /// at once.
+    pub(crate) fn set_prefix_of(&mut self, other: &MoveList, k: usize) {
+        let k = k.min(other.len());
+        let end = k.checked_sub(1).map_or(0, |i| other.ends[i]);
+        self.clear();
+        self.text
+            .push_str(other.text.get(..end).unwrap_or_default());
+        self.ends.extend_from_slice(&other.ends[..k]);
+    }
+
     /// Appends a move written by `write` into the buffer (its text: what `write` appends).
+    #[inline(always)]
     pub(crate) fn push_with<T>(&mut self, write: impl FnOnce(&mut String) -> T) -> T {
         let t = write(&mut self.text);
         self.ends.push(self.text.len());

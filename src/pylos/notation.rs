@@ -482,7 +482,8 @@ impl fmt::Display for Notation {
             }
             f.write_str(")")?;
         }
-        write!(f, "{}", self.markers)?;
+        // Not `write!`: a nested formatting call cost more than the markers.
+        fmt::Display::fmt(&self.markers, f)?;
         if let Some(n) = self.nag {
             f.write_str(n.as_str())?;
         }
