@@ -941,12 +941,13 @@ fn export_cmd(
         ));
     }
     let plies_out = plies.then(|| plies_path(output));
+    let failed = FirstFailure::default();
     let create = |p: &Path| -> Result<Box<dyn Write + Send>, Fail> {
         if p == Path::new("-") {
             return Ok(Box::new(io::stdout()));
         }
         std::fs::File::create(p)
-            .map(|f| Box::new(f) as Box<dyn Write + Send>)
+            .map(|f| Box::new(Named(f, display_name(p), failed.clone())) as Box<dyn Write + Send>)
             .map_err(|e| usage(format!("{}: cannot write: {e}", display_name(p))))
     };
     // Creating an output truncates it: one that is also an input would be read empty.
@@ -960,22 +961,41 @@ fn export_cmd(
         }
     }
     let records_file = create(output)?;
-    let plies_file = plies_out.as_deref().map(create).transpose()?;
+    let plies_file = match plies_out.as_deref().map(create).transpose() {
+        Ok(p) => p,
+        Err(e) => {
+            // The records table just made would be left empty.
+            drop(records_file);
+            remove_unfinished(std::iter::once(output));
+            return Err(e);
+        }
+    };
     let name = if to_stdout {
         "standard output".to_string()
     } else {
         display_name(output)
     };
-    let fail = |e: ExportError| match e {
-        ExportError::Io(e) => write_fail(e, &name),
-        e => Fail(format!("gamenote: {name}: {e}"), 2),
+    // An output's error names that output (the plies table's, when it is the one that
+    // failed), not always the records table.
+    let fail = |e: ExportError| {
+        if let Some((out, e)) = failed.lock().ok().and_then(|mut f| f.take()) {
+            return write_fail(e, &out);
+        }
+        match e {
+            ExportError::Io(e) => write_fail(e, &name),
+            e => Fail(format!("gamenote: {name}: {e}"), 2),
+        }
     };
     let unreadable = |e: &gamenote::check::InputError| tell(&e.to_string());
     let counts = if to == "jsonl" {
         let mut sink = gamenote_export::JsonlSink::new(records_file, plies_file);
-        let counts = export_files(files, &opts, &mut sink, unreadable).map_err(fail)?;
-        sink.finish().map_err(fail)?;
-        counts
+        let written = export_files(files, &opts, &mut sink, unreadable)
+            .and_then(|counts| sink.finish().map(|()| counts));
+        // A table cut short mid-line is no table: removed, as an unfinished Parquet file is.
+        if written.is_err() && !to_stdout {
+            remove_unfinished(std::iter::once(output).chain(plies_out.as_deref()));
+        }
+        written.map_err(fail)?
     } else {
         #[cfg(feature = "parquet")]
         {
@@ -989,9 +1009,7 @@ fn export_cmd(
             // A Parquet file without its footer cannot be read: one that failed is removed,
             // not left looking like a table.
             if written.is_err() && !to_stdout {
-                for out in std::iter::once(output).chain(plies_out.as_deref()) {
-                    let _ = std::fs::remove_file(out);
-                }
+                remove_unfinished(std::iter::once(output).chain(plies_out.as_deref()));
             }
             written.map_err(fail)?
         }
@@ -1014,6 +1032,49 @@ fn export_cmd(
         writeln!(io::stdout().lock(), "{summary}").map_err(|e| write_fail(e, "standard output"))?;
     }
     Ok(if counts.unreadable > 0 { 2 } else { 0 })
+}
+
+/// Removes the outputs of an export that failed, those that are regular files only: `-o`
+/// may name a device or a link (`/dev/null`, `/dev/stdout`), which must not be removed.
+fn remove_unfinished<'a>(outputs: impl Iterator<Item = &'a Path>) {
+    for out in outputs {
+        if std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_file()) {
+            let _ = std::fs::remove_file(out);
+        }
+    }
+}
+
+/// The first output of `export` that failed to be written, and what the system said.
+type FirstFailure = std::sync::Arc<std::sync::Mutex<Option<(String, io::Error)>>>;
+
+/// An output file of `export` and its name; its first error is kept in the shared
+/// [`FirstFailure`], so the message names the table that could not be written (the Parquet
+/// writer hands a failed final flush back as text, naming no file).
+struct Named(std::fs::File, String, FirstFailure);
+
+impl Named {
+    fn seen(&self, e: io::Error) -> io::Error {
+        if let Ok(mut first) = self.2.lock()
+            && first.is_none()
+        {
+            *first = Some((self.1.clone(), io::Error::new(e.kind(), e.to_string())));
+        }
+        e
+    }
+}
+
+impl Write for Named {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(|e| self.seen(e))
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.0.write_all(buf).map_err(|e| self.seen(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(|e| self.seen(e))
+    }
 }
 
 /// Whether the paths `a` and `b` name one existing file (through links too).

@@ -43,7 +43,8 @@ use std::fmt::Write as _;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use gamenote::check::{InputError, PieceChecker, bad_record_problem};
+use gamenote::any::DefaultGame;
+use gamenote::check::{InputError, PieceChecker, bad_record_problem, piece_game};
 use gamenote::game::{Game, GameResult, Mode, Notate};
 use gamenote::replay::{Checker, Verdict};
 use gamenote::stream::{Limits, RecordReader, Shard};
@@ -347,7 +348,11 @@ pub fn export_files(
 }
 
 /// Exports every record of `input`, named `file` in the rows, each read as its own
-/// `[Game]` tag says, else as `default` ([`record_game`]). Memory: one record at a time.
+/// `[Game]` tag says, else as `default` ([`record_game`]), as `check` reads it: with
+/// `opts.game` set, a record tagged with another game is a row with a parse error at the
+/// tag's value, and so is one whose `[Game]` tags (or `[Rules]`, `[Size]`, `[Style]`
+/// values) say two things; `opts.overrides` replace the tags of records of `default` only.
+/// Memory: one record at a time.
 ///
 /// ```
 /// use gamenote::GameId;
@@ -428,8 +433,16 @@ fn export_pieces<R: Read>(
     opts: &ExportOptions,
     sink: &mut dyn Sink,
 ) -> Result<Counts, ExportError> {
+    // As `check` reads records: with `--game` a record tagged with another game is an
+    // error, else its own tag wins; two `[Game]` tags naming two games (or two `[Rules]`,
+    // `[Size]`, `[Style]` values) are an error at the second (`DefaultGame::of_record`).
+    let reading = match opts.game {
+        Some(_) => DefaultGame::Given(default),
+        None => DefaultGame::Detected(default),
+    };
     let mut st = State {
         file,
+        default,
         opts,
         index: records_before,
         counts: Counts::default(),
@@ -437,9 +450,32 @@ fn export_pieces<R: Read>(
         verdicts: Vec::new(),
     };
     for piece in pieces {
+        // A record whose game tags say two things (or name another game than `--game`)
+        // is a row with that error, as `check` reports it.
+        // The game is read off the tags once, by `check`'s own reading.
+        let game = match &piece {
+            Ok(_) => Some(piece_game(reading, file, &piece)),
+            Err(_) => None,
+        };
+        if let Some(Err(p)) = game {
+            st.index += 1;
+            let row = RecordRow {
+                file: file.to_string(),
+                record: st.index,
+                game: default.name(),
+                error: Some(RowError::from_problem(&p)),
+                ..RecordRow::default()
+            };
+            st.counts.records += 1;
+            sink.record(&row, &[])?;
+            continue;
+        }
         match piece {
             Ok(raw) => {
-                let id = record_game(&raw.text, default);
+                let id = match game {
+                    Some(Ok(id)) => id,
+                    _ => default,
+                };
                 gamenote::with_game!(id, G => {
                     export_piece::<G>(&mut st, id, &raw.text, raw.lines_before, sink)?
                 });
@@ -465,6 +501,9 @@ fn export_pieces<R: Read>(
 /// What one input's export carries from piece to piece.
 struct State<'a> {
     file: &'a str,
+    /// The input's game (`--game`, else told from the input): `--rules` and `--size` are
+    /// for records of it only, as in `check`.
+    default: GameId,
     opts: &'a ExportOptions,
     index: u64,
     counts: Counts,
@@ -1075,11 +1114,18 @@ fn export_piece<G: Game>(
 where
     G::Notation: Counted,
 {
+    // `--rules`/`--size` replace the tags of records of the input's game only (`check`
+    // reads a record of another game in a mixed archive by its own tags).
+    let overrides: &[(String, String)] = if id == st.default {
+        &st.opts.overrides
+    } else {
+        &[]
+    };
     let slot = &mut st.pieces[id as usize % 4];
     let pieces = slot
         .get_or_insert_with(|| {
             let both = Both::<G> {
-                checker: Checker::with_overrides(st.opts.mode, &st.opts.overrides),
+                checker: Checker::with_overrides(st.opts.mode, overrides),
                 want_plies: st.opts.plies,
                 cur: Rows::default(),
                 done: Vec::new(),
@@ -1128,7 +1174,7 @@ where
         row.error = v.error;
         row.warnings = v.warnings;
         st.counts.ok += u64::from(row.ok);
-        for (n, value) in &st.opts.overrides {
+        for (n, value) in overrides {
             set_tag(&mut rows.tags, &mut rows.tags_len, n, value);
         }
         let tags = &rows.tags[..rows.tags_len];

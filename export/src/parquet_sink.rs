@@ -200,8 +200,8 @@ impl<W: Write + Send> ParquetSink<W> {
     /// files until the group closes: row groups of 1,048,576 rows or 128 MiB, and memory
     /// flat in the archive's size. The files are made in the system's temporary directory
     /// (`TMPDIR` on Unix) when the first page is written, and are gone when the row group
-    /// closes (they have no name). One that cannot be made or written is an
-    /// [`ExportError::Encode`] naming the system's error. The output is a valid Parquet
+    /// closes (they have no name). One that cannot be made, written or read back is an
+    /// [`ExportError::Spill`] naming the directory and the system's error. The output is a valid Parquet
     /// file with the same rows as [`ParquetSink::new`]'s, in fewer row groups.
     ///
     /// ```
