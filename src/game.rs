@@ -1679,20 +1679,24 @@ impl<G: Game> FromStr for PositionString<G> {
 /// Writes `n` in decimal at the end of `s`, as `write!` would, without the formatting
 /// machinery (the position strings' counts, written for every ply by the export).
 pub(crate) fn push_count(s: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
+    for &d in decimal(n, &mut [0; 10]) {
+        s.push(char::from(d));
+    }
+}
+
+/// The decimal digits of `n`, written at the end of `buf` (the printers that write numbers
+/// byte by byte, without the formatting machinery: position strings, GIPF reserve counts).
+pub(crate) fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
+    let mut i = buf.len();
     loop {
         i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
+        buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    for &d in &digits[i..] {
-        s.push(char::from(d));
-    }
+    &buf[i..]
 }
 
 /// The whitespace-separated fields of a position string, each with its byte offset in `text`.

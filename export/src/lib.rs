@@ -450,50 +450,31 @@ fn export_pieces<R: Read>(
         verdicts: Vec::new(),
     };
     for piece in pieces {
-        // A record whose game tags say two things (or name another game than `--game`)
-        // is a row with that error, as `check` reports it.
-        // The game is read off the tags once, by `check`'s own reading.
-        let game = match &piece {
-            Ok(_) => Some(piece_game(reading, file, &piece)),
-            Err(_) => None,
+        // The game is read off the tags once, by `check`'s own reading: a record whose game
+        // tags say two things (or name another game than `--game`) is a row with that
+        // error, as `check` reports it, like a record the reader could not cut.
+        let problem = match &piece {
+            Ok(raw) => match piece_game(reading, file, &piece) {
+                Ok(id) => {
+                    gamenote::with_game!(id, G => {
+                        export_piece::<G>(&mut st, id, &raw.text, raw.lines_before, sink)?
+                    });
+                    continue;
+                }
+                Err(p) => p,
+            },
+            Err(bad) => bad_record_problem(file, bad),
         };
-        if let Some(Err(p)) = game {
-            st.index += 1;
-            let row = RecordRow {
-                file: file.to_string(),
-                record: st.index,
-                game: default.name(),
-                error: Some(RowError::from_problem(&p)),
-                ..RecordRow::default()
-            };
-            st.counts.records += 1;
-            sink.record(&row, &[])?;
-            continue;
-        }
-        match piece {
-            Ok(raw) => {
-                let id = match game {
-                    Some(Ok(id)) => id,
-                    _ => default,
-                };
-                gamenote::with_game!(id, G => {
-                    export_piece::<G>(&mut st, id, &raw.text, raw.lines_before, sink)?
-                });
-            }
-            Err(bad) => {
-                st.index += 1;
-                let p = bad_record_problem(file, &bad);
-                let row = RecordRow {
-                    file: file.to_string(),
-                    record: st.index,
-                    game: default.name(),
-                    error: Some(RowError::from_problem(&p)),
-                    ..RecordRow::default()
-                };
-                st.counts.records += 1;
-                sink.record(&row, &[])?;
-            }
-        }
+        st.index += 1;
+        let row = RecordRow {
+            file: file.to_string(),
+            record: st.index,
+            game: default.name(),
+            error: Some(RowError::from_problem(&problem)),
+            ..RecordRow::default()
+        };
+        st.counts.records += 1;
+        sink.record(&row, &[])?;
     }
     Ok(st.counts)
 }

@@ -323,16 +323,32 @@ impl<W: Write + Send> Sink for ParquetSink<W> {
 mod tests {
     use super::*;
     use crate::{PlyRow, RecordRow};
+    use parquet::file::reader::FileReader;
 
     /// The same batches through a spilling writer and an in-memory one, with the same
     /// (small) row groups: the files are the same bytes.
+    /// A [`SpillFactory`] that counts the stores it makes.
+    #[derive(Debug, Default)]
+    struct Counting(std::sync::atomic::AtomicUsize);
+
+    impl parquet::column::page_store::PageStoreFactory for Counting {
+        fn create(
+            &self,
+            args: &parquet::column::page_store::PageStoreArgs<'_>,
+        ) -> parquet::errors::Result<Box<dyn parquet::column::page_store::PageStore>> {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            SpillFactory.create(args)
+        }
+    }
+
     #[test]
     fn spilled_pages_make_the_same_file() {
+        let stores = Arc::new(Counting::default());
         let write = |spill: bool| {
             let props = properties(300, GROUP_BYTES);
             let mut options = ArrowWriterOptions::new().with_properties(props);
             if spill {
-                options = options.with_page_store_factory(Arc::new(SpillFactory));
+                options = options.with_page_store_factory(stores.clone());
             }
             let mut w = ArrowWriter::try_new_with_options(Vec::new(), plies_schema(), options)
                 .expect("writer");
@@ -356,7 +372,18 @@ mod tests {
             w.into_inner().expect("close")
         };
         let (memory, spilled) = (write(false), write(true));
-        assert!(memory.len() > 1000);
+        // 1,000 rows in groups of 300: four row groups, each a store per column, spilled.
+        let groups =
+            parquet::file::reader::SerializedFileReader::new(bytes::Bytes::from(spilled.clone()))
+                .expect("a Parquet file")
+                .metadata()
+                .num_row_groups();
+        assert_eq!(groups, 4);
+        let columns = plies_schema().fields().len();
+        assert!(
+            stores.0.load(std::sync::atomic::Ordering::Relaxed) >= 4 * columns,
+            "the spilling stores were used"
+        );
         assert_eq!(memory, spilled);
     }
 }

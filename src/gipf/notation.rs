@@ -278,20 +278,9 @@ fn put_move(o: &mut impl Out, n: &Notation) {
 /// ` (n)`, the reserve count as written after a half-move.
 #[inline]
 fn put_count(o: &mut impl Out, n: u16) {
-    let mut digits = [0u8; 5];
-    let mut i = digits.len();
-    let mut v = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
     o.byte(b' ');
     o.byte(b'(');
-    for &d in &digits[i..] {
+    for &d in crate::game::decimal(u32::from(n), &mut [0; 10]) {
         o.byte(d);
     }
     o.byte(b')');

@@ -2598,6 +2598,24 @@ mod tests {
         1
     }
 
+    /// One of the legal moves `v` of `pos`, steered to reach checks and mates: a checking
+    /// move half the time there is one, else a capture half the time, else any.
+    fn steered(pos: &Position, v: &[Move], rng: &mut Rng) -> Move {
+        let checks: Vec<Move> = v
+            .iter()
+            .copied()
+            .filter(|&m| pos.mark_of(m, false) != 0)
+            .collect();
+        let caps: Vec<Move> = v.iter().copied().filter(|m| m.is_capture()).collect();
+        if !checks.is_empty() && rng.below(2) == 0 {
+            checks[rng.below(checks.len())]
+        } else if !caps.is_empty() && rng.below(2) == 0 {
+            caps[rng.below(caps.len())]
+        } else {
+            v[rng.below(v.len())]
+        }
+    }
+
     #[test]
     fn evasion_squares_agree_with_trying_each_move() {
         let mut rng = Rng::new(47);
@@ -2618,21 +2636,7 @@ mod tests {
                         q.advance_unsettled();
                         in_check += check_evasions(&q);
                     }
-                    // checks and captures first, to reach mates
-                    let checks: Vec<Move> = v
-                        .iter()
-                        .copied()
-                        .filter(|&m| pos.mark_of(m, false) != 0)
-                        .collect();
-                    let caps: Vec<Move> = v.iter().copied().filter(|m| m.is_capture()).collect();
-                    let m = if !checks.is_empty() && rng.below(2) == 0 {
-                        checks[rng.below(checks.len())]
-                    } else if !caps.is_empty() && rng.below(2) == 0 {
-                        caps[rng.below(caps.len())]
-                    } else {
-                        v[rng.below(v.len())]
-                    };
-                    pos.play(m);
+                    pos.play(steered(&pos, &v, &mut rng));
                 }
             }
         }
@@ -2689,20 +2693,7 @@ mod tests {
                             .count();
                         both += (attacked == 2) as u64;
                     }
-                    let checking: Vec<Move> = v
-                        .iter()
-                        .copied()
-                        .filter(|&m| pos.mark_of(m, false) != 0)
-                        .collect();
-                    let caps: Vec<Move> = v.iter().copied().filter(|m| m.is_capture()).collect();
-                    let m = if !checking.is_empty() && rng.below(2) == 0 {
-                        checking[rng.below(checking.len())]
-                    } else if !caps.is_empty() && rng.below(2) == 0 {
-                        caps[rng.below(caps.len())]
-                    } else {
-                        v[rng.below(v.len())]
-                    };
-                    pos.play(m);
+                    pos.play(steered(&pos, &v, &mut rng));
                 }
             }
         }
