@@ -34,7 +34,7 @@ use std::str::FromStr;
 
 use crate::error::{Error, IllegalMove, MoveError, ParseError, ValueError};
 use crate::game::{Game, GameResult, Mode, Notate, Outcome, Picture, Play, RecordFormat};
-pub use crate::games::{DefaultGame, GameId, UnknownGame};
+pub use crate::games::{DefaultGame, GameId, UnknownGame, written_tags};
 use crate::gipf::Gipf;
 use crate::pylon::Pylon;
 use crate::pylos::Pylos;

@@ -345,6 +345,32 @@ fn section_tags(text: &str) -> impl Iterator<Item = (&str, &str, std::ops::Range
     })
 }
 
+/// The tags of the tag section at the start of `text` (one record, as
+/// [`RecordReader`](crate::stream::RecordReader) hands it out), names and values unescaped,
+/// in order, read as no game reads them: what a record wrote even when it cannot be read as
+/// one game, such as a record whose two `[Game]` tags name two games. Comments between the
+/// tags are skipped; the section ends at the first thing that is not a tag.
+///
+/// ```
+/// use gamenote::any::written_tags;
+/// let text = "[Game \"Pylos\"]\n{a comment}\n[Event \"a \\\"b\\\"\"]\n[Game \"GIPF\"]\n\n1b2 *\n";
+/// let tags = written_tags(text);
+/// let pairs: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+/// assert_eq!(pairs, [("Game", "Pylos"), ("Event", "a \"b\""), ("Game", "GIPF")]);
+/// assert!(written_tags("1b2 [Game \"Pylos\"] *").is_empty());
+/// ```
+pub fn written_tags(text: &str) -> Vec<(String, String)> {
+    section_tags(text)
+        .map(|(name, raw, _)| {
+            let mut buf = String::new();
+            let name = crate::text::unescaped(name, &mut buf).to_string();
+            let mut value = String::new();
+            unescape_tag(raw, &mut value);
+            (name, value)
+        })
+        .collect()
+}
+
 /// The tags that decide how a record is read, besides `[Game]`: a record gives each at
 /// most one value (a second tag of the name must repeat the first's value).
 const ONCE_TAGS: [&str; 3] = ["Rules", "Size", "Style"];

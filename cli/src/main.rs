@@ -18,6 +18,7 @@ use gamenote::{Game, GameId, Mode, Notate, Play, with_game};
 #[cfg(feature = "parquet")]
 mod malloc;
 mod print;
+mod staged;
 use print::{json_str, print_checked};
 
 /// The name a path is shown by: the path itself, with any bytes that are not UTF-8
@@ -942,15 +943,7 @@ fn export_cmd(
     }
     let plies_out = plies.then(|| plies_path(output));
     let failed = FirstFailure::default();
-    let create = |p: &Path| -> Result<Box<dyn Write + Send>, Fail> {
-        if p == Path::new("-") {
-            return Ok(Box::new(io::stdout()));
-        }
-        std::fs::File::create(p)
-            .map(|f| Box::new(Named(f, display_name(p), failed.clone())) as Box<dyn Write + Send>)
-            .map_err(|e| usage(format!("{}: cannot write: {e}", display_name(p))))
-    };
-    // Creating an output truncates it: one that is also an input would be read empty.
+    // Creating an output would replace it: one that is also an input would be read empty.
     for out in std::iter::once(output).chain(plies_out.as_deref()) {
         if let Some(input) = files.iter().find(|f| same_file(f, out)) {
             return Err(usage(format!(
@@ -960,13 +953,24 @@ fn export_cmd(
             )));
         }
     }
+    // The tables are written whole or not at all (staged.rs): a failed export leaves what
+    // was at `-o` before.
+    let mut outputs = staged::Outputs::default();
+    let mut create = |p: &Path| -> Result<Box<dyn Write + Send>, Fail> {
+        if p == Path::new("-") {
+            return Ok(Box::new(io::stdout()));
+        }
+        outputs
+            .create(p)
+            .map(|f| Box::new(Named(f, display_name(p), failed.clone())) as Box<dyn Write + Send>)
+            .map_err(|e| usage(format!("{}: cannot write: {e}", display_name(p))))
+    };
     let records_file = create(output)?;
-    let plies_file = match plies_out.as_deref().map(create).transpose() {
+    let plies_file = match plies_out.as_deref().map(&mut create).transpose() {
         Ok(p) => p,
         Err(e) => {
-            // The records table just made would be left empty.
             drop(records_file);
-            remove_unfinished(std::iter::once(output));
+            outputs.abandon();
             return Err(e);
         }
     };
@@ -987,34 +991,37 @@ fn export_cmd(
         }
     };
     let unreadable = |e: &gamenote::check::InputError| tell(&e.to_string());
-    let counts = if to == "jsonl" {
+    let written = if to == "jsonl" {
         let mut sink = gamenote_export::JsonlSink::new(records_file, plies_file);
-        let written = export_files(files, &opts, &mut sink, unreadable)
-            .and_then(|counts| sink.finish().map(|()| counts));
-        // A table cut short mid-line is no table: removed, as an unfinished Parquet file is.
-        if written.is_err() && !to_stdout {
-            remove_unfinished(std::iter::once(output).chain(plies_out.as_deref()));
-        }
-        written.map_err(fail)?
+        export_files(files, &opts, &mut sink, unreadable)
+            .and_then(|counts| sink.finish().map(|()| counts))
     } else {
         #[cfg(feature = "parquet")]
         {
             malloc::fix_mmap_threshold();
-            let written = (|| {
+            (|| {
                 let mut sink = gamenote_export::ParquetSink::with_spill(records_file, plies_file)?;
                 let counts = export_files(files, &opts, &mut sink, unreadable)?;
                 sink.finish()?;
                 Ok(counts)
-            })();
-            // A Parquet file without its footer cannot be read: one that failed is removed,
-            // not left looking like a table.
-            if written.is_err() && !to_stdout {
-                remove_unfinished(std::iter::once(output).chain(plies_out.as_deref()));
-            }
-            written.map_err(fail)?
+            })()
         }
         #[cfg(not(feature = "parquet"))]
         unreachable!("refused above")
+    };
+    // A table cut short (a JSON lines table mid-line, a Parquet file without its footer)
+    // is no table: only a whole one takes the output's place.
+    let counts = match written {
+        Ok(counts) => {
+            outputs
+                .commit()
+                .map_err(|e| usage(format!("{name}: cannot write: {e}")))?;
+            counts
+        }
+        Err(e) => {
+            outputs.abandon();
+            return Err(fail(e));
+        }
     };
     let mut summary = format!(
         "{} records, {} ok, {} failed: {name}",
@@ -1032,16 +1039,6 @@ fn export_cmd(
         writeln!(io::stdout().lock(), "{summary}").map_err(|e| write_fail(e, "standard output"))?;
     }
     Ok(if counts.unreadable > 0 { 2 } else { 0 })
-}
-
-/// Removes the outputs of an export that failed, those that are regular files only: `-o`
-/// may name a device or a link (`/dev/null`, `/dev/stdout`), which must not be removed.
-fn remove_unfinished<'a>(outputs: impl Iterator<Item = &'a Path>) {
-    for out in outputs {
-        if std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_file()) {
-            let _ = std::fs::remove_file(out);
-        }
-    }
 }
 
 /// The first output of `export` that failed to be written, and what the system said.

@@ -1,6 +1,7 @@
 //! `export`'s outputs when writing fails, attacked as a stranger would: the message names the
-//! table that could not be written, an unfinished table is removed whatever its format, and
-//! an output that is not a regular file (a link, a device) is never removed.
+//! table that could not be written, an unfinished table never takes an output's place
+//! whatever its format (what was there is left as it was), and an output that is not a
+//! regular file (a link, a device) is never removed.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -167,4 +168,98 @@ fn a_parquet_output_that_is_a_link_is_kept_when_the_temporary_directory_fails() 
         )
     );
     assert_eq!(names(&dir), ["in.pylos", "o.plies.parquet"]);
+}
+
+/// `-o` a link to a regular file, and the export fails (its plies table is a link to
+/// `/dev/full`): the file the link names was left cut short, a table of fewer rows than the
+/// input has. Now the tables are written beside their outputs and renamed over them only
+/// when whole: the file is as it was, the link still a link, no temporary file left.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_export_leaves_the_file_a_link_names_as_it_was() {
+    let dir = folder("link_file");
+    std::fs::write(dir.join("real.jsonl"), "old\n").unwrap();
+    std::os::unix::fs::symlink("real.jsonl", dir.join("x.jsonl")).unwrap();
+    std::os::unix::fs::symlink("/dev/full", dir.join("x.plies.jsonl")).unwrap();
+    let (code, _, err) = run(
+        &dir,
+        &[
+            "export", "in.pylos", "--to", "jsonl", "--plies", "-o", "x.jsonl",
+        ],
+        None,
+    );
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "gamenote: cannot write x.plies.jsonl: No space left on device (os error 28)\n"
+        )
+    );
+    assert_eq!(
+        names(&dir),
+        ["in.pylos", "real.jsonl", "x.jsonl", "x.plies.jsonl"]
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("real.jsonl")).unwrap(),
+        "old\n"
+    );
+    // A regular file given as -o is kept as it was too.
+    std::fs::remove_file(dir.join("x.jsonl")).unwrap();
+    std::fs::write(dir.join("x.jsonl"), "older\n").unwrap();
+    let (code, _, _) = run(
+        &dir,
+        &[
+            "export", "in.pylos", "--to", "jsonl", "--plies", "-o", "x.jsonl",
+        ],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("x.jsonl")).unwrap(),
+        "older\n"
+    );
+    assert_eq!(
+        names(&dir),
+        ["in.pylos", "real.jsonl", "x.jsonl", "x.plies.jsonl"]
+    );
+}
+
+/// A whole export through a link replaces the file the link names, which keeps its mode;
+/// the link stays a link.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_whole_export_through_a_link_replaces_the_file_and_keeps_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder("link_whole");
+    std::fs::write(dir.join("real.jsonl"), "old\n").unwrap();
+    std::fs::set_permissions(
+        dir.join("real.jsonl"),
+        std::fs::Permissions::from_mode(0o640),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("real.jsonl", dir.join("x.jsonl")).unwrap();
+    let (code, out, _) = run(
+        &dir,
+        &["export", "in.pylos", "--to", "jsonl", "-o", "x.jsonl"],
+        None,
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "2 records, 1 ok, 1 failed: x.jsonl\n")
+    );
+    assert_eq!(names(&dir), ["in.pylos", "real.jsonl", "x.jsonl"]);
+    let table = std::fs::read_to_string(dir.join("real.jsonl")).unwrap();
+    assert_eq!(table.lines().count(), 2);
+    assert!(
+        table.starts_with("{\"file\":\"in.pylos\",\"record\":1,"),
+        "{table}"
+    );
+    let meta = std::fs::metadata(dir.join("real.jsonl")).unwrap();
+    assert_eq!(meta.permissions().mode() & 0o777, 0o640);
+    assert!(
+        std::fs::symlink_metadata(dir.join("x.jsonl"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
 }

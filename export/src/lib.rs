@@ -43,7 +43,7 @@ use std::fmt::Write as _;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use gamenote::any::DefaultGame;
+use gamenote::any::{DefaultGame, written_tags};
 use gamenote::check::{InputError, PieceChecker, bad_record_problem, piece_game};
 use gamenote::game::{Game, GameResult, Mode, Notate};
 use gamenote::replay::{Checker, Verdict};
@@ -453,7 +453,8 @@ fn export_pieces<R: Read>(
         // The game is read off the tags once, by `check`'s own reading: a record whose game
         // tags say two things (or name another game than `--game`) is a row with that
         // error, as `check` reports it, like a record the reader could not cut.
-        let problem = match &piece {
+        // Such a row keeps the tags the record wrote, read as no game reads them.
+        let (problem, tags) = match &piece {
             Ok(raw) => match piece_game(reading, file, &piece) {
                 Ok(id) => {
                     gamenote::with_game!(id, G => {
@@ -461,15 +462,20 @@ fn export_pieces<R: Read>(
                     });
                     continue;
                 }
-                Err(p) => p,
+                Err(p) => {
+                    let mut tags = Vec::new();
+                    first_tags(&written_tags(&raw.text), &mut tags);
+                    (p, tags)
+                }
             },
-            Err(bad) => bad_record_problem(file, bad),
+            Err(bad) => (bad_record_problem(file, bad), Vec::new()),
         };
         st.index += 1;
         let row = RecordRow {
             file: file.to_string(),
             record: st.index,
             game: default.name(),
+            tags,
             error: Some(RowError::from_problem(&problem)),
             ..RecordRow::default()
         };

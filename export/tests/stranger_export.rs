@@ -68,6 +68,8 @@ fn a_second_game_tag_naming_another_game_is_the_error_check_reports() {
         (Some(1), Some(0))
     );
     assert_eq!(r[0]["moves"], serde_json::json!([]));
+    // Its row keeps the tags it wrote, the first of each name.
+    assert_eq!(r[0]["tags"], serde_json::json!({"Game": "Pylos"}));
     // The next record is read as before, numbered after it.
     assert_eq!(
         (r[1]["record"].as_u64(), r[1]["ok"].as_bool()),
@@ -91,6 +93,10 @@ fn a_tag_section_with_no_movetext_does_not_lend_its_game_to_the_next() {
             "expected the game of the record's first [Game] tag, \"Pylon\", found \"Three-man chess\""
         )
     );
+    assert_eq!(
+        r[0]["tags"],
+        serde_json::json!({"Game": "Pylon", "Size": "3"})
+    );
 }
 
 #[test]
@@ -108,6 +114,7 @@ fn a_record_tagged_with_another_game_than_game_given_is_an_error() {
             "expected the game given, \"GIPF\" (--game gipf), found \"Pylos\""
         )
     );
+    assert_eq!(r[0]["tags"], serde_json::json!({"Game": "Pylos"}));
     // Without a tag the record is read as GIPF, where `1a4` is no move.
     assert_eq!(r[1]["game"], "gipf");
     assert_eq!(
