@@ -4,7 +4,7 @@
 //! `ArrowArrayStream`), which pyarrow imports without copying the columns.
 
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use arrow::array::{RecordBatch, RecordBatchIterator};
 use arrow::ffi_stream::FFI_ArrowArrayStream;
@@ -192,12 +192,13 @@ pub fn arrow_stream(
                     )
                 })?,
             };
-            let input = PyReader {
-                file: source.clone().unbind(),
-                pending: Vec::new(),
-                at: 0,
-            };
-            export_reader(&name, default, input, &opts, &mut sink).map_err(failed)?;
+            let input = PyReader::new(source.clone().unbind());
+            let interrupt = Arc::clone(&input.interrupt);
+            export_reader(&name, default, input, &opts, &mut sink).map_err(|e| {
+                // An interrupt raised by the file's `read()` is raised as itself.
+                let raised = interrupt.lock().ok().and_then(|mut slot| slot.take());
+                raised.unwrap_or_else(|| failed(e))
+            })?;
         }
     }
     sink.into_stream().map_err(failed)

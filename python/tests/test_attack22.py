@@ -1,0 +1,105 @@
+"""A stranger's attack on the Python package's reading (issue 22 §1): file objects shared by
+threads, a file object that calls back into its reader, an interrupt raised inside read()."""
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import gamenote as g
+
+REC = b'[Game "Pylos"]\n\n1b2 1c3 *\n\n'
+
+
+def run(code: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Runs `code` in a fresh interpreter, so that a hang fails the test instead of pytest."""
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True, text=True, timeout=timeout,
+    )
+
+
+def test_records_of_a_file_object_shared_by_two_threads_all_come_once(tmp_path):
+    # Two threads drain one Records over an unbuffered file: the file's read() releases
+    # the GIL, and a thread waiting for the reader must not hold it (this hung).
+    path = tmp_path / "shared.pylos"
+    path.write_bytes(REC * 3000)
+    p = run(f"""
+        import threading, gamenote
+        f = open({str(path)!r}, "rb", buffering=0)
+        it = gamenote.read(f, game="pylos")
+        seen = [[], []]
+        def work(i):
+            for r in it:
+                seen[i].append(r.index)
+        ts = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+        for t in ts: t.start()
+        for t in ts: t.join()
+        print(sorted(seen[0] + seen[1]) == list(range(1, 3001)))
+    """)
+    assert (p.returncode, p.stdout, p.stderr) == (0, "True\n", "")
+
+
+def test_next_from_inside_the_sources_read_raises_instead_of_hanging():
+    # As a generator does ("generator already executing"): a ValueError, not a deadlock.
+    p = run("""
+        import gamenote
+        class Evil:
+            def __init__(s): s.it = None; s.k = 0
+            def read(s, n=-1):
+                s.k += 1
+                if s.k == 2:
+                    try:
+                        next(s.it)
+                    except ValueError as e:
+                        print("inner", type(e).__name__, e)
+                return b'[Game "Pylos"]\\n\\n1b2 *\\n\\n' if s.k < 4 else b""
+        e = Evil(); e.it = gamenote.read(e)
+        print(len(list(e.it)))
+    """, timeout=30)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == (
+        "inner ValueError the records are already being read (next() called from inside "
+        "the source's read())\n3\n"
+    )
+
+
+@pytest.mark.parametrize("exc", [KeyboardInterrupt, SystemExit])
+def test_an_interrupt_raised_by_read_is_not_turned_into_a_record_error(exc):
+    class Interrupted:
+        def __init__(self):
+            self.k = 0
+
+        def read(self, n=-1):
+            self.k += 1
+            if self.k == 1:
+                return REC
+            raise exc()
+
+    # The record before the interrupt is not known to be complete (its movetext could go
+    # on), so the interrupt comes first: as itself, not as a GamenoteError of the record.
+    it = g.read(Interrupted())
+    with pytest.raises(exc):
+        next(it)
+
+
+def test_an_error_raised_by_read_is_a_gamenote_error_with_its_place():
+    class Broken:
+        def __init__(self):
+            self.k = 0
+
+        def read(self, n=-1):
+            self.k += 1
+            if self.k == 1:
+                return REC
+            raise OSError("disk gone")
+
+    # The record before the error is not known to be complete: the error, placed after it.
+    it = g.read(Broken())
+    with pytest.raises(g.GamenoteError) as e:
+        next(it)
+    assert (e.value.kind, e.value.line, e.value.column) == ("parse", 5, 1)
+    assert str(e.value) == "5:1: expected readable input, found an I/O error: OSError: disk gone"
+    with pytest.raises(StopIteration):
+        next(it)
