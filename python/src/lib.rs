@@ -627,11 +627,18 @@ impl Record {
             let mut checker = Checker::<G>::new(mode);
             let mut reports =
                 check::check_record::<G, _>(&self.name, &self.text, self.lines_before, &mut checker);
+            let more = reports.len() > 1;
             let mut report = if reports.is_empty() {
                 Report::from_empty(&self.name)
             } else {
                 reports.swap_remove(0)
             };
+            // A text of more than one record (or a record and junk) is no one record: its
+            // verdict is the parse error `moves()` and `tags` raise, not the first record's.
+            if more && let Err(e) = AnyRecord::parse_as(self.game, &self.text) {
+                let at = check::problem_at(&self.name, &self.text, self.lines_before, &Error::Parse(e), 0);
+                report.error = Some(at);
+            }
             report.record = self.index;
             report
         })

@@ -103,3 +103,37 @@ def test_an_error_raised_by_read_is_a_gamenote_error_with_its_place():
     assert str(e.value) == "5:1: expected readable input, found an I/O error: OSError: disk gone"
     with pytest.raises(StopIteration):
         next(it)
+
+
+@pytest.mark.parametrize(
+    "tail, found",
+    [
+        ('[Game "Pylos"]\n\n1b2 1b2 *\n', '"[Game"'),
+        ("garbage\n", '"garbage"'),
+        ("1b2 1c3 *\n", '"1b2"'),
+    ],
+)
+def test_a_record_made_of_two_records_or_junk_does_not_check_ok(tail, found):
+    # Record(text) of more than one record checked only the first (ok) while moves() and
+    # tags raised at the second: the verdict is that parse error.
+    rec = g.Record(REC.decode() + tail)
+    c = rec.check()
+    assert not c.ok
+    assert (c.error.kind, c.error.line, c.error.column) == ("parse", 5, 1)
+    assert c.error.message == f"expected the end of the record, found {found}"
+    with pytest.raises(g.GamenoteError) as e:
+        rec.moves()
+    assert (e.value.line, e.value.column, e.value.message) == (5, 1, c.error.message)
+
+
+@pytest.mark.xfail(
+    reason="not fixed (a bigger change): junk after a record is handed out as a Record that "
+    "takes an index, so later records are numbered past `gamenote check`'s numbers and the "
+    "junk's message names the wrong record; its pickled copy checks differently",
+    strict=True,
+)
+def test_junk_is_numbered_as_gamenote_check_numbers_it():
+    text = REC.decode() + "garbage here\n" + '[Game "Pylos"]\n\n1b2 1c3 *\n\n1b2 *\n'
+    got = [(r.index, r.check().ok) for r in g.reads(text)]
+    records = [i for i, ok in got if ok]
+    assert records == [1, 2]
