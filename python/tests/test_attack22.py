@@ -137,3 +137,46 @@ def test_junk_is_numbered_as_gamenote_check_numbers_it():
     got = [(r.index, r.check().ok) for r in g.reads(text)]
     records = [i for i, ok in got if ok]
     assert records == [1, 2]
+
+
+class NoCluster:
+    """A Dask client that fails the test if any work is sent to it."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"work was sent to the cluster ({name}) before the arguments were checked")
+
+
+@pytest.mark.parametrize(
+    "kw, message",
+    [
+        ({"keep": "bogus"}, "keep is 'bogus': expected 'failed' or 'all'"),
+        ({"mode": "bogus"}, 'unknown mode "bogus": expected "strict" or "lenient"'),
+        ({"game": "chess"}, 'unknown game "chess": expected one of pylos, gipf, threeman, pylon'),
+    ],
+)
+def test_check_archive_refuses_bad_arguments_before_any_work(tmp_path, kw, message):
+    # keep="bogus" was taken as "failed"; a bad mode or game failed on every worker.
+    from gamenote.dask import check_archive
+
+    path = tmp_path / "a.pylos"
+    path.write_bytes(REC)
+    with pytest.raises(ValueError) as e:
+        check_archive(NoCluster(), str(path), count=2, **kw)
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("kw", [{"mode": "bogus"}, {"game": "chess"}])
+def test_export_archive_with_a_bad_argument_deletes_nothing(tmp_path, kw):
+    # With existing_data_behavior="delete_matching", a misspelt mode emptied the dataset's
+    # directory, then every worker failed.
+    from gamenote.dask import export_archive
+
+    path = tmp_path / "a.pylos"
+    path.write_bytes(REC)
+    out = tmp_path / "dataset"
+    out.mkdir()
+    (out / "part-00000.parquet").write_bytes(b"an earlier run")
+    with pytest.raises(ValueError):
+        export_archive(NoCluster(), str(path), str(out), count=2,
+                       existing_data_behavior="delete_matching", **kw)
+    assert (out / "part-00000.parquet").read_bytes() == b"an earlier run"
