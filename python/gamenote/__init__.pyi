@@ -253,5 +253,7 @@ def to_arrow(
 ) -> "pyarrow.Table":
     """The export table of `source` (a path, a list of paths or a file object) as a pyarrow
     Table, without a file: the records table (docs/export.md), or the plies table with
-    `plies=True`; the same rows as `gamenote export --to parquet`. Each record's game is its
-    own [Game] tag, else `game`, else the file's (first record's tag or extension)."""
+    `plies=True`; the same rows as `gamenote export --to parquet`. `game` is `--game` (a
+    record tagged with another game is a row with its error); without it each record's game
+    is its own [Game] tag, else the file's (its first record's tag, else its name's
+    extension)."""

@@ -180,3 +180,42 @@ def test_export_archive_with_a_bad_argument_deletes_nothing(tmp_path, kw):
         export_archive(NoCluster(), str(path), str(out), count=2,
                        existing_data_behavior="delete_matching", **kw)
     assert (out / "part-00000.parquet").read_bytes() == b"an earlier run"
+
+
+def test_to_arrow_of_an_unnamed_file_object_tells_the_game_as_export_of_stdin(tmp_path):
+    # A mixed archive through a file object: TypeError without game=, and with game= every
+    # record of another game became an error row; `gamenote export -` takes the game from
+    # the first record's [Game] tag, as a path's reading does.
+    import io
+
+    text = ('[Game "GIPF"]\n[Rules "basic"]\n\n*\n\n' + REC.decode()) * 3
+    path = tmp_path / "mixed.txt"
+    path.write_text(text)
+    whole = g.to_arrow(str(path))
+    got = g.to_arrow(io.BytesIO(text.encode()), name=str(path))
+    assert got.equals(whole)
+    assert got.column("game").to_pylist() == ["gipf", "pylos"] * 3
+    assert got.column("ok").to_pylist() == [True] * 6
+    with pytest.raises(TypeError) as e:
+        g.to_arrow(io.BytesIO(b"1b2 *"))
+    assert str(e.value) == (
+        "to_arrow of a file object needs game= unless its first record's [Game] tag or its "
+        "name tells the game"
+    )
+
+
+@pytest.mark.parametrize("exc", [KeyboardInterrupt, SystemExit])
+def test_an_interrupt_raised_by_read_stops_to_arrow(exc):
+    # It became a row with an I/O error and to_arrow returned a table.
+    class Interrupted:
+        def __init__(self):
+            self.k = 0
+
+        def read(self, n=-1):
+            self.k += 1
+            if self.k == 1:
+                return REC
+            raise exc()
+
+    with pytest.raises(exc):
+        g.to_arrow(Interrupted(), game="pylos")
