@@ -6,6 +6,32 @@ from typing import IO, TYPE_CHECKING, Any, Iterator, List, Optional, Sequence, T
 if TYPE_CHECKING:
     import pyarrow
 
+__all__ = [
+    "ArrowStream",
+    "Check",
+    "GamenoteError",
+    "Generated",
+    "NearMiss",
+    "Position",
+    "Problem",
+    "Record",
+    "Records",
+    "UnknownGameError",
+    "check_range_json",
+    "count_range_lines",
+    "count_range_records",
+    "games",
+    "generate",
+    "near_misses",
+    "read",
+    "reads",
+    "shard_arrow_stream",
+    "shard_ranges",
+    "styles",
+    "arrow_stream",
+    "to_arrow",
+]
+
 class GamenoteError(ValueError):
     """A record, move or position that does not read or breaks the rules."""
 
@@ -93,7 +119,7 @@ class Record:
     def position(self, ply: Optional[int] = None) -> "Position":
         """The position after `ply` moves: 0 the start, None the end, negative from the end."""
     def _repr_svg_(self) -> Optional[str]: ...
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Equal when of the same game and mode, with the same text, from the same place
         (source name, index, line, offset): what it is pickled as."""
     def __hash__(self) -> int: ...

@@ -219,3 +219,47 @@ def test_an_interrupt_raised_by_read_stops_to_arrow(exc):
 
     with pytest.raises(exc):
         g.to_arrow(Interrupted(), game="pylos")
+
+
+def _stub():
+    import ast
+    import pathlib
+
+    path = pathlib.Path(g.__file__).with_name("__init__.pyi")
+    return ast.parse(path.read_text())
+
+
+def test_the_stub_lists_the_same_public_names_as_the_package():
+    # The stub had no __all__ (stubtest: "gamenote.__all__ is not present in stub").
+    import ast
+
+    tree = _stub()
+    stub_all = None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "__all__" for t in node.targets):
+            stub_all = ast.literal_eval(node.value)
+    assert stub_all is not None
+    assert sorted(stub_all) == sorted(g.__all__)
+    defined = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    assert sorted(set(g.__all__) - defined) == []
+
+
+def test_the_stubs_functions_take_the_runtimes_parameters():
+    import ast
+    import inspect
+
+    kinds = []
+    for node in _stub().body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        a = node.args
+        stub = [(p.arg, "positional") for p in a.posonlyargs + a.args]
+        stub += [(p.arg, "keyword") for p in a.kwonlyargs]
+        params = inspect.signature(getattr(g, node.name)).parameters.values()
+        runtime = [
+            (p.name, "keyword" if p.kind is inspect.Parameter.KEYWORD_ONLY else "positional")
+            for p in params
+        ]
+        kinds.append((node.name, stub == runtime, stub, runtime))
+    assert [k for k in kinds if not k[1]] == []
+    assert len(kinds) == 13
