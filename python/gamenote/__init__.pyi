@@ -6,6 +6,32 @@ from typing import IO, TYPE_CHECKING, Any, Iterator, List, Optional, Sequence, T
 if TYPE_CHECKING:
     import pyarrow
 
+__all__ = [
+    "ArrowStream",
+    "Check",
+    "GamenoteError",
+    "Generated",
+    "NearMiss",
+    "Position",
+    "Problem",
+    "Record",
+    "Records",
+    "UnknownGameError",
+    "check_range_json",
+    "count_range_lines",
+    "count_range_records",
+    "games",
+    "generate",
+    "near_misses",
+    "read",
+    "reads",
+    "shard_arrow_stream",
+    "shard_ranges",
+    "styles",
+    "arrow_stream",
+    "to_arrow",
+]
+
 class GamenoteError(ValueError):
     """A record, move or position that does not read or breaks the rules."""
 
@@ -93,7 +119,7 @@ class Record:
     def position(self, ply: Optional[int] = None) -> "Position":
         """The position after `ply` moves: 0 the start, None the end, negative from the end."""
     def _repr_svg_(self) -> Optional[str]: ...
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Equal when of the same game and mode, with the same text, from the same place
         (source name, index, line, offset): what it is pickled as."""
     def __hash__(self) -> int: ...
@@ -253,5 +279,7 @@ def to_arrow(
 ) -> "pyarrow.Table":
     """The export table of `source` (a path, a list of paths or a file object) as a pyarrow
     Table, without a file: the records table (docs/export.md), or the plies table with
-    `plies=True`; the same rows as `gamenote export --to parquet`. Each record's game is its
-    own [Game] tag, else `game`, else the file's (first record's tag or extension)."""
+    `plies=True`; the same rows as `gamenote export --to parquet`. `game` is `--game` (a
+    record tagged with another game is a row with its error); without it each record's game
+    is its own [Game] tag, else the file's (its first record's tag, else its name's
+    extension)."""

@@ -30,6 +30,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ._native import (
     check_range_json,
+    reads,
     count_range_lines,
     count_range_records,
     shard_arrow_stream,
@@ -65,6 +66,8 @@ def check_shard(
     ends before it). Returns the counts and the verdicts kept (``"failed"`` or ``"all"``),
     each a ``gamenote check --json`` object with ``"local"``, its record's number within
     the shard (for junk: the record before it), for :func:`number`."""
+    if keep not in ("failed", "all"):
+        raise ValueError(f"keep is {keep!r}: expected 'failed' or 'all'")
     records = ok = junk = 0
     kept = []
     for line in check_range_json(path, start, end, lines_before, game=game, mode=mode):
@@ -113,12 +116,21 @@ def check_archive(
     ``client``'s cluster: ``count`` shards (default four per worker thread), their line
     ends counted on the workers, then each shard checked on a worker. Returns the totals
     and the verdicts kept, numbered and placed as in the whole file."""
+    _check_arguments(game, mode, keep)
     paths, starts, ends, lines_before = _plan(client, path, count)
     futures = client.map(
         check_shard, paths, starts, ends, lines_before,
         game=game, mode=mode, keep=keep, pure=False,
     )
     return number(client.gather(futures))
+
+
+def _check_arguments(game: Optional[str], mode: str, keep: str = "failed") -> None:
+    """Raises ValueError for an unknown game, mode or ``keep`` on the client, before any
+    work is sent (or any file of ``out_dir`` deleted), as the workers would raise it."""
+    if keep not in ("failed", "all"):
+        raise ValueError(f"keep is {keep!r}: expected 'failed' or 'all'")
+    reads("", game=game, mode=mode)
 
 
 def _plan(
@@ -236,6 +248,7 @@ def export_archive(
             f"existing_data_behavior is {existing_data_behavior!r}: expected 'error', "
             "'overwrite_or_ignore' or 'delete_matching'"
         )
+    _check_arguments(game, mode)
     _prepare(out_dir, existing_data_behavior)
     paths, starts, ends, lines_before = _plan(client, path, count)
     counted = client.map(

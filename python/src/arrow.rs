@@ -3,12 +3,13 @@
 //! Arrow C stream interface (`__arrow_c_stream__`, a PyCapsule holding an
 //! `ArrowArrayStream`), which pyarrow imports without copying the columns.
 
+use std::io;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use arrow::array::{RecordBatch, RecordBatchIterator};
 use arrow::ffi_stream::FFI_ArrowArrayStream;
-use gamenote::games::GameId;
+use gamenote::check::{Input, game_of_input};
 use gamenote::stream::Shard;
 use gamenote_export::{
     ExportError, ExportOptions, PliesTable, PlyRow, RecordRow, RecordsTable, Sink, export_files,
@@ -184,20 +185,29 @@ pub fn arrow_stream(
                     .and_then(|n| n.extract::<String>().ok())
                     .unwrap_or_else(|| "<file>".into()),
             };
-            let default = match opts.game {
-                Some(g) => g,
-                None => GameId::from_extension(&name).ok_or_else(|| {
-                    PyTypeError::new_err(
-                        "to_arrow of a file object needs game= unless its name tells the game",
-                    )
-                })?,
-            };
-            let input = PyReader {
-                file: source.clone().unbind(),
-                pending: Vec::new(),
-                at: 0,
-            };
-            export_reader(&name, default, input, &opts, &mut sink).map_err(failed)?;
+            let input = PyReader::new(source.clone().unbind());
+            let interrupt = Arc::clone(&input.interrupt);
+            // An interrupt raised by the file's `read()` is raised as itself, not as a row
+            // of the table or an export error.
+            let raised = || interrupt.lock().ok().and_then(|mut slot| slot.take());
+            // The game as `gamenote export -` tells it: `game=`, else the first record's
+            // `[Game]` tag, else the name's extension.
+            let mut input: Input = io::BufReader::with_capacity(1 << 16, Box::new(input));
+            let default = game_of_input(opts.game, &name, &mut input);
+            if let Some(e) = raised() {
+                return Err(e);
+            }
+            let default = default.map_err(|_| {
+                PyTypeError::new_err(
+                    "to_arrow of a file object needs game= unless its first record's [Game] \
+                     tag or its name tells the game",
+                )
+            })?;
+            let done = export_reader(&name, default, input, &opts, &mut sink);
+            if let Some(e) = raised() {
+                return Err(e);
+            }
+            done.map_err(failed)?;
         }
     }
     sink.into_stream().map_err(failed)

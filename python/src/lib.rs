@@ -7,7 +7,8 @@ mod shard;
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 
 use gamenote::any::{AnyError, AnyNotation, AnyPosition, AnyRecord, AnyStyle, GameId, KnownGame};
 use gamenote::check::{self, PieceChecker, Problem as CliProblem, Report};
@@ -19,7 +20,7 @@ use gamenote::stream::{BadRecord, RecordReader};
 use gamenote::threeman::ThreeMan;
 use gamenote::{Error, Game, Mode, Notate, ParseError, Play, RecordFormat, with_game};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyException, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
@@ -626,11 +627,18 @@ impl Record {
             let mut checker = Checker::<G>::new(mode);
             let mut reports =
                 check::check_record::<G, _>(&self.name, &self.text, self.lines_before, &mut checker);
+            let more = reports.len() > 1;
             let mut report = if reports.is_empty() {
                 Report::from_empty(&self.name)
             } else {
                 reports.swap_remove(0)
             };
+            // A text of more than one record (or a record and junk) is no one record: its
+            // verdict is the parse error `moves()` and `tags` raise, not the first record's.
+            if more && let Err(e) = AnyRecord::parse_as(self.game, &self.text) {
+                let at = check::problem_at(&self.name, &self.text, self.lines_before, &Error::Parse(e), 0);
+                report.error = Some(at);
+            }
             report.record = self.index;
             report
         })
@@ -932,6 +940,20 @@ struct PyReader {
     file: Py<PyAny>,
     pending: Vec<u8>,
     at: usize,
+    /// An exception of `read()` that is no `Exception` (`KeyboardInterrupt`, `SystemExit`):
+    /// kept here for the reader's owner to raise as itself, not as an I/O error of the source.
+    interrupt: Arc<Mutex<Option<PyErr>>>,
+}
+
+impl PyReader {
+    fn new(file: Py<PyAny>) -> Self {
+        PyReader {
+            file,
+            pending: Vec::new(),
+            at: 0,
+            interrupt: Arc::default(),
+        }
+    }
 }
 
 impl Read for PyReader {
@@ -952,7 +974,14 @@ impl Read for PyReader {
                     Err(PyTypeError::new_err("read() gave neither bytes nor str"))
                 }
             })
-            .map_err(|e| io::Error::other(e.to_string()))?;
+            .map_err(|e| {
+                let text = e.to_string();
+                let interrupt = Python::attach(|py| !e.is_instance_of::<PyException>(py));
+                if interrupt && let Ok(mut slot) = self.interrupt.lock() {
+                    *slot = Some(e);
+                }
+                io::Error::other(text)
+            })?;
             self.pending = chunk;
         }
         let n = buf.len().min(self.pending.len() - self.at);
@@ -994,11 +1023,75 @@ struct Records {
     default: Option<GameId>,
     mode: Mode,
     name: Arc<str>,
+    /// The thread reading the source now ([`this_thread`]), 0 if none: a `next()` called
+    /// from inside the source's own `read()` is told apart from another thread's.
+    reading: AtomicUsize,
+    /// Where the source's [`PyReader`] keeps an interrupt raised by `read()`.
+    interrupt: Arc<Mutex<Option<PyErr>>>,
+}
+
+/// A number of the calling thread, not 0, different for every live thread.
+fn this_thread() -> usize {
+    thread_local! {
+        static TOKEN: u8 = const { 0 };
+    }
+    TOKEN.with(|t| t as *const u8 as usize)
+}
+
+/// Clears [`Records::reading`] when the reading thread lets the source go.
+struct Reading<'a>(&'a AtomicUsize);
+
+impl Drop for Reading<'_> {
+    fn drop(&mut self) {
+        self.0.store(0, Ordering::Release);
+    }
 }
 
 impl Records {
     fn open(input: Input, name: String, game: Option<&str>, mode: &str) -> PyResult<Self> {
+        Self::open_with(input, name, game, mode, Arc::default())
+    }
+
+    fn open_file(file: PyReader, name: String, game: Option<&str>, mode: &str) -> PyResult<Self> {
+        let interrupt = Arc::clone(&file.interrupt);
+        Self::open_with(Box::new(file), name, game, mode, interrupt)
+    }
+
+    /// The source, waiting for another thread reading it without holding the GIL (its
+    /// file object's `read()` may need the GIL to finish); `next()` called from inside the
+    /// source's own `read()` raises `ValueError`, as a generator does.
+    fn lock_source(&self, py: Python<'_>) -> PyResult<(MutexGuard<'_, Source>, Reading<'_>)> {
+        let poisoned = || PyRuntimeError::new_err("the record reader was poisoned by a panic");
+        let me = this_thread();
+        loop {
+            match self.source.try_lock() {
+                Ok(guard) => {
+                    self.reading.store(me, Ordering::Release);
+                    return Ok((guard, Reading(&self.reading)));
+                }
+                Err(TryLockError::Poisoned(_)) => return Err(poisoned()),
+                Err(TryLockError::WouldBlock) => {}
+            }
+            if self.reading.load(Ordering::Acquire) == me {
+                return Err(PyValueError::new_err(
+                    "the records are already being read (next() called from inside the \
+                     source's read())",
+                ));
+            }
+            py.detach(|| drop(self.source.lock()));
+        }
+    }
+
+    fn open_with(
+        input: Input,
+        name: String,
+        game: Option<&str>,
+        mode: &str,
+        interrupt: Arc<Mutex<Option<PyErr>>>,
+    ) -> PyResult<Self> {
         Ok(Records {
+            reading: AtomicUsize::new(0),
+            interrupt,
             source: Mutex::new(Source {
                 reader: RecordReader::new(input),
                 checkers: PieceCheckers::default(),
@@ -1102,10 +1195,7 @@ impl Records {
     /// the length limit, an I/O error) or a record of no known game raises a
     /// `GamenoteError` with its line and column; iteration may go on after it.
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Record>> {
-        let mut src = self
-            .source
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the record reader was poisoned by a panic"))?;
+        let (mut src, _reading) = self.lock_source(py)?;
         loop {
             if let Some(r) = src.pending.pop_front() {
                 return Ok(Some(r));
@@ -1113,7 +1203,10 @@ impl Records {
             let Some(piece) = src.reader.next() else {
                 return Ok(None);
             };
-            let raw = piece.map_err(|bad| bad_piece(py, &self.name, &bad))?;
+            let raw = piece.map_err(|bad| {
+                let interrupt = self.interrupt.lock().ok().and_then(|mut e| e.take());
+                interrupt.unwrap_or_else(|| bad_piece(py, &self.name, &bad))
+            })?;
             let Some(id) = GameId::from_tags(&raw.text).or(self.default) else {
                 if raw.text.trim().is_empty() {
                     continue;
@@ -1165,12 +1258,8 @@ fn read(
                 .and_then(|n| n.extract::<String>().ok())
                 .unwrap_or_else(|| "<file>".into()),
         };
-        let input = PyReader {
-            file: source.clone().unbind(),
-            pending: Vec::new(),
-            at: 0,
-        };
-        return Records::open(Box::new(input), name, game, mode);
+        let input = PyReader::new(source.clone().unbind());
+        return Records::open_file(input, name, game, mode);
     }
     let os = py.import("os")?;
     let path: String = os.call_method1("fspath", (source,))?.extract()?;
