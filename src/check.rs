@@ -63,8 +63,8 @@ mod locate;
 pub use crate::any::{GameId, UnknownGame};
 use input::display_name;
 pub use input::{
-    FileRecords, Input, InputError, Located, game_of_input, open_input, overrides_error,
-    piece_game, piece_records, size_error,
+    FileRecords, Input, InputError, Located, PartKind, game_of_input, open_input, overrides_error,
+    piece_game, piece_records, piece_spans, size_error,
 };
 pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};

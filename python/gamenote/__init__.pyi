@@ -135,7 +135,10 @@ class Records(Iterator[Record]):
     """
 
     def __iter__(self) -> "Records": ...
-    def __next__(self) -> Record: ...
+    def __next__(self) -> Record:
+        """The next record. An unreadable piece, or junk after a record (no record: it takes
+        no number), raises `GamenoteError` with its line and column; `next()` may be called
+        again after it."""
 
 class Position:
     """A position: side to move, legal moves, play, outcome, `str()` the position string, SVG."""

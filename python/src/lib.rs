@@ -1007,7 +1007,9 @@ struct PieceCheckers {
 struct Source {
     reader: RecordReader<Input>,
     checkers: PieceCheckers,
-    pending: VecDeque<Record>,
+    /// Records cut from the piece being read, and junk between them (an error to raise,
+    /// numbered as `gamenote check` numbers it: after the record it follows).
+    pending: VecDeque<Result<Record, CliProblem>>,
     /// The verdicts of the piece being cut into records after its first.
     reports: Vec<Verdict>,
     /// The results the source's records reached so far, each kept once.
@@ -1133,8 +1135,8 @@ fn piece_records<G: KnownGame>(
         }
     });
     let Some(first) = first else { return };
-    let n = 1 + src.reports.len();
-    let mut make = |text: String, lines_before: usize, offset: u64, report: Verdict| {
+    let junk = |v: &Verdict| v.error().is_some_and(|p| p.junk);
+    let make = |src: &mut Source, text: String, lines_before: usize, offset: u64, report| {
         src.index += 1;
         let r = Record {
             game: G::GAME,
@@ -1148,37 +1150,59 @@ fn piece_records<G: KnownGame>(
             parsed: OnceLock::new(),
         };
         let _ = r.verdict.set(report);
-        src.pending.push_back(r);
+        src.pending.push_back(Ok(r));
+        src.index
     };
-    if n == 1 {
-        make(text, lines_before, offset, first);
+    if src.reports.is_empty() && !junk(&first) {
+        make(src, text, lines_before, offset, first);
         return;
     }
-    // Several records in one piece (records with no tags between them): cut the text where
-    // each ends, as the check did.
+    // Several parts in one piece: records, and junk after a record. Each record gets its
+    // own text, cut where the check read it (`check::piece_spans`). Junk is no record: it
+    // takes no number (`gamenote check` counts it apart) and is raised where it stands, as
+    // an unreadable piece is, its message naming the record it follows.
     let rest = std::mem::take(&mut src.reports);
-    let mut start = 0;
+    let spans = check::piece_spans::<G>(&text);
+    let mut last = src.index;
     for (i, report) in std::iter::once(first).chain(rest).enumerate() {
-        let end = if i + 1 == n {
-            text.len()
-        } else {
-            match gamenote::Record::<G>::parse_next(&text, start) {
-                Ok((_, rest)) => text.len() - rest.len(),
-                Err(_) => text.len(),
-            }
+        let range = match spans.get(i) {
+            Some((r, _)) => r.clone(),
+            // Not expected (one part a report): what is left of the text.
+            None => spans.last().map_or(0, |(r, _)| r.end)..text.len(),
         };
-        let lines = lines_before + text[..start].matches('\n').count();
-        make(
-            text[start..end].to_string(),
+        if let Some(p) = report.error().filter(|p| p.junk) {
+            let p = junk_after(p, last);
+            src.pending.push_back(Err(p));
+            continue;
+        }
+        let lines = lines_before + text[..range.start].matches('\n').count();
+        last = make(
+            src,
+            text[range.clone()].to_string(),
             lines,
-            offset + start as u64,
+            offset + range.start as u64,
             report,
         );
-        start = end;
-        if start >= text.len() {
-            break;
-        }
     }
+}
+
+/// Junk's problem `p`, its message naming record `record` of the source (the check of
+/// one piece names the piece's own count).
+fn junk_after(p: &CliProblem, record: usize) -> CliProblem {
+    let mut p = p.clone();
+    let renumber = |text: &mut String| {
+        if let Some(at) = text.find("junk after record ") {
+            let tail = &text[at + "junk after record ".len()..];
+            if let Some(colon) = tail.find(':') {
+                let rest = tail[colon..].to_string();
+                text.truncate(at);
+                text.push_str(&format!("junk after record {record}{rest}"));
+            }
+        }
+    };
+    renumber(&mut p.message);
+    renumber(&mut p.rendered);
+    p
 }
 
 fn bad_piece(py: Python<'_>, name: &str, bad: &BadRecord) -> PyErr {
@@ -1192,13 +1216,16 @@ impl Records {
     }
 
     /// The next record. An unreadable piece (bytes that are not UTF-8, a NUL, a record over
-    /// the length limit, an I/O error) or a record of no known game raises a
-    /// `GamenoteError` with its line and column; iteration may go on after it.
+    /// the length limit, an I/O error), a record of no known game, or junk after a record
+    /// (which takes no record number, as in `gamenote check`) raises a `GamenoteError` with
+    /// its line and column; iteration may go on after it.
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Record>> {
         let (mut src, _reading) = self.lock_source(py)?;
         loop {
-            if let Some(r) = src.pending.pop_front() {
-                return Ok(Some(r));
+            match src.pending.pop_front() {
+                Some(Ok(r)) => return Ok(Some(r)),
+                Some(Err(junk)) => return Err(problem_error(py, &Problem::from(&junk))),
+                None => {}
             }
             let Some(piece) = src.reader.next() else {
                 return Ok(None);

@@ -126,17 +126,31 @@ def test_a_record_made_of_two_records_or_junk_does_not_check_ok(tail, found):
     assert (e.value.line, e.value.column, e.value.message) == (5, 1, c.error.message)
 
 
-@pytest.mark.xfail(
-    reason="not fixed (a bigger change): junk after a record is handed out as a Record that "
-    "takes an index, so later records are numbered past `gamenote check`'s numbers and the "
-    "junk's message names the wrong record; its pickled copy checks differently",
-    strict=True,
-)
 def test_junk_is_numbered_as_gamenote_check_numbers_it():
+    # Junk after a record was handed out as a Record that took a number: later records
+    # were numbered past `gamenote check`'s (record 3 where check says 2), and the junk's
+    # message named the wrong record. Junk is now raised where it stands, takes no number,
+    # and the records after it come next, as `gamenote check --json` reports them.
     text = REC.decode() + "garbage here\n" + '[Game "Pylos"]\n\n1b2 1c3 *\n\n1b2 *\n'
-    got = [(r.index, r.check().ok) for r in g.reads(text)]
-    records = [i for i, ok in got if ok]
-    assert records == [1, 2]
+    it = g.reads(text)
+    got = []
+    while True:
+        try:
+            r = next(it)
+        except StopIteration:
+            break
+        except g.GamenoteError as e:
+            got.append(("junk", e.kind, e.line, e.column, e.message))
+        else:
+            got.append((r.index, r.check().ok, r.line))
+    assert got == [
+        (1, True, 1),
+        ("junk", "parse", 5, 1,
+         'junk after record 1: expected a tag pair or the end of input, found "garbage"'),
+        (2, True, 6),
+        ("junk", "parse", 10, 1,
+         'junk after record 2: expected a tag pair or the end of input, found "1b2"'),
+    ]
 
 
 class NoCluster:

@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read};
+use std::ops::Range;
 use std::path::Path;
 use std::rc::Rc;
 
@@ -431,6 +432,72 @@ pub fn piece_records<G: Game>(
                 )));
             }
         }
+    }
+    out
+}
+
+/// What one part of a piece of input is ([`piece_spans`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PartKind {
+    /// A record that reads (it may still fail its replay).
+    Record,
+    /// Text read as a record that cannot be read: a numbered record with a parse error.
+    Unreadable,
+    /// Junk after a record: no record, not numbered ([`Problem::junk`]).
+    Junk,
+}
+
+/// The parts of one piece of input's `text` (as [`RecordReader`] hands it out) read as game
+/// `G`, in order, each with the byte range it covers. A part runs from the end of the part
+/// before it (so a record's part starts with the blank lines and comments before it) to the
+/// end of its record's result (or last move); the last part runs to the end of the text.
+/// Text that cannot be read as a record, and junk after a record, are always last: they run
+/// to the end of the piece, as the check reads them (the next record starts at the next tag
+/// section, in the next piece). These are the parts the check reports on, one report each
+/// and in the same order ([`PieceChecker::check`]): a program that keeps each record's own
+/// text beside its report (the Python package) cuts the piece with them.
+///
+/// ```
+/// use gamenote::check::{piece_spans, PartKind};
+/// use gamenote::pylos::Pylos;
+/// let text = "[Event \"a\"]\n\n1b2 1c3 *\n\nstray line\n\n1b2 *\n";
+/// let parts = piece_spans::<Pylos>(text);
+/// let kinds: Vec<PartKind> = parts.iter().map(|(_, k)| *k).collect();
+/// assert_eq!(kinds, [PartKind::Record, PartKind::Junk]);
+/// assert_eq!(&text[parts[0].0.clone()], "[Event \"a\"]\n\n1b2 1c3 *");
+/// assert_eq!(&text[parts[1].0.clone()], "\n\nstray line\n\n1b2 *\n");
+/// let bad = "1b2 zz 1c3 *\n";
+/// assert_eq!(piece_spans::<Pylos>(bad), [(0..bad.len(), PartKind::Unreadable)]);
+/// ```
+pub fn piece_spans<G: Game>(text: &str) -> Vec<(Range<usize>, PartKind)> {
+    use crate::visit::Stepped;
+    let mut build = crate::record::RecordBuilder::<G>::default();
+    let mut scratch = crate::visit::Scratch::default();
+    let mut walk = crate::visit::Walk::new(1, 0);
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(step) = walk.step::<G, _>(text, None, &mut scratch, &mut build) {
+        let (end, kind) = match step {
+            Stepped::Record(Ok(record)) => (
+                record
+                    .result_span
+                    .as_ref()
+                    .map(|s| s.end)
+                    .or_else(|| record.plies.last().map(|p| p.span.end))
+                    .unwrap_or(from),
+                PartKind::Record,
+            ),
+            Stepped::Record(Err(e)) => (e.span.end, PartKind::Unreadable),
+            Stepped::Junk(e) => (e.span.end, PartKind::Junk),
+            Stepped::Bad(_) => (from, PartKind::Unreadable),
+            Stepped::BadJunk(_) => (from, PartKind::Junk),
+        };
+        let end = end.clamp(from, text.len());
+        out.push((from..end, kind));
+        from = end;
+    }
+    if let Some((last, _)) = out.last_mut() {
+        last.end = text.len();
     }
     out
 }
