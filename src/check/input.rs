@@ -437,6 +437,13 @@ pub fn piece_records<G: Game>(
 }
 
 /// What one part of a piece of input is ([`piece_spans`]).
+///
+/// ```
+/// use gamenote::check::{piece_spans, PartKind};
+/// use gamenote::pylos::Pylos;
+/// let parts = piece_spans::<Pylos>("1b2 1c3 *\n\nstray\n");
+/// assert_eq!(parts[1].1, PartKind::Junk);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PartKind {
     /// A record that reads (it may still fail its replay).
@@ -454,7 +461,7 @@ pub enum PartKind {
 /// Text that cannot be read as a record, and junk after a record, are always last: they run
 /// to the end of the piece, as the check reads them (the next record starts at the next tag
 /// section, in the next piece). These are the parts the check reports on, one report each
-/// and in the same order ([`PieceChecker::check`]): a program that keeps each record's own
+/// and in the same order ([`PieceChecker::check`](crate::check::PieceChecker::check)): a program that keeps each record's own
 /// text beside its report (the Python package) cuts the piece with them.
 ///
 /// ```
