@@ -664,7 +664,12 @@ trait Counted: PartialEq + Clone + std::fmt::Display {
     }
 }
 
-impl Counted for gamenote::pylos::Notation {}
+impl Counted for gamenote::pylos::Notation {
+    #[inline]
+    fn print(&self, out: &mut String) {
+        self.write_to(out);
+    }
+}
 impl Counted for gamenote::threeman::Notation {}
 impl Counted for gamenote::pylon::Notation {}
 impl Counted for gamenote::gipf::Notation {
