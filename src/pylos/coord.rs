@@ -204,6 +204,7 @@ impl Slot {
     }
 
     /// Order of canonical take-backs: higher level first, then column, then row.
+    #[inline]
     pub(crate) fn takeback_key(self) -> (u8, u8, u8) {
         (4 - self.level(), self.col(), self.row())
     }

@@ -175,19 +175,12 @@ impl Notate for Pylos {
 /// [`Notate::notate`] of a move that takes back or a style with markers.
 #[inline(never)]
 fn notate_full(pos: &Position, m: &Move, style: Style) -> Notation {
-    let mut takebacks = Takebacks::new();
+    // At most two take-backs (a move's set of them).
     let mut it = slots(m.takebacks);
-    match (it.next(), it.next()) {
-        (Some(a), Some(b)) if b.takeback_key() < a.takeback_key() => {
-            takebacks.push(b);
-            takebacks.push(a);
-        }
-        (a, b) => {
-            for s in a.into_iter().chain(b) {
-                takebacks.push(s);
-            }
-        }
-    }
+    let takebacks = match it.next() {
+        Some(a) => Takebacks::canonical(a, it.next()),
+        None => Takebacks::new(),
+    };
     let markers = if style.markers {
         pos.formations_of(m.from, m.to)
     } else {

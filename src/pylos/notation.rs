@@ -228,6 +228,26 @@ impl Default for Takebacks {
 }
 
 impl Takebacks {
+    /// The take-backs `a` and `b` (if any, another slot) in canonical order: higher level
+    /// first, then column, then row (what `notate` writes), without `push`'s tests.
+    #[inline]
+    pub(crate) fn canonical(a: Slot, b: Option<Slot>) -> Self {
+        match b {
+            None => Takebacks {
+                slots: [a, FILLER],
+                len: 1,
+            },
+            Some(b) if b.takeback_key() < a.takeback_key() => Takebacks {
+                slots: [b, a],
+                len: 2,
+            },
+            Some(b) => Takebacks {
+                slots: [a, b],
+                len: 2,
+            },
+        }
+    }
+
     /// No take-back.
     ///
     /// ```
@@ -784,6 +804,29 @@ fn general(input: &str, numeric: bool) -> PResult<'_, Notation> {
 
 #[cfg(test)]
 mod tests {
+    /// `Takebacks::canonical` of any one or two slots, in either order: the slots pushed
+    /// in canonical order (higher level first, then column, then row).
+    #[test]
+    fn canonical_takebacks_of_every_pair() {
+        use super::{Slot, Takebacks};
+        let mut pairs = 0;
+        for a in Slot::all() {
+            let mut one = Takebacks::new();
+            one.push(a);
+            assert_eq!(Takebacks::canonical(a, None), one);
+            for b in Slot::all().filter(|&b| b != a) {
+                let mut sorted = [a, b];
+                sorted.sort_by_key(|s| s.takeback_key());
+                let mut two = Takebacks::new();
+                two.push(sorted[0]);
+                two.push(sorted[1]);
+                assert_eq!(Takebacks::canonical(a, Some(b)), two, "{a} {b}");
+                pairs += 1;
+            }
+        }
+        assert_eq!(pairs, 30 * 29);
+    }
+
     /// `write_to` writes what `Display` writes, for every slot in every form, raised or
     /// not, dashed or not, with 0–2 takebacks, every marker set and every annotation.
     #[test]
