@@ -265,6 +265,13 @@ pub fn resolve_play_agrees<G: Game>(pos: &G::Position, n: &G::Notation) {
                 G::notate(pos, &m, style),
                 "{n}: notate_played and notate disagree"
             );
+            if !G::notate_needs_before(style) {
+                assert_eq!(
+                    G::notate_played(&after, &m, &after, style),
+                    G::notate(pos, &m, style),
+                    "{n}: notate_played without the position before and notate disagree"
+                );
+            }
         }
         Err(e) => {
             assert_eq!(one_call, Err(e), "{n}: resolve_play and resolve disagree");

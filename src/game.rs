@@ -818,6 +818,7 @@ pub trait RecordFormat: Notate {
 /// - **Speed** ([`Hooks::RESOLVE_REFUSES_AFTER_END`], [`Hooks::resolve_play`],
 ///   [`Hooks::SETTLES_LATER`], [`Hooks::resolve_play_unsettled`], [`Hooks::settle`],
 ///   [`Hooks::annotations_need_before`], [`Hooks::notate_played`],
+///   [`Hooks::notate_needs_before`],
 ///   [`Hooks::parse_token_reusing`], [`Hooks::recycle`]). With the defaults the crate gives the same answers, only slower
 ///   for the game that needed the hook. An override must give exactly the default's
 ///   answers; [`crate::fuzzing::resolve_play_agrees`] and the fuzz targets hold every game
@@ -973,6 +974,29 @@ pub trait Hooks: RecordFormat {
     ) -> Self::Notation {
         let _ = after;
         Self::notate(before, m, style)
+    }
+
+    /// False when [`Hooks::notate_played`] of moves in `style` does not read the position
+    /// before the move, so that a visitor that only notates the moves it is handed (the
+    /// export without its plies table) need not have that position copied
+    /// ([`Checker::play_in_after`](crate::replay::Checker::play_in_after)): it hands `after`
+    /// in place of `before`, and the answer is still `notate(before, m, style)`. The default:
+    /// true.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{Hooks, pylos::{Form, Pylos, Style}};
+    /// assert!(!Pylos::notate_needs_before(Style::default()));
+    /// assert!(Pylos::notate_needs_before(Style::new(Form::Canonical, true)), "markers");
+    /// let mut pos = Pylos::start(&Default::default());
+    /// let before = pos.clone();
+    /// let m = Pylos::resolve_play(&mut pos, &"b2".parse()?)?;
+    /// let n = Pylos::notate_played(&pos, &m, &pos, Style::default());
+    /// assert_eq!(n, Pylos::notate(&before, &m, Style::default()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn notate_needs_before(_style: Self::Style) -> bool {
+        true
     }
 
     /// False when [`Notate::check_annotations`] of `n` does not read the position before the

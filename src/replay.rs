@@ -219,13 +219,40 @@ impl<G: Game> Stepper<G> {
             n,
             ply,
             None::<fn(usize, &G::Position, &G::Move, &G::Position)>,
+            None::<fn(usize, &G::Move, &G::Position)>,
         );
     }
 
+    /// [`Stepper::step`] for a visitor that reads only the move and the position after it,
+    /// `visit(n, move, after)`: the quiet path's, with no copy of the position before a move
+    /// (but where the annotation check reads it, or on the long way).
+    #[inline]
+    pub(crate) fn step_after(
+        &mut self,
+        n: usize,
+        ply: &Ply<G::Notation>,
+        visit: impl FnMut(usize, &G::Move, &G::Position),
+    ) {
+        self.step_with(
+            n,
+            ply,
+            None::<fn(usize, &G::Position, &G::Move, &G::Position)>,
+            Some(visit),
+        );
+    }
+
+    /// The quiet path, and the visited one when the visitor `seen` reads only the move and
+    /// the position after it (`visit` is for [`Stepper::step_long`]; one of them at most).
     #[inline(always)]
-    fn step_with<F>(&mut self, n: usize, ply: &Ply<G::Notation>, visit: Option<F>)
-    where
+    fn step_with<F, A>(
+        &mut self,
+        n: usize,
+        ply: &Ply<G::Notation>,
+        visit: Option<F>,
+        mut seen: Option<A>,
+    ) where
         F: FnMut(usize, &G::Position, &G::Move, &G::Position),
+        A: FnMut(usize, &G::Move, &G::Position),
     {
         if self.error.is_some() {
             return;
@@ -266,12 +293,24 @@ impl<G: Game> Stepper<G> {
                 debug_assert!(live, "resolved after the end");
                 let checked = G::check_annotations(&self.pos, &ply.notation, &m, &self.pos);
                 if self.annotations_checked(n, ply, checked) {
+                    if let Some(seen) = seen.as_mut() {
+                        // The visitor sees a settled position.
+                        self.settle();
+                        seen(n, &m, &self.pos);
+                    }
                     self.played(n, ply);
                 }
                 return;
             }
         }
-        self.step_long(n, ply, visit);
+        match seen {
+            Some(mut seen) => self.step_long(
+                n,
+                ply,
+                Some(|n, _: &G::Position, m: &G::Move, after: &G::Position| seen(n, m, after)),
+            ),
+            None => self.step_long(n, ply, visit),
+        }
     }
 
     /// [`Stepper::step_with`] the long way: a move seen by `visit`, one whose annotations
@@ -740,6 +779,52 @@ impl<G: Game> Checker<G> {
             }
             let n = self.plies;
             self.step_seen(n, ply, visit);
+        }
+    }
+
+    /// [`Checker::play_in`] for a visitor that reads only the move and the position after
+    /// it, `visit(n, move, after)`: the position before a move is not copied (but where the
+    /// annotation check reads it, or on the long way), so this costs little more than
+    /// checking (what `gamenote export` plays with when it writes no plies table and the
+    /// game notates a move without the position before it,
+    /// [`Hooks::notate_needs_before`](crate::game::Hooks::notate_needs_before)). The same
+    /// moves are handed out, with the same positions after them, and the verdict is the
+    /// same.
+    ///
+    /// ```
+    /// use gamenote::{pylos::{Notation, Pylos, Style}, replay::Checker, visit::Visitor, Mode, Ply};
+    /// use gamenote::game::{Hooks, Notate};
+    /// let style = Style::default();
+    /// assert!(!Pylos::notate_needs_before(style));
+    /// let mut checker = Checker::<Pylos>::new(Mode::Strict);
+    /// checker.begin_record();
+    /// let mut canonical = Vec::new();
+    /// for m in ["b2", "1c3", "1c3"] {
+    ///     let ply = Ply::new(m.parse::<Notation>()?);
+    ///     checker.play_in_after(&ply, |n, mv, after| {
+    ///         let written = Pylos::notate_played(after, mv, after, style).to_string();
+    ///         canonical.push((n, written, after.reserve(0)));
+    ///     });
+    /// }
+    /// assert_eq!(canonical, [(1, "1b2".to_string(), 14), (2, "1c3".to_string(), 14)]);
+    /// let verdict = checker.end_record(Ok(()));
+    /// assert_eq!((verdict.is_ok(), verdict.plies), (false, 2));
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn play_in_after(
+        &mut self,
+        ply: &Ply<G::Notation>,
+        visit: impl FnMut(usize, &G::Move, &G::Position),
+    ) {
+        if self.count(ply) {
+            if self.stepper.is_none() {
+                self.set_up(Some(&ply.notation));
+            }
+            let n = self.plies;
+            self.stepper();
+            if let Some(s) = self.stepper.as_mut() {
+                s.step_after(n, ply, visit);
+            }
         }
     }
 

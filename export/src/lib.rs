@@ -539,6 +539,40 @@ impl Rows {
         }
     }
 
+    /// Adds the canonical form `notation` of the `n`th move, written `written` (its entry in
+    /// the table of written moves `at`), to the canonical list; true when the move before
+    /// was forced (played for this same written move).
+    #[inline(always)]
+    fn canonical_move<N: Counted>(
+        &mut self,
+        n: usize,
+        written: &N,
+        notation: &N,
+        table: &mut Written<N>,
+        at: Option<usize>,
+    ) -> bool {
+        let forced_before = n == self.last_n;
+        let as_written = *written == *notation && !forced_before;
+        // A move written canonically is not printed again (nor copied: while every move
+        // is, the canonical list is a count of written ones), nor one whose canonical form
+        // was printed after the same text before.
+        match self.canonical_as_written {
+            Some(k) if as_written && k + 1 == n => self.canonical_as_written = Some(n),
+            _ => {
+                self.canonical_now();
+                let moves = &self.row.moves;
+                self.row.moves_canonical.push_with(|text| {
+                    if as_written {
+                        text.push_str(moves.get(n - 1).unwrap_or_default());
+                    } else {
+                        table.canonical(at, notation, text);
+                    }
+                });
+            }
+        }
+        forced_before
+    }
+
     fn clear(&mut self) {
         self.plies_len = 0;
         self.tags_len = 0;
@@ -670,7 +704,12 @@ trait Counted: PartialEq + Clone + std::fmt::Display {
     }
 }
 
-impl Counted for gamenote::pylos::Notation {}
+impl Counted for gamenote::pylos::Notation {
+    #[inline]
+    fn print(&self, out: &mut String) {
+        self.write_to(out);
+    }
+}
 impl Counted for gamenote::threeman::Notation {}
 impl Counted for gamenote::pylon::Notation {}
 impl Counted for gamenote::gipf::Notation {
@@ -917,28 +956,19 @@ where
         let want_plies = self.want_plies;
         let results = &mut self.results;
         let style = <G as Notate>::Style::default();
+        if !want_plies && !G::notate_needs_before(style) {
+            // Nothing reads the position before a move: it is not copied.
+            self.checker.play_in_after(p, |n, m, after| {
+                let notation = G::notate_played(after, m, after, style);
+                cur.canonical_move(n, &p.notation, &notation, table, at);
+                cur.last_n = n;
+            });
+            return;
+        }
         self.checker.play_in(p, |n, before, m, after| {
             // Read off before and after where the game can (Pylon's covering pieces).
             let notation = G::notate_played(before, m, after, style);
-            let forced_before = n == cur.last_n;
-            let as_written = p.notation == notation && !forced_before;
-            // A move written canonically is not printed again (nor copied: while every
-            // move is, the canonical list is a count of written ones), nor one whose
-            // canonical form was printed after the same text before.
-            match cur.canonical_as_written {
-                Some(k) if as_written && k + 1 == n => cur.canonical_as_written = Some(n),
-                _ => {
-                    cur.canonical_now();
-                    let moves = &cur.row.moves;
-                    cur.row.moves_canonical.push_with(|text| {
-                        if as_written {
-                            text.push_str(moves.get(n - 1).unwrap_or_default());
-                        } else {
-                            table.canonical(at, &notation, text);
-                        }
-                    });
-                }
-            }
+            let forced_before = cur.canonical_move(n, &p.notation, &notation, table, at);
             let moves = &cur.row.moves;
             if want_plies {
                 if forced_before && let Some(prev) = cur.plies[..cur.plies_len].last_mut() {

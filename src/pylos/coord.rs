@@ -124,7 +124,8 @@ impl Slot {
         5 - self.level()
     }
 
-    const fn offset(self) -> u8 {
+    /// The slot's index within its level (0-based; [`Slot::numeric`] numbers from 1).
+    pub(crate) const fn offset(self) -> u8 {
         self.0 - LEVEL_START[(self.level() - 1) as usize]
     }
 
@@ -203,6 +204,7 @@ impl Slot {
     }
 
     /// Order of canonical take-backs: higher level first, then column, then row.
+    #[inline]
     pub(crate) fn takeback_key(self) -> (u8, u8, u8) {
         (4 - self.level(), self.col(), self.row())
     }

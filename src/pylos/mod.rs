@@ -135,47 +135,22 @@ impl Notate for Pylos {
         pos.resolve(n)
     }
 
-    #[inline]
+    /// Most moves take nothing back and are written without markers: a few stores, inlined
+    /// where the export notates every move; the rest out of line.
+    #[inline(always)]
     fn notate(pos: &Position, m: &Move, style: Style) -> Notation {
-        let mut takebacks = Takebacks::new();
-        // Most moves take nothing back and are written without markers: a few stores.
         if m.takebacks == 0 && !style.markers {
             return Notation {
                 from: m.from,
                 to: m.to,
-                takebacks,
+                takebacks: Takebacks::new(),
                 markers: Markers::default(),
                 nag: None,
                 form: style.form,
                 dash: true,
             };
         }
-        let mut it = slots(m.takebacks);
-        match (it.next(), it.next()) {
-            (Some(a), Some(b)) if b.takeback_key() < a.takeback_key() => {
-                takebacks.push(b);
-                takebacks.push(a);
-            }
-            (a, b) => {
-                for s in a.into_iter().chain(b) {
-                    takebacks.push(s);
-                }
-            }
-        }
-        let markers = if style.markers {
-            pos.formations_of(m.from, m.to)
-        } else {
-            Markers::default()
-        };
-        Notation {
-            from: m.from,
-            to: m.to,
-            takebacks,
-            markers,
-            nag: None,
-            form: style.form,
-            dash: true,
-        }
+        notate_full(pos, m, style)
     }
 
     #[inline(always)]
@@ -194,6 +169,31 @@ impl Notate for Pylos {
 
     fn parse_notation<'a>(input: &'a str, tags: &Tags) -> Parsed<'a, Notation> {
         text::parsed(notation(input, numeric_declared(tags)))
+    }
+}
+
+/// [`Notate::notate`] of a move that takes back or a style with markers.
+#[inline(never)]
+fn notate_full(pos: &Position, m: &Move, style: Style) -> Notation {
+    // At most two take-backs (a move's set of them).
+    let mut it = slots(m.takebacks);
+    let takebacks = match it.next() {
+        Some(a) => Takebacks::canonical(a, it.next()),
+        None => Takebacks::new(),
+    };
+    let markers = if style.markers {
+        pos.formations_of(m.from, m.to)
+    } else {
+        Markers::default()
+    };
+    Notation {
+        from: m.from,
+        to: m.to,
+        takebacks,
+        markers,
+        nag: None,
+        form: style.form,
+        dash: true,
     }
 }
 
@@ -310,6 +310,12 @@ impl Hooks for Pylos {
     /// Only markers are checked against the position before the move.
     fn annotations_need_before(n: &Notation) -> bool {
         !n.markers.is_empty()
+    }
+
+    /// Only markers are worked out from the position before the move (`notate` reads it
+    /// for nothing else).
+    fn notate_needs_before(style: Style) -> bool {
+        style.markers
     }
 }
 

@@ -228,6 +228,26 @@ impl Default for Takebacks {
 }
 
 impl Takebacks {
+    /// The take-backs `a` and `b` (if any, another slot) in canonical order: higher level
+    /// first, then column, then row (what `notate` writes), without `push`'s tests.
+    #[inline]
+    pub(crate) fn canonical(a: Slot, b: Option<Slot>) -> Self {
+        match b {
+            None => Takebacks {
+                slots: [a, FILLER],
+                len: 1,
+            },
+            Some(b) if b.takeback_key() < a.takeback_key() => Takebacks {
+                slots: [b, a],
+                len: 2,
+            },
+            Some(b) => Takebacks {
+                slots: [a, b],
+                len: 2,
+            },
+        }
+    }
+
     /// No take-back.
     ///
     /// ```
@@ -372,6 +392,76 @@ impl std::hash::Hash for Notation {
 }
 
 impl Notation {
+    /// Appends the notation to `out` as [`Display`](fmt::Display) writes it, byte by byte
+    /// without the formatting machinery (what `export` prints each new move with: through
+    /// `fmt`, a move cost ~630 instructions).
+    ///
+    /// ```
+    /// use gamenote::pylos::Notation;
+    /// for text in ["1b2", "b2", "1d2-2b2", "d2-2b2", "2a2(2b1,1c3)O+!?", "1a1Y??"] {
+    ///     let n: Notation = text.parse()?;
+    ///     let mut out = String::from("x");
+    ///     n.write_to(&mut out);
+    ///     assert_eq!(out, format!("x{n}"));
+    /// }
+    /// let n = Notation::parse_numeric("5-L1(L2,16)")?;
+    /// let mut out = String::new();
+    /// n.write_to(&mut out);
+    /// assert_eq!(out, "5-L1(L2,16)");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn write_to(&self, out: &mut String) {
+        if let Some(from) = self.from {
+            self.push_slot(out, from);
+            if self.dash || self.form == Form::Numeric {
+                out.push('-');
+            }
+        }
+        self.push_slot(out, self.to);
+        if !self.takebacks.is_empty() {
+            out.push('(');
+            for (i, t) in self.takebacks.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                self.push_slot(out, *t);
+            }
+            out.push(')');
+        }
+        let m = self.markers;
+        for (on, c) in [(m.square, 'O'), (m.line4, '+'), (m.line3, 'Y')] {
+            if on {
+                out.push(c);
+            }
+        }
+        if let Some(n) = self.nag {
+            out.push_str(n.as_str());
+        }
+    }
+
+    /// A slot as [`Notation::write_slot`] writes it, in this notation's form.
+    fn push_slot(&self, out: &mut String, s: Slot) {
+        let level = s.level();
+        match self.form {
+            // Rare (declared with `[Style "numeric"]`): `Slot::numeric`'s text, digits by
+            // `game::push_count`.
+            Form::Numeric => {
+                match level {
+                    1 => {}
+                    2 => out.push('L'),
+                    3 => out.push('U'),
+                    _ => return out.push('0'),
+                }
+                let offset = s.offset();
+                return crate::game::push_count(out, u32::from(offset) + 1);
+            }
+            Form::Compact if level == 1 => {}
+            _ => out.push(char::from(b'0' + level)),
+        }
+        out.push(char::from(b'a' + s.col()));
+        out.push(char::from(b'1' + s.row()));
+    }
+
     /// [`PartialEq`] when the fields differ: the written forms compared.
     #[inline(never)]
     fn key_eq(&self, other: &Self) -> bool {
@@ -714,6 +804,73 @@ fn general(input: &str, numeric: bool) -> PResult<'_, Notation> {
 
 #[cfg(test)]
 mod tests {
+    /// `Takebacks::canonical` of any one or two slots, in either order: the slots pushed
+    /// in canonical order (higher level first, then column, then row).
+    #[test]
+    fn canonical_takebacks_of_every_pair() {
+        use super::{Slot, Takebacks};
+        let mut pairs = 0;
+        for a in Slot::all() {
+            let mut one = Takebacks::new();
+            one.push(a);
+            assert_eq!(Takebacks::canonical(a, None), one);
+            for b in Slot::all().filter(|&b| b != a) {
+                let mut sorted = [a, b];
+                sorted.sort_by_key(|s| s.takeback_key());
+                let mut two = Takebacks::new();
+                two.push(sorted[0]);
+                two.push(sorted[1]);
+                assert_eq!(Takebacks::canonical(a, Some(b)), two, "{a} {b}");
+                pairs += 1;
+            }
+        }
+        assert_eq!(pairs, 30 * 29);
+    }
+
+    /// `write_to` writes what `Display` writes, for every slot in every form, raised or
+    /// not, dashed or not, with 0–2 takebacks, every marker set and every annotation.
+    #[test]
+    fn write_to_is_display() {
+        use super::{Form, Markers, Nag, Notation, Slot, Takebacks};
+        let slots: Vec<Slot> = Slot::all().collect();
+        let mut count = 0;
+        for form in [Form::Canonical, Form::Compact, Form::Numeric] {
+            for (i, &to) in slots.iter().enumerate() {
+                let from = [None, Some(slots[(i + 7) % slots.len()])];
+                for (k, from) in from.into_iter().enumerate() {
+                    let mut takebacks = Takebacks::new();
+                    for t in 0..(i + k) % 3 {
+                        takebacks.push(slots[(i * 5 + t * 11) % slots.len()]);
+                    }
+                    let markers = Markers {
+                        square: i % 2 == 0,
+                        line4: i % 3 == 0,
+                        line3: i % 5 == 0,
+                    };
+                    let nags = Nag::FORMS.iter().map(|(_, n)| Some(*n));
+                    for nag in nags.chain([None]) {
+                        for dash in [false, true] {
+                            let n = Notation {
+                                from,
+                                to,
+                                takebacks,
+                                markers,
+                                nag,
+                                form,
+                                dash,
+                            };
+                            let mut out = String::from("x");
+                            n.write_to(&mut out);
+                            assert_eq!(out, format!("x{n}"), "{n:?}");
+                            count += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(count, 3 * 30 * 2 * 7 * 2);
+    }
+
     /// Every string the shortcut reads, the general grammar reads the same way.
     #[test]
     fn the_shortcut_agrees_with_the_grammar() {

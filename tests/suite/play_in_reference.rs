@@ -18,23 +18,36 @@ type Seen<G> = Vec<(
     <G as gamenote::Play>::Position,
 )>;
 
-/// The checker fed as the export feeds it, keeping all that `play_in` hands out.
+type SeenAfter<G> = Vec<(
+    usize,
+    <G as gamenote::Play>::Move,
+    <G as gamenote::Play>::Position,
+)>;
+
+/// The checker fed as the export feeds it, keeping all that `play_in` hands out; beside it
+/// a second checker fed the same, keeping all that `play_in_after` hands out.
 struct Eyes<G: Game> {
     checker: Checker<G>,
     seen: Seen<G>,
+    after_only: Checker<G>,
+    seen_after: SeenAfter<G>,
 }
 
 impl<G: Game> Visitor<G> for Eyes<G> {
-    type Output = (Seen<G>, Verdict);
+    type Output = (Seen<G>, Verdict, SeenAfter<G>, Verdict);
     fn begin_record(&mut self) {
         self.checker.begin_record();
         self.seen.clear();
+        self.after_only.begin_record();
+        self.seen_after.clear();
     }
     fn tag(&mut self, name: &str, value: &str) {
         self.checker.tag(name, value);
+        self.after_only.tag(name, value);
     }
     fn comment(&mut self, text: &str) {
         self.checker.comment(text);
+        self.after_only.comment(text);
     }
     fn ply(&mut self, ply: Ply<G::Notation>) {
         self.ply_in(&mut Some(ply));
@@ -45,16 +58,28 @@ impl<G: Game> Visitor<G> for Eyes<G> {
         self.checker.play_in(p, |n, before, m, after| {
             seen.push((n, before.clone(), m.clone(), after.clone()));
         });
+        let seen_after = &mut self.seen_after;
+        self.after_only.play_in_after(p, |n, m, after| {
+            seen_after.push((n, m.clone(), after.clone()));
+        });
     }
     fn result(&mut self, result: GameResult, span: std::ops::Range<usize>) {
-        self.checker.result(result, span);
+        self.checker.result(result, span.clone());
+        self.after_only.result(result, span);
     }
     fn locate(&mut self, out: &mut Self::Output, at: &mut gamenote::visit::Place<'_>) {
         self.checker.locate(&mut out.1, at);
+        self.after_only.locate(&mut out.3, at);
     }
     fn end_record(&mut self, verdict: Result<(), ParseError>) -> Self::Output {
-        let v = self.checker.end_record(verdict);
-        (std::mem::take(&mut self.seen), v)
+        let v = self.checker.end_record(verdict.clone());
+        let after_v = self.after_only.end_record(verdict);
+        (
+            std::mem::take(&mut self.seen),
+            v,
+            std::mem::take(&mut self.seen_after),
+            after_v,
+        )
     }
 }
 
@@ -102,23 +127,46 @@ fn agrees<G: Game>(rec: &Record<G>) -> usize {
         let eyes = Eyes::<G> {
             checker: Checker::new(mode),
             seen: Vec::new(),
+            after_only: Checker::new(mode),
+            seen_after: Vec::new(),
         };
         let seen: Vec<_> = visit::<G, _>(&text, eyes).collect();
         let quiet: Vec<_> = visit::<G, _>(&text, Checker::<G>::new(mode)).collect();
         assert_eq!(seen.len(), quiet.len(), "{text}");
-        for ((moves, v), q) in seen.iter().zip(&quiet) {
+        for ((moves, v, moves_after, after_v), q) in seen.iter().zip(&quiet) {
             assert_eq!(
                 said(v),
                 said(q),
                 "{mode:?}: visited and quiet verdicts:\n{text}"
             );
+            assert_eq!(
+                said(after_v),
+                said(q),
+                "{mode:?}: visited (after only) and quiet verdicts:\n{text}"
+            );
+            // `play_in_after` hands out what `play_in` does, but the position before.
+            let projected: Vec<_> = moves
+                .iter()
+                .map(|(n, _, m, after)| (*n, m.clone(), after.clone()))
+                .collect();
+            assert!(
+                projected == *moves_after,
+                "{mode:?}: play_in_after and play_in differ:\n{text}"
+            );
+            let style = Default::default();
             for (_, before, m, after) in moves {
-                let style = Default::default();
                 assert_eq!(
                     G::notate_played(before, m, after, style),
                     G::notate(before, m, style),
                     "{text}"
                 );
+                if !G::notate_needs_before(style) {
+                    assert_eq!(
+                        G::notate_played(after, m, after, style),
+                        G::notate(before, m, style),
+                        "without the position before: {text}"
+                    );
+                }
             }
             if mode == Mode::Strict {
                 let slow = reference(rec);
@@ -207,4 +255,23 @@ fn play_in_agrees_after_the_end_and_on_decided_set_ups() {
         [(38, 38), (40, 40), (0, 0), (35, 35)],
         "pylos, gipf, threeman, pylon"
     );
+}
+
+/// Pylos moves with markers (right and wrong: their check reads the position before the
+/// move, so `play_in_after` takes the long way for them), take-backs and compact slots:
+/// the after-only visit hands out what `play_in` does, strict and lenient.
+#[test]
+fn play_in_after_on_pylos_markers_and_takebacks() {
+    let texts = [
+        "1. 1a1 1c3 2. 1b1 1d4 3. 1a2 1c4 4. 1b2(1b2)O 1d1 5. 1b2(1b2) 1d2+ 6. 1b2(1a1)O *",
+        "1. 1a1 1c3 2. 1b1 1d4 3. 1a2 1c4 4. 1b2(1b2)O 1d1+ 5. 1b2(1b2)O *",
+        "1. a1 c3 2. b1 d4 3. a2 c4 4. b2(b2) d1 5. 1d1-2a1 *",
+    ];
+    let handed: Vec<usize> = texts
+        .iter()
+        .map(|t| agrees(&t.parse::<Record<Pylos>>().unwrap()))
+        .collect();
+    // strictly: the wrong markers stop the first two records at their ply 10 and 8, and
+    // the third stops at its ply 9 (1d1 is Black's ball)
+    assert_eq!(handed, [9, 7, 8]);
 }
