@@ -2016,6 +2016,38 @@ impl Position {
         }));
     }
 
+    /// [`Position::play_unsettled_noting`] for a replay whose visitor only notates the move
+    /// (`ThreeMan::resolve_play_notating`): the seat left to move is not judged (whether it
+    /// has a legal move), but its king scan, which [`Position::settle`] would make and
+    /// resolving its move needs, is made now and kept. A king it finds attacked by no one
+    /// is not attacked by the mover, and a seat not in check is not mated:
+    /// [`Position::mark_after`] then skips that king's attack test and needs no judging.
+    /// Only a seat left in check is judged (has it a legal move?), and that, as
+    /// [`Position::mark_of`] judges it, unless the turn passed an eliminated seat whose
+    /// en-passant square was still set (`mark_after` then rebuilds the position right after
+    /// the move, as for [`Position::play_unsettled_noting`]).
+    pub(crate) fn play_unsettled_scanned(&mut self, m: Move) {
+        self.play_unsettled_noting(m);
+        if !self.unsettled.0 {
+            return;
+        }
+        let scan = self.king_scan(self.moat_ctx());
+        self.scan = ScanCache(Some(scan));
+        let t = self.side as usize;
+        let Some(mut p) = self.played.0 else {
+            return;
+        };
+        if !scan.0 {
+            p.clear = 1 << t;
+            p.mated = Some(false);
+        } else if (0..3).all(|c| c == t || self.ep[c] == p.ep[c]) {
+            // no seat passed whose en-passant square `mark_of` would keep: this is the
+            // position it judges
+            p.mated = Some(!self.has_legal_move());
+        }
+        self.played = PlayedCache(Some(p));
+    }
+
     /// Judges the side to move when [`Position::play_unsettled`] left it unsettled, as
     /// [`Position::play`] would have.
     pub(crate) fn settle_pending(&mut self) {
