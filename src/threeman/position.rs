@@ -2735,6 +2735,72 @@ mod tests {
         );
     }
 
+    /// `mark_after` of the position `play_unsettled_scanned` makes (the next seat not
+    /// judged, its king scan made: the export's records table) gives what `mark_of` gives,
+    /// for every legal move along steered games in every variant, played the way the
+    /// notating replay plays them (from the unsettled position the last move left, settled
+    /// only when its seat has no move); each king it skips is attacked by no one. The counts
+    /// pin down the cases: moves, kings skipped, seats left in check and judged there, seats
+    /// rebuilt for judging (an eliminated seat's en-passant square passed: none here; that
+    /// rebuilding is `play_noting`'s, tested above), `+`, `#`, and unsettled positions that
+    /// settling changed (a seat with no move).
+    #[test]
+    fn mark_after_agrees_with_mark_of_unsettled() {
+        let mut rng = Rng::new(22);
+        let mut n = [0u64; 7];
+        for rules in ThreeMan::variants() {
+            for _ in 0..3 {
+                let mut pos = Position::start(rules);
+                for _ in 0..300 {
+                    let mut settled = pos.clone();
+                    settled.settle_pending();
+                    let mut v = Vec::new();
+                    settled.legal_moves(&mut v);
+                    if v.is_empty() {
+                        break;
+                    }
+                    // the seat to move has a move: its unsettled position is the one played from
+                    let before = if settled == pos && settled.side == pos.side {
+                        pos.clone()
+                    } else {
+                        n[6] += 1;
+                        settled.clone()
+                    };
+                    let s = before.side as usize;
+                    for &m in &v {
+                        let mut after = before.clone();
+                        after.unsettled.0 = false;
+                        after.play_unsettled_scanned(m);
+                        let p = after.played.0.expect("the move is kept");
+                        let ignore = moat_ignore(rules, p.alive);
+                        if p.clear != 0 {
+                            let c = p.clear.trailing_zeros() as usize;
+                            assert!(p.alive & (1 << c) != 0 && c != s);
+                            assert!(!after.in_check_on(&after.board, c, p.alive, ignore));
+                            n[1] += 1;
+                        } else if after.unsettled.0 {
+                            match p.mated {
+                                Some(_) => n[2] += 1,
+                                None => n[3] += 1,
+                            }
+                        }
+                        let full = settled.mark_of(m, true);
+                        assert_eq!(after.mark_after(m, true), Some(full), "{pos:?} {m:?}");
+                        assert_eq!(after.mark_after(m, false), Some(settled.mark_of(m, false)));
+                        n[0] += 1;
+                        n[4] += (full == 1) as u64;
+                        n[5] += (full == 2) as u64;
+                    }
+                    let m = steered(&settled, &v, &mut rng);
+                    pos = before;
+                    pos.unsettled.0 = false;
+                    pos.play_unsettled_scanned(m);
+                }
+            }
+        }
+        assert_eq!(n, [92_580, 83_964, 8_616, 0, 4_078, 104, 4]);
+    }
+
     /// A move resolved from its short notation is noted as the only legal move of its
     /// kind to its target exactly when it is, when that notation names no origin; and the
     /// canonical notation `notate_played` builds from that note is `notate`'s, in both
