@@ -505,3 +505,63 @@ pub fn plies_schema() -> SchemaRef {
         Field::new("outcome", DataType::Utf8, true),
     ]))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow::array::AsArray;
+
+    fn row(moves: &[&str], canonical: &[&str]) -> RecordRow {
+        RecordRow {
+            file: "f.threeman".into(),
+            game: "threeman",
+            moves: moves.iter().copied().collect(),
+            moves_canonical: canonical.iter().copied().collect(),
+            ..RecordRow::default()
+        }
+    }
+
+    fn lists(batch: &RecordBatch, col: &str) -> Vec<Vec<String>> {
+        let list = batch.column_by_name(col).expect("column").as_list::<i32>();
+        (0..list.len())
+            .map(|i| {
+                let v = list.value(i);
+                let s = v.as_string::<i32>();
+                (0..s.len()).map(|j| s.value(j).to_string()).collect()
+            })
+            .collect()
+    }
+
+    /// A batch whose rows are all written canonically shares one array for both move
+    /// columns; one row that differs makes the canonical column its own, from the first
+    /// row of the batch; the next batch shares again. The values are those pushed.
+    #[test]
+    fn canonical_column_is_the_moves_array_while_rows_agree() {
+        let mut t = RecordsTable::new();
+        t.push(&row(&["WHe4", "GRe5"], &["WHe4", "GRe5"]));
+        t.push(&row(&[], &[]));
+        let b = t.finish().expect("batch");
+        let (m, c) = (b.column(5), b.column(6));
+        assert!(Arc::ptr_eq(m, c), "one array for both");
+        assert_eq!(lists(&b, "moves_canonical"), [vec!["WHe4", "GRe5"], vec![]]);
+
+        t.push(&row(&["WHe4"], &["WHe4"]));
+        t.push(&row(&["WHe2-e4", "GRe5"], &["WHe4", "GRe5"]));
+        t.push(&row(&["BLb5"], &["BLb5"]));
+        let b = t.finish().expect("batch");
+        assert!(!Arc::ptr_eq(b.column(5), b.column(6)));
+        assert_eq!(
+            lists(&b, "moves"),
+            [vec!["WHe4"], vec!["WHe2-e4", "GRe5"], vec!["BLb5"]]
+        );
+        assert_eq!(
+            lists(&b, "moves_canonical"),
+            [vec!["WHe4"], vec!["WHe4", "GRe5"], vec!["BLb5"]]
+        );
+
+        t.push(&row(&["GRe5"], &["GRe5"]));
+        let b = t.finish().expect("batch");
+        assert!(Arc::ptr_eq(b.column(5), b.column(6)));
+        assert_eq!(lists(&b, "moves_canonical"), [vec!["GRe5"]]);
+    }
+}
