@@ -950,7 +950,7 @@ pub trait Hooks: RecordFormat {
     /// let start = ThreeMan::start(&Default::default());
     /// let mut pos = start.clone();
     /// let m = ThreeMan::resolve_play_notating(&mut pos, &"WHe4".parse::<Notation>()?).unwrap()?;
-    /// assert_eq!(ThreeMan::notate_played(&start, &m, &pos, Style::Short).to_string(), "e4");
+    /// assert_eq!(ThreeMan::notate_played(&start, &m, &pos, Style::Short).to_string(), "WHe4");
     /// ThreeMan::settle(&mut pos);
     /// let mut eager = start.clone();
     /// ThreeMan::resolve_play(&mut eager, &"WHe4".parse::<Notation>()?)?;

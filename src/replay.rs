@@ -682,17 +682,17 @@ impl<G: Game> Checker<G> {
     /// for notating in [false, true] {
     ///     let mut checker = Checker::<ThreeMan>::new(Mode::Strict).notating_only(notating);
     ///     checker.begin_record();
-    ///     for m in ["WHe4", "GRe4", "BLe4", "WHQh5"] {
+    ///     for m in ["WHe4", "GRe4", "BLe4"] {
     ///         let ply = Ply::new(m.parse::<Notation>()?);
     ///         checker.play_in(&ply, |_, before, mv, after| {
-    ///             canonical.push(ThreeMan::notate_played(before, mv, after, Style::Long).to_string());
+    ///             canonical.push(ThreeMan::notate_played(before, mv, after, Style::Short).to_string());
     ///         });
     ///     }
     ///     let verdict = checker.end_record(Ok(()));
-    ///     assert_eq!((verdict.is_ok(), verdict.plies), (true, 4));
+    ///     assert_eq!((verdict.is_ok(), verdict.plies), (true, 3));
     /// }
-    /// assert_eq!(canonical[..4], canonical[4..]);
-    /// assert_eq!(canonical[3], "WHQd1-h5");
+    /// assert_eq!(canonical[..3], canonical[3..]);
+    /// assert_eq!(canonical[..3], ["WHe4", "GRe4", "BLe4"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn notating_only(mut self, yes: bool) -> Self {

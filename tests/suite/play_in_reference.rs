@@ -109,7 +109,11 @@ fn notating_agrees<G: Game>(text: &str, mode: Mode) -> (usize, usize) {
     assert_eq!(settled.len(), notating.len(), "{text}");
     let (mut moves, mut unsettled) = (0, 0);
     for ((s_moves, s), (n_moves, n)) in settled.iter().zip(&notating) {
-        assert_eq!(said(n), said(s), "{mode:?}: notating and settled verdicts:\n{text}");
+        assert_eq!(
+            said(n),
+            said(s),
+            "{mode:?}: notating and settled verdicts:\n{text}"
+        );
         assert_eq!(n_moves.len(), s_moves.len(), "{text}");
         for ((sn, sb, sm, sa), (nn, nb, nm, na)) in s_moves.iter().zip(n_moves) {
             assert!(sn == nn && sb == nb && sm == nm, "{text}");
