@@ -221,7 +221,9 @@ pub fn resolve_agrees<G: Game>(data: &[u8]) {
 /// `play` give, and changes nothing when it refuses: the promise replay relies on when it
 /// takes the one-call path; so does
 /// [`Hooks::resolve_play_unsettled`](crate::game::Hooks::resolve_play_unsettled) once
-/// settled. Panics when they disagree.
+/// settled, and [`Hooks::resolve_play_notating`](crate::game::Hooks::resolve_play_notating)
+/// (with [`Hooks::notate_played`](crate::game::Hooks::notate_played) from the position it
+/// leaves) when the game has it. Panics when they disagree.
 ///
 /// ```
 /// use gamenote::prelude::*;
@@ -246,6 +248,29 @@ pub fn resolve_play_agrees<G: Game>(pos: &G::Position, n: &G::Notation) {
         unsettled, played,
         "{n}: resolve_play_unsettled, settled, leaves another position than resolve_play"
     );
+    // the notating replay's way: the same answer, `notate_played` from the positions it
+    // leaves, and once settled the same position
+    let mut notating = pos.clone();
+    let notated = G::resolve_play_notating(&mut notating, n);
+    if let Some(notated) = &notated {
+        assert_eq!(
+            notated, &one_call,
+            "{n}: resolve_play_notating and resolve_play disagree"
+        );
+        if let Ok(m) = notated {
+            let style = Default::default();
+            assert_eq!(
+                G::notate_played(pos, m, &notating, style),
+                G::notate(pos, m, style),
+                "{n}: notate_played after resolve_play_notating and notate disagree"
+            );
+        }
+        G::settle(&mut notating);
+        assert_eq!(
+            notating, played,
+            "{n}: resolve_play_notating, settled, leaves another position than resolve_play"
+        );
+    }
     match G::resolve(pos, n) {
         Ok(m) => {
             assert_eq!(

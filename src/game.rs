@@ -817,8 +817,8 @@ pub trait RecordFormat: Notate {
 ///
 /// - **Speed** ([`Hooks::RESOLVE_REFUSES_AFTER_END`], [`Hooks::resolve_play`],
 ///   [`Hooks::SETTLES_LATER`], [`Hooks::resolve_play_unsettled`], [`Hooks::settle`],
-///   [`Hooks::annotations_need_before`], [`Hooks::notate_played`],
-///   [`Hooks::notate_needs_before`],
+///   [`Hooks::resolve_play_notating`], [`Hooks::annotations_need_before`],
+///   [`Hooks::notate_played`], [`Hooks::notate_needs_before`],
 ///   [`Hooks::parse_token_reusing`], [`Hooks::recycle`]). With the defaults the crate gives the same answers, only slower
 ///   for the game that needed the hook. An override must give exactly the default's
 ///   answers; [`crate::fuzzing::resolve_play_agrees`] and the fuzz targets hold every game
@@ -925,6 +925,47 @@ pub trait Hooks: RecordFormat {
         n: &Self::Notation,
     ) -> Result<Self::Move, MoveError> {
         Self::resolve_play(pos, n)
+    }
+
+    /// [`Hooks::resolve_play`] for a visited replay whose visitor reads nothing of the
+    /// positions but [`Hooks::notate_played`] of each move (the export's records table:
+    /// [`Checker::notating_only`](crate::replay::Checker::notating_only)), on a game that
+    /// [`Hooks::SETTLES_LATER`] and whose `resolve` refuses every move after the end
+    /// ([`Hooks::RESOLVE_REFUSES_AFTER_END`]): replay calls it only then.
+    ///
+    /// `None`, the default: the game has no such way, `pos` is untouched, and replay settles
+    /// the position and calls `resolve_play`. `Some` of `resolve_play`'s answer otherwise,
+    /// as [`Hooks::resolve_play_unsettled`] gives it, on a position that may be unsettled
+    /// and leaving it so: played, `pos` may be unsettled; refused, `pos` as it was (replay
+    /// then settles it, when it was unsettled, and tries `resolve_play`). A game that answers
+    /// `Some` promises that `notate_played(before, m, after, style)` and
+    /// [`Notate::check_annotations`] give their answers from the positions as they are:
+    /// `before` as this method found it, `after` as it left it. Three-man chess leaves the
+    /// next seat unjudged (whether it is mated or stalemated) and judges it for a `#` only
+    /// when its king is in check.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::pylos::{Notation as PylosNotation, Pylos};
+    /// use gamenote::threeman::{Notation, Style, ThreeMan};
+    /// let start = ThreeMan::start(&Default::default());
+    /// let mut pos = start.clone();
+    /// let m = ThreeMan::resolve_play_notating(&mut pos, &"WHe4".parse::<Notation>()?).unwrap()?;
+    /// assert_eq!(ThreeMan::notate_played(&start, &m, &pos, Style::Short).to_string(), "WHe4");
+    /// ThreeMan::settle(&mut pos);
+    /// let mut eager = start.clone();
+    /// ThreeMan::resolve_play(&mut eager, &"WHe4".parse::<Notation>()?)?;
+    /// assert_eq!(pos, eager);
+    /// let mut pylos = Pylos::start(&Default::default());
+    /// assert!(Pylos::resolve_play_notating(&mut pylos, &"1b2".parse::<PylosNotation>()?).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn resolve_play_notating(
+        pos: &mut Self::Position,
+        n: &Self::Notation,
+    ) -> Option<Result<Self::Move, MoveError>> {
+        let _ = (pos, n);
+        None
     }
 
     /// Does the work [`Hooks::resolve_play_unsettled`] left for later; nothing on a

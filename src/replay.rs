@@ -58,6 +58,10 @@ pub(crate) struct Stepper<G: Game> {
     /// The ending mark ([`RecordFormat::ENDING_MARKS`](crate::game::RecordFormat::ENDING_MARKS))
     /// the last move carried, with the move's number and where the mark was read.
     end_mark: Option<EndMark>,
+    /// The visitor of [`Stepper::step`] reads nothing of the positions but
+    /// [`Hooks::notate_played`](crate::game::Hooks::notate_played) of each move, so it may
+    /// be handed unsettled ones ([`Checker::notating_only`]).
+    pub notating_only: bool,
 }
 
 /// An ending mark met after a move: nothing may follow it but the result.
@@ -106,6 +110,7 @@ impl<G: Game> Stepper<G> {
             warnings_omitted: 0,
             error: None,
             end_mark: None,
+            notating_only: false,
         }
     }
 
@@ -171,6 +176,16 @@ impl<G: Game> Stepper<G> {
     /// after an ending mark, and every move of a game that may resolve after the end once
     /// the game is over. Verdicts, warnings and errors are those of the long way:
     /// `resolve_play` is `resolve` then `play` (`fuzzing::resolve_play_agrees`).
+    ///
+    /// The positions handed to `visit` are settled, unless [`Stepper::notating_only`] is set
+    /// on a game that [settles later](crate::game::Hooks::SETTLES_LATER), refuses moves
+    /// after the end and has [`Hooks::resolve_play_notating`](crate::game::Hooks::resolve_play_notating):
+    /// then the move is played by that hook, from the position as the last move left it
+    /// (maybe unsettled: for three-man chess the seat to move not judged), and `visit` is
+    /// handed (before, move, after) as they are, `after` maybe unsettled too. A move that
+    /// hook refuses on an unsettled position is tried again as above, settled (its seat may
+    /// have had no move at all); on a settled one it takes the long way. Verdicts, warnings
+    /// and errors are the same either way.
     pub fn step(
         &mut self,
         n: usize,
@@ -185,6 +200,35 @@ impl<G: Game> Stepper<G> {
             self.view = OnceCell::new();
         }
         if self.end_mark.is_none() {
+            if G::SETTLES_LATER && G::RESOLVE_REFUSES_AFTER_END && self.notating_only {
+                let before: &G::Position = match kept {
+                    Some(b) => {
+                        b.clone_from(&self.pos);
+                        b
+                    }
+                    None => kept.insert(self.pos.clone()),
+                };
+                match G::resolve_play_notating(&mut self.pos, &ply.notation) {
+                    Some(Ok(m)) => {
+                        // played: maybe unsettled
+                        self.unsettled = true;
+                        let checked = G::check_annotations(before, &ply.notation, &m, &self.pos);
+                        if self.annotations_checked(n, ply, checked) {
+                            visit(n, before, &m, &self.pos);
+                            self.played(n, ply);
+                        }
+                        return;
+                    }
+                    // refused by a settled position: the long way reports it
+                    Some(Err(_)) if !self.unsettled => {
+                        self.step_long(n, ply, Some(visit));
+                        return;
+                    }
+                    // refused by an unsettled one, whose seat may have had no move: settled
+                    // below, and tried again
+                    Some(Err(_)) | None => {}
+                }
+            }
             // The visitor sees settled positions, before and after.
             self.settle();
             if G::RESOLVE_REFUSES_AFTER_END || G::outcome(&self.pos).is_none() {
@@ -600,6 +644,8 @@ pub struct Checker<G: Game> {
     /// and [`Checker::play_in`]: kept from move to move and record to record, so that it
     /// is copied into with `clone_from`, not made afresh.
     kept: Option<G::Position>,
+    /// The visitor of [`Checker::play_in`] only notates: see [`Checker::notating_only`].
+    notating_only: bool,
 }
 
 impl<G: Game> std::fmt::Debug for Stepper<G> {
@@ -637,6 +683,7 @@ impl<G: Game> Checker<G> {
             last_end: None,
             syntax_only: false,
             kept: None,
+            notating_only: false,
         }
     }
 
@@ -654,6 +701,41 @@ impl<G: Game> Checker<G> {
     /// ```
     pub fn syntax_only(mut self, yes: bool) -> Self {
         self.syntax_only = yes;
+        self
+    }
+
+    /// The same checker, told whether the visitor of [`Checker::play_in`] (and
+    /// [`Checker::play`]) reads nothing of the positions it is handed but
+    /// [`Hooks::notate_played`](crate::game::Hooks::notate_played) of each move (the
+    /// canonical moves of `gamenote export`'s records table): no position string, seat,
+    /// legal moves or outcome. Then a game that settles later and has
+    /// [`Hooks::resolve_play_notating`](crate::game::Hooks::resolve_play_notating) (three-man
+    /// chess) plays each move by that hook and may hand the visitor unsettled positions, so
+    /// the next seat is not judged (mated, stalemated) after every move only to be seen. The
+    /// verdicts and [`Checker::position`] (settled) are the same either way. Default: false.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::{replay::Checker, threeman::{Notation, Style, ThreeMan}, visit::Visitor, Mode, Ply};
+    /// let mut canonical = Vec::new();
+    /// for notating in [false, true] {
+    ///     let mut checker = Checker::<ThreeMan>::new(Mode::Strict).notating_only(notating);
+    ///     checker.begin_record();
+    ///     for m in ["WHe4", "GRe4", "BLe4"] {
+    ///         let ply = Ply::new(m.parse::<Notation>()?);
+    ///         checker.play_in(&ply, |_, before, mv, after| {
+    ///             canonical.push(ThreeMan::notate_played(before, mv, after, Style::Short).to_string());
+    ///         });
+    ///     }
+    ///     let verdict = checker.end_record(Ok(()));
+    ///     assert_eq!((verdict.is_ok(), verdict.plies), (true, 3));
+    /// }
+    /// assert_eq!(canonical[..3], canonical[3..]);
+    /// assert_eq!(canonical[..3], ["WHe4", "GRe4", "BLe4"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn notating_only(mut self, yes: bool) -> Self {
+        self.notating_only = yes;
         self
     }
 
@@ -948,6 +1030,7 @@ impl<G: Game> Checker<G> {
             }
         };
         stepper.warnings = warnings;
+        stepper.notating_only = self.notating_only;
         self.stepper = Some(stepper);
     }
 }

@@ -1142,7 +1142,10 @@ where
     let pieces = slot
         .get_or_insert_with(|| {
             let both = Both::<G> {
-                checker: Checker::with_overrides(st.opts.mode, overrides),
+                // The records table reads only `notate_played` of the positions; the plies
+                // table reads them whole (settled).
+                checker: Checker::with_overrides(st.opts.mode, overrides)
+                    .notating_only(!st.opts.plies),
                 want_plies: st.opts.plies,
                 cur: Rows::default(),
                 done: Vec::new(),

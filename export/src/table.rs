@@ -43,7 +43,12 @@ pub struct RecordsTable {
     rules: StringBuilder,
     tags: MapBuilder<StringBuilder, StringBuilder>,
     moves: MovesColumn,
+    /// Empty while [`RecordsTable::canonical_same`]: the column is then `moves` itself.
     moves_canonical: MovesColumn,
+    /// Every row since the last [`RecordsTable::finish`] has its canonical moves equal to
+    /// its moves as written (records written in the canonical style): the batch's
+    /// `moves_canonical` column is the `moves` array itself, built and checked once.
+    canonical_same: bool,
     plies: Int64Builder,
     result: StringBuilder,
     outcome: StringBuilder,
@@ -70,6 +75,7 @@ fn string_list() -> ListBuilder<StringBuilder> {
 /// A column of move lists (`List<Utf8>`, items never null) built from [`MoveList`]s: each
 /// row's text is copied in one piece and its ends shifted, where a `ListBuilder` of a
 /// `StringBuilder` appends move by move (its offsets, its validity, a copy each).
+#[derive(Clone)]
 struct MovesColumn {
     /// The moves' texts one after the other.
     text: Vec<u8>,
@@ -93,6 +99,21 @@ impl Default for MovesColumn {
 }
 
 impl MovesColumn {
+    /// An empty column with room for `like`'s moves (the last batch's), so that a batch
+    /// like the last grows no vector.
+    fn with_room_of(like: &MovesColumn) -> Self {
+        let mut ends = Vec::with_capacity(like.ends.len());
+        ends.push(0);
+        let mut rows = Vec::with_capacity(like.rows.len());
+        rows.push(0);
+        MovesColumn {
+            text: Vec::with_capacity(like.text.len()),
+            ends,
+            rows,
+            overflow: false,
+        }
+    }
+
     fn push(&mut self, moves: &MoveList) {
         let base = self.text.len();
         let fits = |n: usize| i32::try_from(n).is_ok();
@@ -111,12 +132,13 @@ impl MovesColumn {
 
     /// The rows pushed so far as a list array; the column starts again empty.
     fn finish(&mut self) -> Result<ArrayRef, ExportError> {
+        let room = MovesColumn::with_room_of(self);
         let MovesColumn {
             text,
             ends,
             rows,
             overflow,
-        } = std::mem::take(self);
+        } = std::mem::replace(self, room);
         if overflow {
             return Err(ExportError::Encode(
                 "a batch of move lists over 2 GiB of text".into(),
@@ -168,6 +190,7 @@ impl RecordsTable {
             tags: string_map(),
             moves: MovesColumn::default(),
             moves_canonical: MovesColumn::default(),
+            canonical_same: true,
             plies: Int64Builder::new(),
             result: StringBuilder::new(),
             outcome: StringBuilder::new(),
@@ -233,8 +256,15 @@ impl RecordsTable {
         }
         // Appending a valid entry never fails: keys and values were pushed in pairs.
         let _ = self.tags.append(true);
+        if self.canonical_same && r.moves_canonical != r.moves {
+            // the first row that differs: the batch's canonical column so far is `moves`
+            self.canonical_same = false;
+            self.moves_canonical.clone_from(&self.moves);
+        }
         self.moves.push(&r.moves);
-        self.moves_canonical.push(&r.moves_canonical);
+        if !self.canonical_same {
+            self.moves_canonical.push(&r.moves_canonical);
+        }
         self.plies.append_value(r.plies as i64);
         self.result.append_option(r.result.as_deref());
         self.outcome.append_option(r.outcome.as_deref());
@@ -261,14 +291,20 @@ impl RecordsTable {
     pub fn finish(&mut self) -> Result<RecordBatch, ExportError> {
         self.rows = 0;
         self.bytes = 0;
+        let moves = self.moves.finish()?;
+        let moves_canonical = if std::mem::replace(&mut self.canonical_same, true) {
+            Arc::clone(&moves)
+        } else {
+            self.moves_canonical.finish()?
+        };
         let columns: Vec<ArrayRef> = vec![
             Arc::new(self.file.finish()),
             Arc::new(self.record.finish()),
             Arc::new(self.game.finish()),
             Arc::new(self.rules.finish()),
             Arc::new(self.tags.finish()),
-            self.moves.finish()?,
-            self.moves_canonical.finish()?,
+            moves,
+            moves_canonical,
             Arc::new(self.plies.finish()),
             Arc::new(self.result.finish()),
             Arc::new(self.outcome.finish()),
@@ -468,4 +504,64 @@ pub fn plies_schema() -> SchemaRef {
         Field::new("legal_moves", DataType::Int64, false),
         Field::new("outcome", DataType::Utf8, true),
     ]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow::array::AsArray;
+
+    fn row(moves: &[&str], canonical: &[&str]) -> RecordRow {
+        RecordRow {
+            file: "f.threeman".into(),
+            game: "threeman",
+            moves: moves.iter().copied().collect(),
+            moves_canonical: canonical.iter().copied().collect(),
+            ..RecordRow::default()
+        }
+    }
+
+    fn lists(batch: &RecordBatch, col: &str) -> Vec<Vec<String>> {
+        let list = batch.column_by_name(col).expect("column").as_list::<i32>();
+        (0..list.len())
+            .map(|i| {
+                let v = list.value(i);
+                let s = v.as_string::<i32>();
+                (0..s.len()).map(|j| s.value(j).to_string()).collect()
+            })
+            .collect()
+    }
+
+    /// A batch whose rows are all written canonically shares one array for both move
+    /// columns; one row that differs makes the canonical column its own, from the first
+    /// row of the batch; the next batch shares again. The values are those pushed.
+    #[test]
+    fn canonical_column_is_the_moves_array_while_rows_agree() {
+        let mut t = RecordsTable::new();
+        t.push(&row(&["WHe4", "GRe5"], &["WHe4", "GRe5"]));
+        t.push(&row(&[], &[]));
+        let b = t.finish().expect("batch");
+        let (m, c) = (b.column(5), b.column(6));
+        assert!(Arc::ptr_eq(m, c), "one array for both");
+        assert_eq!(lists(&b, "moves_canonical"), [vec!["WHe4", "GRe5"], vec![]]);
+
+        t.push(&row(&["WHe4"], &["WHe4"]));
+        t.push(&row(&["WHe2-e4", "GRe5"], &["WHe4", "GRe5"]));
+        t.push(&row(&["BLb5"], &["BLb5"]));
+        let b = t.finish().expect("batch");
+        assert!(!Arc::ptr_eq(b.column(5), b.column(6)));
+        assert_eq!(
+            lists(&b, "moves"),
+            [vec!["WHe4"], vec!["WHe2-e4", "GRe5"], vec!["BLb5"]]
+        );
+        assert_eq!(
+            lists(&b, "moves_canonical"),
+            [vec!["WHe4"], vec!["WHe4", "GRe5"], vec!["BLb5"]]
+        );
+
+        t.push(&row(&["GRe5"], &["GRe5"]));
+        let b = t.finish().expect("batch");
+        assert!(Arc::ptr_eq(b.column(5), b.column(6)));
+        assert_eq!(lists(&b, "moves_canonical"), [vec!["GRe5"]]);
+    }
 }

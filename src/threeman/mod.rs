@@ -806,6 +806,27 @@ impl Hooks for ThreeMan {
         pos.settle_pending();
     }
 
+    /// [`ThreeMan::resolve_play`] without judging the next seat (a move written with `#`
+    /// excepted), as [`Hooks::resolve_play_unsettled`], but keeping what
+    /// [`Hooks::notate_played`] reads: the move, whether it was alone of its kind to its
+    /// target, and the next seat's king scan (also what resolving its move needs). The
+    /// canonical mark then needs no judging unless the next seat is in check
+    /// (`Position::mark_after`).
+    fn resolve_play_notating(pos: &mut Position, n: &Notation) -> Option<Result<Move, MoveError>> {
+        Some(Self::resolve_noting(pos, n).map(|(m, alone)| {
+            // a legal move of the side to move: judging it would have changed nothing
+            pos.unsettled.0 = false;
+            match n.mark() {
+                Mark::Mate => pos.play_noting(m),
+                _ => pos.play_unsettled_scanned(m),
+            }
+            if alone {
+                pos.note_alone();
+            }
+            m
+        }))
+    }
+
     /// Never: a written `+` or `#` is checked from the position after the move, which
     /// [`Hooks::resolve_play`] leaves with what judging the next seat found out (else the
     /// move is played again from the position before).

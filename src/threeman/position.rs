@@ -2016,6 +2016,38 @@ impl Position {
         }));
     }
 
+    /// [`Position::play_unsettled_noting`] for a replay whose visitor only notates the move
+    /// (`ThreeMan::resolve_play_notating`): the seat left to move is not judged (whether it
+    /// has a legal move), but its king scan, which [`Position::settle`] would make and
+    /// resolving its move needs, is made now and kept. A king it finds attacked by no one
+    /// is not attacked by the mover, and a seat not in check is not mated:
+    /// [`Position::mark_after`] then skips that king's attack test and needs no judging.
+    /// Only a seat left in check is judged (has it a legal move?), and that, as
+    /// [`Position::mark_of`] judges it, unless the turn passed an eliminated seat whose
+    /// en-passant square was still set (`mark_after` then rebuilds the position right after
+    /// the move, as for [`Position::play_unsettled_noting`]).
+    pub(crate) fn play_unsettled_scanned(&mut self, m: Move) {
+        self.play_unsettled_noting(m);
+        if !self.unsettled.0 {
+            return;
+        }
+        let scan = self.king_scan(self.moat_ctx());
+        self.scan = ScanCache(Some(scan));
+        let t = self.side as usize;
+        let Some(mut p) = self.played.0 else {
+            return;
+        };
+        if !scan.0 {
+            p.clear = 1 << t;
+            p.mated = Some(false);
+        } else if (0..3).all(|c| c == t || self.ep[c] == p.ep[c]) {
+            // no seat passed whose en-passant square `mark_of` would keep: this is the
+            // position it judges
+            p.mated = Some(!self.has_legal_move());
+        }
+        self.played = PlayedCache(Some(p));
+    }
+
     /// Judges the side to move when [`Position::play_unsettled`] left it unsettled, as
     /// [`Position::play`] would have.
     pub(crate) fn settle_pending(&mut self) {
@@ -2701,6 +2733,72 @@ mod tests {
             (moves, skipped, checks, mates, both),
             (92_580, 83_964, 4_078, 104, 80)
         );
+    }
+
+    /// `mark_after` of the position `play_unsettled_scanned` makes (the next seat not
+    /// judged, its king scan made: the export's records table) gives what `mark_of` gives,
+    /// for every legal move along steered games in every variant, played the way the
+    /// notating replay plays them (from the unsettled position the last move left, settled
+    /// only when its seat has no move); each king it skips is attacked by no one. The counts
+    /// pin down the cases: moves, kings skipped, seats left in check and judged there, seats
+    /// rebuilt for judging (an eliminated seat's en-passant square passed: none here; that
+    /// rebuilding is `play_noting`'s, tested above), `+`, `#`, and unsettled positions that
+    /// settling changed (a seat with no move).
+    #[test]
+    fn mark_after_agrees_with_mark_of_unsettled() {
+        let mut rng = Rng::new(22);
+        let mut n = [0u64; 7];
+        for rules in ThreeMan::variants() {
+            for _ in 0..3 {
+                let mut pos = Position::start(rules);
+                for _ in 0..300 {
+                    let mut settled = pos.clone();
+                    settled.settle_pending();
+                    let mut v = Vec::new();
+                    settled.legal_moves(&mut v);
+                    if v.is_empty() {
+                        break;
+                    }
+                    // the seat to move has a move: its unsettled position is the one played from
+                    let before = if settled == pos && settled.side == pos.side {
+                        pos.clone()
+                    } else {
+                        n[6] += 1;
+                        settled.clone()
+                    };
+                    let s = before.side as usize;
+                    for &m in &v {
+                        let mut after = before.clone();
+                        after.unsettled.0 = false;
+                        after.play_unsettled_scanned(m);
+                        let p = after.played.0.expect("the move is kept");
+                        let ignore = moat_ignore(rules, p.alive);
+                        if p.clear != 0 {
+                            let c = p.clear.trailing_zeros() as usize;
+                            assert!(p.alive & (1 << c) != 0 && c != s);
+                            assert!(!after.in_check_on(&after.board, c, p.alive, ignore));
+                            n[1] += 1;
+                        } else if after.unsettled.0 {
+                            match p.mated {
+                                Some(_) => n[2] += 1,
+                                None => n[3] += 1,
+                            }
+                        }
+                        let full = settled.mark_of(m, true);
+                        assert_eq!(after.mark_after(m, true), Some(full), "{pos:?} {m:?}");
+                        assert_eq!(after.mark_after(m, false), Some(settled.mark_of(m, false)));
+                        n[0] += 1;
+                        n[4] += (full == 1) as u64;
+                        n[5] += (full == 2) as u64;
+                    }
+                    let m = steered(&settled, &v, &mut rng);
+                    pos = before;
+                    pos.unsettled.0 = false;
+                    pos.play_unsettled_scanned(m);
+                }
+            }
+        }
+        assert_eq!(n, [92_580, 83_964, 8_616, 0, 4_078, 104, 4]);
     }
 
     /// A move resolved from its short notation is noted as the only legal move of its

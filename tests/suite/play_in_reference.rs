@@ -119,11 +119,53 @@ fn said(v: &Verdict) -> String {
     )
 }
 
+/// The checker told its visitor only notates (`Checker::notating_only`, the export's
+/// records table) against the one that hands out settled positions: the same verdicts, the
+/// same moves with the same positions before them, and `notate_played` of what it hands
+/// out (maybe unsettled) equal to `notate` from the settled position. Returns (moves handed
+/// out, positions after a move that settling changes).
+fn notating_agrees<G: Game>(text: &str, mode: Mode) -> (usize, usize) {
+    let eyes = |notating| Eyes::<G> {
+        checker: Checker::new(mode).notating_only(notating),
+        seen: Vec::new(),
+        after_only: Checker::new(mode),
+        seen_after: Vec::new(),
+    };
+    let settled: Vec<_> = visit::<G, _>(text, eyes(false)).collect();
+    let notating: Vec<_> = visit::<G, _>(text, eyes(true)).collect();
+    assert_eq!(settled.len(), notating.len(), "{text}");
+    let (mut moves, mut unsettled) = (0, 0);
+    for ((s_moves, s, _, _), (n_moves, n, _, _)) in settled.iter().zip(&notating) {
+        assert_eq!(
+            said(n),
+            said(s),
+            "{mode:?}: notating and settled verdicts:\n{text}"
+        );
+        assert_eq!(n_moves.len(), s_moves.len(), "{text}");
+        for ((sn, sb, sm, sa), (nn, nb, nm, na)) in s_moves.iter().zip(n_moves) {
+            assert!(sn == nn && sb == nb && sm == nm, "{text}");
+            let style = Default::default();
+            assert_eq!(
+                G::notate_played(nb, nm, na, style),
+                G::notate(sb, sm, style),
+                "{text}"
+            );
+            let mut settled_after = na.clone();
+            G::settle(&mut settled_after);
+            assert!(settled_after == *sa, "{text}");
+            unsettled += (na != sa) as usize;
+            moves += 1;
+        }
+    }
+    (moves, unsettled)
+}
+
 /// Holds `rec` to the reference; returns the moves handed out when read strictly.
 fn agrees<G: Game>(rec: &Record<G>) -> usize {
     let text = rec.to_string();
     let mut handed = 0;
     for mode in [Mode::Strict, Mode::Lenient] {
+        notating_agrees::<G>(&text, mode);
         let eyes = Eyes::<G> {
             checker: Checker::new(mode),
             seen: Vec::new(),
@@ -274,4 +316,28 @@ fn play_in_after_on_pylos_markers_and_takebacks() {
     // strictly: the wrong markers stop the first two records at their ply 10 and 8, and
     // the third stops at its ply 9 (1d1 is Black's ball)
     assert_eq!(handed, [9, 7, 8]);
+}
+
+/// The notating replay on three-man games long enough to reach checks, mates and
+/// eliminations, and their near misses (wrong `+` and `#` among them), strict and lenient:
+/// (moves handed out, positions after a move that settling changes).
+#[test]
+fn notating_replay_agrees_with_the_settled_one_on_three_man_chess() {
+    let variants = <ThreeMan as gamenote::Play>::variants().len();
+    let (mut moves, mut unsettled, mut misses) = (0, 0, 0);
+    for seed in 0..40u64 {
+        let game = legal_game_in_variant::<ThreeMan>(seed as usize % variants, 600, seed);
+        for mode in [Mode::Strict, Mode::Lenient] {
+            let (m, u) = notating_agrees::<ThreeMan>(&game.record.to_string(), mode);
+            moves += m;
+            unsettled += u;
+        }
+        if let Some(rec) = near_miss(&game, seed).and_then(|m| m.record) {
+            for mode in [Mode::Strict, Mode::Lenient] {
+                notating_agrees::<ThreeMan>(&rec.to_string(), mode);
+            }
+            misses += 1;
+        }
+    }
+    assert_eq!((moves, unsettled, misses), (48_000, 2, 16));
 }
