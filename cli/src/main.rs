@@ -942,6 +942,10 @@ fn export_cmd(
         ));
     }
     let plies_out = plies.then(|| plies_path(output));
+    // `-o /dev/stdout` (or any name of the file or pipe standard output is): written
+    // through standard output as `-o -` is, not renamed over (a file opened to append to
+    // lost what it held), and the summary kept out of the table.
+    let names_stdout = !to_stdout && is_standard_output(output);
     let failed = FirstFailure::default();
     // Creating an output would replace it: one that is also an input would be read empty.
     for out in std::iter::once(output).chain(plies_out.as_deref()) {
@@ -957,7 +961,7 @@ fn export_cmd(
     // was at `-o` before.
     let mut outputs = staged::Outputs::default();
     let mut create = |p: &Path| -> Result<Box<dyn Write + Send>, Fail> {
-        if p == Path::new("-") {
+        if p == Path::new("-") || (names_stdout && p == output) {
             return Ok(Box::new(io::stdout()));
         }
         outputs
@@ -1032,7 +1036,7 @@ fn export_cmd(
     if let Some(p) = &plies_out {
         summary.push_str(&format!("; {} plies: {}", counts.plies, display_name(p)));
     }
-    if to_stdout {
+    if to_stdout || names_stdout {
         // The table is on standard output; the summary must not be mixed into it.
         tell(&summary);
     } else {
@@ -1071,6 +1075,29 @@ impl Write for Named {
 
     fn flush(&mut self) -> io::Result<()> {
         self.0.flush().map_err(|e| self.seen(e))
+    }
+}
+
+/// Whether `path` names the regular file or pipe that standard output writes to
+/// (`/dev/stdout`, `/proc/self/fd/1`, or the file's own name); a terminal or device is not
+/// counted, as writing it directly keeps the order of the table and the summary.
+fn is_standard_output(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else {
+            return false;
+        };
+        let (Ok(out), Ok(p)) = (std::fs::File::from(fd).metadata(), std::fs::metadata(path)) else {
+            return false;
+        };
+        (out.is_file() || out.file_type().is_fifo()) && (out.dev(), out.ino()) == (p.dev(), p.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
     }
 }
 

@@ -8,7 +8,14 @@
 //! An output that is not a regular file (`/dev/null`, a pipe, a link to a device) is written
 //! directly, as it cannot be renamed over, and is never removed. Where no temporary file
 //! can be made beside the output (a directory the user may not write into, but a file in it
-//! they may), the output is written in place and removed if the export fails.
+//! they may), or where the output belongs to someone else and the new file could not be
+//! given to them (root may give it, no one else: the output stays its owner's, and in a
+//! sticky directory such as /tmp could not be renamed over), the output is written in place
+//! and removed if the export fails.
+//!
+//! An export ended by a signal (Ctrl-C, `kill`) leaves the output as it was and its
+//! temporary file, `.NAME.XXXXXX.part` beside it, behind: the export is not whole, and a
+//! hidden `.part` file says so; remove it.
 
 use std::fs::File;
 use std::io;
@@ -30,7 +37,7 @@ impl Outputs {
         let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let existing = match std::fs::metadata(&target) {
             Ok(m) if !m.is_file() => return File::create(path),
-            Ok(m) => Some(m.permissions()),
+            Ok(m) => Some(m),
             // A link to nothing: `File::create` makes the file it names, as before.
             Err(_) if std::fs::symlink_metadata(path).is_ok() => return File::create(path),
             Err(_) => None,
@@ -57,18 +64,35 @@ impl Outputs {
         match builder.tempfile_in(dir) {
             Ok(tmp) => {
                 let (file, tmp_path) = tmp.into_parts();
-                if let Some(p) = existing {
-                    file.set_permissions(p)?;
+                match existing {
+                    Some(m) if !takes_owner(&file, &m) => {
+                        // The output's owner could not be kept: written in place, as the
+                        // renamed file would change hands (or, in a sticky directory such
+                        // as /tmp, could not be renamed over the output at all).
+                        drop(file);
+                        drop(tmp_path);
+                        self.in_place(path)
+                    }
+                    Some(m) => {
+                        file.set_permissions(m.permissions())?;
+                        self.staged.push((tmp_path, target));
+                        Ok(file)
+                    }
+                    None => {
+                        self.staged.push((tmp_path, target));
+                        Ok(file)
+                    }
                 }
-                self.staged.push((tmp_path, target));
-                Ok(file)
             }
-            Err(_) => {
-                let file = File::create(path)?;
-                self.in_place.push(path.to_path_buf());
-                Ok(file)
-            }
+            Err(_) => self.in_place(path),
         }
+    }
+
+    /// Opens `path` to be written in place, removed if the export fails.
+    fn in_place(&mut self, path: &Path) -> io::Result<File> {
+        let file = File::create(path)?;
+        self.in_place.push(path.to_path_buf());
+        Ok(file)
     }
 
     /// The export succeeded: each temporary file becomes its output.
@@ -88,4 +112,22 @@ impl Outputs {
             }
         }
     }
+}
+
+/// Whether the temporary `file` has (or could be given) the owner and group of the existing
+/// output `old`: root writing a user's file hands the new one back to that user; anyone
+/// else cannot give a file away, and the output is written in place instead.
+#[cfg(unix)]
+fn takes_owner(file: &File, old: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(new) = file.metadata() else {
+        return false;
+    };
+    (new.uid(), new.gid()) == (old.uid(), old.gid())
+        || std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid())).is_ok()
+}
+
+#[cfg(not(unix))]
+fn takes_owner(_: &File, _: &std::fs::Metadata) -> bool {
+    true
 }

@@ -1,0 +1,111 @@
+//! `export`'s outputs attacked once more (session 13's staged outputs): each case found a
+//! fault that is fixed, and is held here with its exact output and exit code.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+const TWO: &[u8] = b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\n[Game \"Pylos\"]\n\n1b2 1b2 *\n";
+
+/// A fresh folder `name` under the tests' temporary directory, with `in.pylos` in it.
+fn folder(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("attack13")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("in.pylos"), TWO).unwrap();
+    dir
+}
+
+/// `-o /dev/stdout` with standard output appending to a file: the table was renamed over
+/// the file (what it held was lost) and the summary went to the file's old, unlinked
+/// inode. Now the table is appended through standard output and the summary is on
+/// standard error, as with `-o -`.
+#[cfg(target_os = "linux")]
+#[test]
+fn dev_stdout_appending_to_a_file_keeps_the_file_and_the_summary_is_on_stderr() {
+    let dir = folder("dev_stdout");
+    let log = dir.join("log.txt");
+    std::fs::write(&log, "previous line\n").unwrap();
+    let out = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let o = Command::new(BIN)
+        .current_dir(&dir)
+        .args(["export", "in.pylos", "--to", "jsonl", "-o", "/dev/stdout"])
+        .stdin(Stdio::null())
+        .stdout(out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "2 records, 1 ok, 1 failed: /dev/stdout\n"
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], "previous line");
+    assert!(lines[1].starts_with("{\"file\":\"in.pylos\",\"record\":1,"));
+    assert!(lines[2].starts_with("{\"file\":\"in.pylos\",\"record\":2,"));
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".part"))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}
+
+/// `-o /dev/stdout` into a pipe: the summary line was written into the table.
+#[cfg(target_os = "linux")]
+#[test]
+fn dev_stdout_into_a_pipe_has_no_summary_in_the_table() {
+    let dir = folder("dev_stdout_pipe");
+    let o = Command::new(BIN)
+        .current_dir(&dir)
+        .args(["export", "in.pylos", "--to", "jsonl", "-o", "/dev/stdout"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert!(
+        text.lines()
+            .all(|l| l.starts_with("{\"file\":\"in.pylos\""))
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "2 records, 1 ok, 1 failed: /dev/stdout\n"
+    );
+}
+
+/// Root exporting over a user's file: the renamed temporary file was root's, so the user
+/// could no longer read their own table (mode 0640). The output now keeps its owner and
+/// group. (Run as root only: no one else can give a file to another user.)
+#[cfg(target_os = "linux")]
+#[test]
+fn an_output_owned_by_another_user_keeps_its_owner() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = folder("owner");
+    let out = dir.join("x.jsonl");
+    std::fs::write(&out, "old\n").unwrap();
+    if std::fs::metadata(&out).unwrap().uid() != 0 {
+        return;
+    }
+    std::os::unix::fs::chown(&out, Some(65534), Some(65534)).unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let o = Command::new(BIN)
+        .current_dir(&dir)
+        .args(["export", "in.pylos", "--to", "jsonl", "-o", "x.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "2 records, 1 ok, 1 failed: x.jsonl\n"
+    );
+    let meta = std::fs::metadata(&out).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (65534, 65534));
+    assert_eq!(meta.permissions().mode() & 0o777, 0o640);
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 2);
+}
