@@ -946,6 +946,15 @@ fn export_cmd(
     // through standard output as `-o -` is, not renamed over (a file opened to append to
     // lost what it held), and the summary kept out of the table.
     let names_stdout = !to_stdout && is_standard_output(output);
+    // The plies table's name is made from the output's: from a name of standard output
+    // it would be a file beside the device (`/dev/stdout.plies.jsonl`), as with `-o -`.
+    if names_stdout && plies {
+        return Err(usage(format!(
+            "export --plies -o {}: that is standard output, and the plies table is written \
+             to a file named after the output's; give -o a file name, or leave out --plies",
+            display_name(output)
+        )));
+    }
     let failed = FirstFailure::default();
     // Creating an output would replace it: one that is also an input would be read empty.
     for out in std::iter::once(output).chain(plies_out.as_deref()) {

@@ -79,6 +79,40 @@ fn dev_stdout_into_a_pipe_has_no_summary_in_the_table() {
     );
 }
 
+/// `-o /dev/stdout --plies`: the plies table's name was made from the device's
+/// (`/dev/stdout.plies.jsonl`, a file created in `/dev` when run as root). Now refused as
+/// `-o - --plies` is, before anything is written.
+#[cfg(target_os = "linux")]
+#[test]
+fn dev_stdout_with_plies_is_refused_as_output_dash_is() {
+    let dir = folder("dev_stdout_plies");
+    let o = Command::new(BIN)
+        .current_dir(&dir)
+        .args([
+            "export",
+            "in.pylos",
+            "--to",
+            "jsonl",
+            "--plies",
+            "-o",
+            "/dev/stdout",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "");
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains(
+            "export --plies -o /dev/stdout: that is standard output, and the plies table is \
+             written to a file named after the output's; give -o a file name, or leave out --plies"
+        ),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!std::path::Path::new("/dev/stdout.plies.jsonl").exists());
+}
+
 /// Root exporting over a user's file: the renamed temporary file was root's, so the user
 /// could no longer read their own table (mode 0640). The output now keeps its owner and
 /// group. (Run as root only: no one else can give a file to another user.)
