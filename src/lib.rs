@@ -44,6 +44,7 @@
 #![warn(missing_docs)]
 
 pub mod any;
+mod ascii;
 pub mod check;
 /// The old name of [`check`], kept for one release: use `gamenote::check`.
 #[doc(hidden)]

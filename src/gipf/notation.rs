@@ -137,69 +137,7 @@ pub struct Notation {
     pub reserve: Option<u16>,
 }
 
-/// Where the printer below writes: ASCII bytes, one at a time. A `String` takes them
-/// straight ([`Notation::write_to`], the export's path: no formatting machinery for the
-/// moves it has not met before), a `Formatter` through [`ToFormatter`] (`Display`). One
-/// printer serves both, so the two cannot differ.
-trait Out {
-    /// Appends one ASCII byte.
-    fn byte(&mut self, b: u8);
-}
-
-impl Out for String {
-    #[inline(always)]
-    fn byte(&mut self, b: u8) {
-        self.push(char::from(b));
-    }
-}
-
-/// `Display`'s end of the printer: the bytes gathered on the stack and handed to the
-/// formatter a buffer at a time (one `write_str` for most notes).
-struct ToFormatter<'a, 'b> {
-    f: &'a mut fmt::Formatter<'b>,
-    buf: [u8; 64],
-    len: usize,
-    res: fmt::Result,
-}
-
-impl<'a, 'b> ToFormatter<'a, 'b> {
-    fn new(f: &'a mut fmt::Formatter<'b>) -> Self {
-        ToFormatter {
-            f,
-            buf: [0; 64],
-            len: 0,
-            res: Ok(()),
-        }
-    }
-
-    fn flush(&mut self) {
-        if self.res.is_ok() && self.len > 0 {
-            // The printer writes ASCII only, so the bytes are always UTF-8.
-            let text = std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default();
-            self.res = self.f.write_str(text);
-        }
-        self.len = 0;
-    }
-
-    /// Prints with `print` and hands the rest of the bytes over.
-    fn print(f: &'a mut fmt::Formatter<'b>, print: impl FnOnce(&mut Self)) -> fmt::Result {
-        let mut out = ToFormatter::new(f);
-        print(&mut out);
-        out.flush();
-        out.res
-    }
-}
-
-impl Out for ToFormatter<'_, '_> {
-    #[inline]
-    fn byte(&mut self, b: u8) {
-        if self.len == self.buf.len() {
-            self.flush();
-        }
-        self.buf[self.len] = b;
-        self.len += 1;
-    }
-}
+use crate::ascii::{Out, ToFormatter};
 
 #[inline(always)]
 fn put_point(o: &mut impl Out, p: Point) {
@@ -280,9 +218,7 @@ fn put_move(o: &mut impl Out, n: &Notation) {
 fn put_count(o: &mut impl Out, n: u16) {
     o.byte(b' ');
     o.byte(b'(');
-    for &d in crate::game::decimal(u32::from(n), &mut [0; 10]) {
-        o.byte(d);
-    }
+    o.bytes(crate::game::decimal(u32::from(n), &mut [0; 10]));
     o.byte(b')');
 }
 

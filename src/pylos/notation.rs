@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::coord::{Slot, slot_any, slot_numeric};
+use crate::ascii::{Out, ToFormatter};
 use crate::error::{ParseError, ValueError};
 use crate::text::{self, PErr, PResult};
 
@@ -411,55 +412,62 @@ impl Notation {
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn write_to(&self, out: &mut String) {
+        self.put(out);
+    }
+
+    /// The one printer of a notation, for [`Notation::write_to`] and `Display` alike.
+    #[inline]
+    fn put(&self, o: &mut impl Out) {
         if let Some(from) = self.from {
-            self.push_slot(out, from);
+            self.put_slot(o, from);
             if self.dash || self.form == Form::Numeric {
-                out.push('-');
+                o.byte(b'-');
             }
         }
-        self.push_slot(out, self.to);
+        self.put_slot(o, self.to);
         if !self.takebacks.is_empty() {
-            out.push('(');
+            o.byte(b'(');
             for (i, t) in self.takebacks.iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    o.byte(b',');
                 }
-                self.push_slot(out, *t);
+                self.put_slot(o, *t);
             }
-            out.push(')');
+            o.byte(b')');
         }
         let m = self.markers;
-        for (on, c) in [(m.square, 'O'), (m.line4, '+'), (m.line3, 'Y')] {
+        for (on, c) in [(m.square, b'O'), (m.line4, b'+'), (m.line3, b'Y')] {
             if on {
-                out.push(c);
+                o.byte(c);
             }
         }
         if let Some(n) = self.nag {
-            out.push_str(n.as_str());
+            o.bytes(n.as_str().as_bytes());
         }
     }
 
-    /// A slot as [`Notation::write_slot`] writes it, in this notation's form.
-    fn push_slot(&self, out: &mut String, s: Slot) {
+    /// A slot in this notation's form: as [`Slot`]'s `Display`, [`Slot::compact`] or
+    /// [`Slot::numeric`] write it.
+    #[inline]
+    fn put_slot(&self, o: &mut impl Out, s: Slot) {
         let level = s.level();
         match self.form {
-            // Rare (declared with `[Style "numeric"]`): `Slot::numeric`'s text, digits by
-            // `game::push_count`.
+            // Rare (declared with `[Style "numeric"]`).
             Form::Numeric => {
                 match level {
                     1 => {}
-                    2 => out.push('L'),
-                    3 => out.push('U'),
-                    _ => return out.push('0'),
+                    2 => o.byte(b'L'),
+                    3 => o.byte(b'U'),
+                    _ => return o.byte(b'0'),
                 }
                 let offset = s.offset();
-                return crate::game::push_count(out, u32::from(offset) + 1);
+                return o.bytes(crate::game::decimal(u32::from(offset) + 1, &mut [0; 10]));
             }
             Form::Compact if level == 1 => {}
-            _ => out.push(char::from(b'0' + level)),
+            _ => o.byte(b'0' + level),
         }
-        out.push(char::from(b'a' + s.col()));
-        out.push(char::from(b'1' + s.row()));
+        o.byte(b'a' + s.col());
+        o.byte(b'1' + s.row());
     }
 
     /// [`PartialEq`] when the fields differ: the written forms compared.
@@ -543,41 +551,11 @@ impl Notation {
     pub fn parse_numeric(s: &str) -> Result<Notation, ParseError> {
         text::parse_all(s, |i| notation(i, true))
     }
-
-    fn write_slot(&self, f: &mut fmt::Formatter<'_>, s: Slot) -> fmt::Result {
-        match self.form {
-            Form::Canonical => fmt::Display::fmt(&s, f),
-            Form::Compact => f.write_str(&s.compact()),
-            Form::Numeric => f.write_str(&s.numeric()),
-        }
-    }
 }
 
 impl fmt::Display for Notation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(from) = self.from {
-            self.write_slot(f, from)?;
-            if self.dash || self.form == Form::Numeric {
-                f.write_str("-")?;
-            }
-        }
-        self.write_slot(f, self.to)?;
-        if !self.takebacks.is_empty() {
-            f.write_str("(")?;
-            for (i, t) in self.takebacks.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(",")?;
-                }
-                self.write_slot(f, *t)?;
-            }
-            f.write_str(")")?;
-        }
-        // Not `write!`: a nested formatting call cost more than the markers.
-        fmt::Display::fmt(&self.markers, f)?;
-        if let Some(n) = self.nag {
-            f.write_str(n.as_str())?;
-        }
-        Ok(())
+        ToFormatter::print(f, |o| self.put(o))
     }
 }
 
@@ -827,8 +805,36 @@ mod tests {
         assert_eq!(pairs, 30 * 29);
     }
 
-    /// `write_to` writes what `Display` writes, for every slot in every form, raised or
-    /// not, dashed or not, with 0–2 takebacks, every marker set and every annotation.
+    /// A printer built from the slots' own printers (`Slot`'s `Display`, `compact`,
+    /// `numeric`) and `format!`, apart from the byte printer both `write_to` and `Display`
+    /// run.
+    fn reference(n: &super::Notation) -> String {
+        use super::Form;
+        let slot = |s: super::Slot| match n.form {
+            Form::Canonical => s.to_string(),
+            Form::Compact => s.compact(),
+            Form::Numeric => s.numeric(),
+        };
+        let mut out = String::new();
+        if let Some(from) = n.from {
+            out += &slot(from);
+            if n.dash || n.form == Form::Numeric {
+                out += "-";
+            }
+        }
+        out += &slot(n.to);
+        if !n.takebacks.is_empty() {
+            let t: Vec<String> = n.takebacks.iter().map(|&t| slot(t)).collect();
+            out += &format!("({})", t.join(","));
+        }
+        out += &n.markers.to_string();
+        out += n.nag.map_or("", |g| g.as_str());
+        out
+    }
+
+    /// `write_to` and `Display` write what the reference printer writes, for every slot in
+    /// every form, raised or not, dashed or not, with 0–2 takebacks, every marker set and
+    /// every annotation.
     #[test]
     fn write_to_is_display() {
         use super::{Form, Markers, Nag, Notation, Slot, Takebacks};
@@ -861,7 +867,8 @@ mod tests {
                             };
                             let mut out = String::from("x");
                             n.write_to(&mut out);
-                            assert_eq!(out, format!("x{n}"), "{n:?}");
+                            assert_eq!(out, format!("x{}", reference(&n)), "{n:?}");
+                            assert_eq!(n.to_string(), reference(&n), "{n:?}");
                             count += 1;
                         }
                     }
