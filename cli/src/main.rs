@@ -955,6 +955,23 @@ fn export_cmd(
             display_name(output)
         )));
     }
+    // Nor from a device or a pipe named directly (`-o /dev/null --plies`): the plies table
+    // would be a file beside it (`/dev/null.plies`), made in /dev when run as root. A link
+    // to one is taken (the plies table goes beside the link, where its user put it).
+    if plies
+        && std::fs::symlink_metadata(output)
+            .is_ok_and(|m| !m.is_file() && !m.file_type().is_symlink())
+    {
+        return Err(usage(format!(
+            "export --plies -o {}: that is not a regular file, and the plies table is \
+             written to a file named after the output's ({}); give -o a file name, or \
+             leave out --plies",
+            display_name(output),
+            plies_out
+                .as_deref()
+                .map_or_else(String::new, |p| display_name(p))
+        )));
+    }
     let failed = FirstFailure::default();
     // Creating an output would replace it: one that is also an input would be read empty.
     for out in std::iter::once(output).chain(plies_out.as_deref()) {

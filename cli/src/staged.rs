@@ -11,7 +11,8 @@
 //! they may), or where the output belongs to someone else and the new file could not be
 //! given to them (root may give it, no one else: the output stays its owner's, and in a
 //! sticky directory such as /tmp could not be renamed over), the output is written in place
-//! and removed if the export fails.
+//! and removed if the export fails. An output with other hard links is replaced by a new file
+//! (its other names keep the old table, whole), as `sed -i` and `rsync` replace theirs.
 //!
 //! An export ended by a signal (Ctrl-C, `kill`) leaves the output as it was and its
 //! temporary file, `.NAME.XXXXXX.part` beside it, behind: the export is not whole, and a

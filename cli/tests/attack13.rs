@@ -143,3 +143,102 @@ fn an_output_owned_by_another_user_keeps_its_owner() {
     assert_eq!(meta.permissions().mode() & 0o777, 0o640);
     assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 2);
 }
+
+/// `-o /dev/null --plies`: the plies table's name is made from the output's, so run as root
+/// it made `/dev/null.plies` in /dev. An output that exists and is not a regular file
+/// (a device, a pipe) is now refused with `--plies`, as standard output is.
+#[cfg(unix)]
+#[test]
+fn dev_null_with_plies_is_refused() {
+    let dir = folder("dev_null_plies");
+    let o = Command::new(BIN)
+        .current_dir(&dir)
+        .args([
+            "export",
+            "in.pylos",
+            "--to",
+            "jsonl",
+            "--plies",
+            "-o",
+            "/dev/null",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "export --plies -o /dev/null: that is not a regular file, and the plies table is \
+         written to a file named after the output's (/dev/null.plies); give -o a file name, \
+         or leave out --plies\n"
+    );
+    // Without --plies a device is still an output.
+    let o = Command::new(BIN)
+        .current_dir(&dir)
+        .args(["export", "in.pylos", "--to", "jsonl", "-o", "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+}
+
+/// An output with a second hard link is replaced by a new file, as `sed -i` and `rsync`
+/// replace theirs: the name given to `-o` holds the new table, the other name keeps the old
+/// one whole (never a table cut short). docs/export.md says so.
+#[cfg(unix)]
+#[test]
+fn a_hard_linked_output_is_replaced_and_its_other_name_keeps_the_old_table() {
+    let dir = folder("hard_link");
+    std::fs::write(dir.join("out.jsonl"), "old\n").unwrap();
+    std::fs::hard_link(dir.join("out.jsonl"), dir.join("other.jsonl")).unwrap();
+    let o = Command::new(BIN)
+        .current_dir(&dir)
+        .args(["export", "in.pylos", "--to", "jsonl", "-o", "out.jsonl"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let new = std::fs::read_to_string(dir.join("out.jsonl")).unwrap();
+    assert_eq!(new.lines().count(), 2);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("other.jsonl")).unwrap(),
+        "old\n"
+    );
+}
+
+/// A link to /dev/null is taken with `--plies`: the plies table goes beside the link, where
+/// its user put it (a way to time an export without keeping its tables).
+#[cfg(unix)]
+#[test]
+fn a_link_to_dev_null_with_plies_is_taken() {
+    let dir = folder("link_dev_null_plies");
+    std::os::unix::fs::symlink("/dev/null", dir.join("out.jsonl")).unwrap();
+    std::os::unix::fs::symlink("/dev/null", dir.join("out.plies.jsonl")).unwrap();
+    let o = Command::new(BIN)
+        .current_dir(&dir)
+        .args([
+            "export",
+            "in.pylos",
+            "--to",
+            "jsonl",
+            "--plies",
+            "-o",
+            "out.jsonl",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        std::fs::symlink_metadata(dir.join("out.plies.jsonl"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
