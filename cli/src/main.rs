@@ -969,7 +969,7 @@ fn export_cmd(
             display_name(output),
             plies_out
                 .as_deref()
-                .map_or_else(String::new, |p| display_name(p))
+                .map_or_else(String::new, display_name)
         )));
     }
     let failed = FirstFailure::default();
