@@ -967,9 +967,7 @@ fn export_cmd(
              written to a file named after the output's ({}); give -o a file name, or \
              leave out --plies",
             display_name(output),
-            plies_out
-                .as_deref()
-                .map_or_else(String::new, display_name)
+            plies_out.as_deref().map_or_else(String::new, display_name)
         )));
     }
     let failed = FirstFailure::default();
