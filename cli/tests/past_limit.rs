@@ -57,7 +57,12 @@ fn export(path: &PathBuf) -> Vec<(u64, bool, u64, u64, u64)> {
         .arg(&out)
         .output()
         .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     std::fs::read_to_string(out)
         .unwrap()
         .lines()
@@ -78,18 +83,28 @@ fn export(path: &PathBuf) -> Vec<(u64, bool, u64, u64, u64)> {
 fn a_record_before_junk_past_the_limit_is_one_row_as_check_keeps_it() {
     let junk = "x".repeat(LIMIT + 10) + "\n";
     let path = input("after", &format!("{REC}{junk}"));
-    assert_eq!(check(&path), [(1, true, false, 0, 0), (1, false, true, 4, 1)]);
+    assert_eq!(
+        check(&path),
+        [(1, true, false, 0, 0), (1, false, true, 4, 1)]
+    );
     assert_eq!(export(&path), [(1, true, 1, 0, 0)]);
 
     let path = input("between", &format!("{REC}{junk}{REC}"));
     assert_eq!(
         check(&path),
-        [(1, true, false, 0, 0), (1, false, true, 4, 1), (2, true, false, 0, 0)]
+        [
+            (1, true, false, 0, 0),
+            (1, false, true, 4, 1),
+            (2, true, false, 0, 0)
+        ]
     );
     assert_eq!(export(&path), [(1, true, 1, 0, 0), (2, true, 1, 0, 0)]);
 
     let path = input("before", &format!("{junk}{REC}"));
-    assert_eq!(check(&path), [(1, false, false, 1, 1), (2, true, false, 0, 0)]);
+    assert_eq!(
+        check(&path),
+        [(1, false, false, 1, 1), (2, true, false, 0, 0)]
+    );
     assert_eq!(export(&path), [(1, false, 0, 1, 1), (2, true, 1, 0, 0)]);
 }
 
@@ -99,7 +114,11 @@ fn a_record_past_the_limit_is_one_too_long_row_and_nothing_else_is_lost() {
     let path = input("long", &format!("{REC}{long}{REC}"));
     assert_eq!(
         check(&path),
-        [(1, true, false, 0, 0), (2, false, false, 4, 1), (3, true, false, 0, 0)]
+        [
+            (1, true, false, 0, 0),
+            (2, false, false, 4, 1),
+            (3, true, false, 0, 0)
+        ]
     );
     assert_eq!(
         export(&path),

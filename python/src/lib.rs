@@ -1169,12 +1169,14 @@ fn piece_records<G: KnownGame>(
     };
     // The stop's own error, when no record is complete before it: the piece fails as an
     // unreadable piece does, raised, but numbered as a record (`gamenote check` counts it).
-    let stop = piece.as_ref().err().map(|bad| check::bad_record_problem(name, bad));
+    let stop = piece
+        .as_ref()
+        .err()
+        .map(|bad| check::bad_record_problem(name, bad));
     let unreadable = |v: &Verdict| {
         v.error().filter(|p| !p.junk).is_some_and(|p| {
-            stop.as_ref().is_some_and(|s| {
-                (s.line, s.column, &s.message) == (p.line, p.column, &p.message)
-            })
+            stop.as_ref()
+                .is_some_and(|s| (s.line, s.column, &s.message) == (p.line, p.column, &p.message))
         })
     };
     let junk = |v: &Verdict| v.error().is_some_and(|p| p.junk);

@@ -229,7 +229,10 @@ fn past_limit_reports(text: &str) -> Vec<(usize, bool, bool, usize, usize)> {
             ));
         });
         // One part a report, of the kind the report says.
-        let kinds: Vec<PartKind> = piece_spans_of::<Pylos>(&piece).iter().map(|p| p.1).collect();
+        let kinds: Vec<PartKind> = piece_spans_of::<Pylos>(&piece)
+            .iter()
+            .map(|p| p.1)
+            .collect();
         let want: Vec<PartKind> = here
             .iter()
             .map(|r| match r {
@@ -258,11 +261,19 @@ fn a_record_before_junk_past_the_limit_is_kept() {
     );
     assert_eq!(
         past_limit_reports(PAST_LIMIT[2]),
-        [(1, true, false, 0, 0), (1, false, true, 4, 1), (2, true, false, 0, 0)]
+        [
+            (1, true, false, 0, 0),
+            (1, false, true, 4, 1),
+            (2, true, false, 0, 0)
+        ]
     );
     assert_eq!(
         past_limit_reports(PAST_LIMIT[3]),
-        [(1, true, false, 0, 0), (2, false, false, 4, 1), (3, true, false, 0, 0)]
+        [
+            (1, true, false, 0, 0),
+            (2, false, false, 4, 1),
+            (3, true, false, 0, 0)
+        ]
     );
 }
 
