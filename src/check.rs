@@ -64,7 +64,7 @@ pub use crate::any::{GameId, UnknownGame};
 use input::display_name;
 pub use input::{
     FileRecords, Input, InputError, Located, PartKind, game_of_input, open_input, overrides_error,
-    piece_game, piece_records, piece_spans, size_error,
+    piece_game, piece_records, piece_spans, piece_spans_of, piece_text, size_error,
 };
 pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};
@@ -833,12 +833,53 @@ where
     /// });
     /// assert_eq!(found, [Some((ProblemKind::Parse, 11, 5))]);
     /// ```
-    pub fn check(&mut self, text: &str, lines_before: usize, mut each: impl FnMut(&Report)) {
+    pub fn check(&mut self, text: &str, lines_before: usize, each: impl FnMut(&Report)) {
+        self.check_to_stop(text, lines_before, None, each);
+    }
+
+    /// Checks one piece as [`crate::stream::RecordReader`] hands it out, as `gamenote check`
+    /// does, its stop included: a piece that stops short (bad bytes, past the record-length
+    /// limit, an I/O error) is reported as [`check`](Self::check) reports its text before the
+    /// stop, a record complete there kept and what follows it one junk report; with no record
+    /// complete before the stop, the piece is one record that fails with the stop's error.
+    /// The reports are the parts of [`piece_spans_of`], in the same order.
+    ///
+    /// ```
+    /// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+    /// use gamenote::stream::{Limits, RecordReader};
+    /// // A record, then junk that takes the piece past the limit (64 bytes here).
+    /// let input = format!("[Game \"Pylos\"]\n\n1b2 *\n{}\n", "x".repeat(100));
+    /// let limits = Limits::default().max_record_bytes(64);
+    /// let piece = RecordReader::with_limits(input.as_bytes(), limits).next().unwrap();
+    /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
+    /// let mut seen = Vec::new();
+    /// pieces.check_piece(&piece, |r| {
+    ///     let e = r.error.as_ref().map(|e| (e.junk, e.line, e.column));
+    ///     seen.push((r.record, r.plies, e));
+    /// });
+    /// assert_eq!(seen, [(1, 1, None), (1, 0, Some((true, 4, 1)))]);
+    /// ```
+    pub fn check_piece(
+        &mut self,
+        piece: &Result<crate::stream::RawRecord, crate::stream::BadRecord>,
+        each: impl FnMut(&Report),
+    ) {
+        let (text, lines_before, stop) = crate::stream::piece_parts(piece);
+        self.check_to_stop(text, lines_before, stop.as_ref(), each);
+    }
+
+    fn check_to_stop(
+        &mut self,
+        text: &str,
+        lines_before: usize,
+        stop: Option<&crate::stream::Stop>,
+        mut each: impl FnMut(&Report),
+    ) {
         let _ = check_piece_text::<G, _>(
             &mut self.report,
             text,
             lines_before,
-            None,
+            stop,
             &mut self.checker,
             &mut self.scratch,
             &mut self.written,

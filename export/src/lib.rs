@@ -44,10 +44,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use gamenote::any::{DefaultGame, written_tags};
-use gamenote::check::{InputError, PieceChecker, bad_record_problem, piece_game};
+use gamenote::check::{InputError, PieceChecker, bad_record_problem, piece_game, piece_text};
 use gamenote::game::{Game, GameResult, Mode, Notate};
 use gamenote::replay::{Checker, Verdict};
-use gamenote::stream::{Limits, RecordReader, Shard};
+use gamenote::stream::{BadRecord, Limits, RawRecord, RecordReader, Shard};
 use gamenote::visit::Visitor;
 use gamenote::{GameId, ParseError, Ply};
 
@@ -454,21 +454,21 @@ fn export_pieces<R: Read>(
         // tags say two things (or name another game than `--game`) is a row with that
         // error, as `check` reports it, like a record the reader could not cut.
         // Such a row keeps the tags the record wrote, read as no game reads them.
+        // A piece that stops short (bad bytes, past the record limit) keeps a record
+        // complete before the stop, as `check` reads it (`PieceChecker::check_piece`).
         let (problem, tags) = match &piece {
-            Ok(raw) => match piece_game(reading, file, &piece) {
+            Err(bad) if bad.partial.is_none() => (bad_record_problem(file, bad), Vec::new()),
+            _ => match piece_game(reading, file, &piece) {
                 Ok(id) => {
-                    gamenote::with_game!(id, G => {
-                        export_piece::<G>(&mut st, id, &raw.text, raw.lines_before, sink)?
-                    });
+                    gamenote::with_game!(id, G => export_piece::<G>(&mut st, id, &piece, sink)?);
                     continue;
                 }
                 Err(p) => {
                     let mut tags = Vec::new();
-                    first_tags(&written_tags(&raw.text), &mut tags);
+                    first_tags(&written_tags(piece_text(&piece)), &mut tags);
                     (p, tags)
                 }
             },
-            Err(bad) => (bad_record_problem(file, bad), Vec::new()),
         };
         st.index += 1;
         let row = RecordRow {
@@ -1124,8 +1124,7 @@ fn put(slot: &mut Option<String>, text: Option<&str>) {
 fn export_piece<G: Game>(
     st: &mut State<'_>,
     id: GameId,
-    text: &str,
-    lines_before: usize,
+    piece: &Result<RawRecord, BadRecord>,
     sink: &mut dyn Sink,
 ) -> Result<(), ExportError>
 where
@@ -1163,11 +1162,12 @@ where
     };
     // The piece's text keys the written-move table; a piece over 1 MiB (one huge record)
     // is not copied, so memory stays one copy of it, and its moves are printed each time.
+    let text = piece_text(piece);
     let keyed = if text.len() <= 1 << 20 { text } else { "" };
     set(&mut pieces.checker_mut().text, keyed);
     let verdicts = &mut st.verdicts;
     verdicts.clear();
-    pieces.check(text, lines_before, |r| {
+    pieces.check_piece(piece, |r| {
         // Junk after a record is no row of its own.
         if !r.is_junk() {
             verdicts.push(Checked {
@@ -1180,6 +1180,11 @@ where
     });
     let both = pieces.checker_mut();
     let mut done = std::mem::take(&mut both.done);
+    // A piece that stops short with no record complete before the stop fails as one record
+    // the visitor never saw (always the piece's last): a row of its error alone, as a piece
+    // the reader could not cut.
+    let unvisited = st.verdicts.len().saturating_sub(done.len());
+    let failed = st.verdicts.split_off(st.verdicts.len() - unvisited);
     for (v, mut rows) in st.verdicts.drain(..).zip(done.drain(..)) {
         st.index += 1;
         st.counts.records += 1;
@@ -1215,6 +1220,18 @@ where
         written?;
     }
     both.done = done;
+    for v in failed {
+        st.index += 1;
+        st.counts.records += 1;
+        let row = RecordRow {
+            file: st.file.to_string(),
+            record: st.index,
+            game: st.default.name(),
+            error: v.error,
+            ..RecordRow::default()
+        };
+        sink.record(&row, &[])?;
+    }
     Ok(())
 }
 

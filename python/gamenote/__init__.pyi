@@ -49,7 +49,8 @@ class GamenoteError(ValueError):
     """The message with the file name, line and column (and the caret when known)."""
 
 class UnknownGameError(GamenoteError):
-    """A record whose game neither its own [Game] tag nor the `game` keyword tells."""
+    """A record whose game nothing tells: no [Game] tag of its own, no `game` keyword, and
+    neither the source's first record nor its name's extension."""
 
 class Problem:
     """An error or a warning of a check, with its place. `str()` gives `line:column: message`.
@@ -93,7 +94,9 @@ class Record:
     """
 
     def __init__(self, text: str, *, game: Optional[str] = None, mode: str = "strict") -> None:
-        """One record from its text; its game from its [Game] tag, else `game`."""
+        """One record from its text. `game` is `gamenote --game`: the game of a record
+        without a [Game] tag, and a record tagged with another game raises GamenoteError at
+        its tag; without it the record's game is its [Game] tag."""
     game: str
     """`pylos`, `gipf`, `threeman` or `pylon`."""
     text: str
@@ -130,8 +133,11 @@ class Record:
 class Records(Iterator[Record]):
     """The records of a source, read lazily one at a time and checked as they are read.
 
-    An unreadable piece (not UTF-8, a NUL, too long, an I/O error) or a record of no known
-    game raises GamenoteError with its line and column; `next()` may be called again after it.
+    An unreadable piece (not UTF-8, a NUL, too long, an I/O error), a record of no known
+    game or tagged with another game than `game=`, raises GamenoteError with its line and
+    column, numbered as `gamenote check` numbers it; `next()` may be called again after it.
+    A record complete before bad bytes or the 16 MiB record limit is read as usual, and only
+    what follows it is junk, as `gamenote check` reports it.
     """
 
     def __iter__(self) -> "Records": ...
@@ -191,13 +197,17 @@ def read(
     mode: str = "strict",
     name: Optional[str] = None,
 ) -> Records:
-    """Records read lazily from a path or a file object; each record's game from its own
-    [Game] tag, else `game`, else a path's extension."""
+    """Records read lazily from a path or a file object, each checked as `gamenote check`
+    checks it. `game` is `gamenote --game`: the game of records without a [Game] tag, and a
+    record tagged with another game raises GamenoteError at its tag; without it each
+    record's game is its own [Game] tag, else the source's (its first record's tag, else
+    the extension of its path or `name`)."""
 
 def reads(
     text: Union[str, bytes], *, game: Optional[str] = None, mode: str = "strict", name: Optional[str] = None
 ) -> Records:
-    """Records read lazily from a str or bytes."""
+    """Records read lazily from a str or bytes; `game` as in `read` (`name`'s extension
+    may tell the default game)."""
 
 def generate(
     game: str, *, count: int = 1, seed: int = 0, plies: int = 40, rules: Optional[str] = None, size: Optional[int] = None

@@ -10,13 +10,15 @@ use std::io::{self, Read};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 
-use gamenote::any::{AnyError, AnyNotation, AnyPosition, AnyRecord, AnyStyle, GameId, KnownGame};
+use gamenote::any::{
+    AnyError, AnyNotation, AnyPosition, AnyRecord, AnyStyle, DefaultGame, GameId, KnownGame,
+};
 use gamenote::check::{self, PieceChecker, Problem as CliProblem, Report};
 use gamenote::gipf::Gipf;
 use gamenote::pylon::Pylon;
 use gamenote::pylos::Pylos;
 use gamenote::replay::Checker;
-use gamenote::stream::{BadRecord, RecordReader};
+use gamenote::stream::{BadRecord, RawRecord, RecordReader};
 use gamenote::threeman::ThreeMan;
 use gamenote::{Error, Game, Mode, Notate, ParseError, Play, RecordFormat, with_game};
 use pyo3::create_exception;
@@ -687,11 +689,22 @@ impl Record {
     #[new]
     #[pyo3(signature = (text, *, game=None, mode="strict"))]
     fn py_new(py: Python<'_>, text: &str, game: Option<&str>, mode: &str) -> PyResult<Self> {
-        let default = game.map(game_id).transpose()?;
+        let given = game.map(game_id).transpose()?;
         let mode = mode_of(mode)?;
-        let Some(id) = GameId::from_tags(text).or(default) else {
-            return Err(unknown_game(py, "<string>", 0));
+        // `game=` is `gamenote --game`: the game of a record without a `[Game]` tag, and a
+        // record tagged with another game is an error at the tag.
+        let default = match given {
+            Some(id) => DefaultGame::Given(id),
+            None => match GameId::from_tags(text) {
+                Some(id) => DefaultGame::Detected(id),
+                None => return Err(unknown_game(py, "<string>", 0)),
+            },
         };
+        let id = default.of_record(text).map_err(|e| {
+            let at = e.span.start;
+            let p = check::problem_at("<string>", text, 0, &Error::Parse(e), at);
+            problem_error(py, &Problem::from(&p))
+        })?;
         Ok(Record::new(id, text.to_string(), "<string>", 1, mode))
     }
 
@@ -1015,6 +1028,12 @@ struct Source {
     /// The results the source's records reached so far, each kept once.
     results: Vec<Arc<str>>,
     index: usize,
+    /// The game of records without a `[Game]` tag, as `gamenote check` tells it: `game=`
+    /// (`--game`), else told once the first piece is read (its `[Game]` tag, else the
+    /// name's extension). `None` before the first piece, and when nothing told it.
+    default: Option<DefaultGame>,
+    /// The first piece was read (and `default` told).
+    started: bool,
 }
 
 /// The records of a source, read lazily one at a time, each checked as it is read (the
@@ -1022,7 +1041,10 @@ struct Source {
 #[pyclass(module = "gamenote", name = "Records")]
 struct Records {
     source: Mutex<Source>,
-    default: Option<GameId>,
+    /// `game=`: `gamenote --game`.
+    given: Option<GameId>,
+    /// The game the source's name tells by its extension, if no `[Game]` tag tells one.
+    hint: Option<GameId>,
     mode: Mode,
     name: Arc<str>,
     /// The thread reading the source now ([`this_thread`]), 0 if none: a `next()` called
@@ -1101,8 +1123,11 @@ impl Records {
                 reports: Vec::new(),
                 results: Vec::new(),
                 index: 0,
+                default: None,
+                started: false,
             }),
-            default: game.map(game_id).transpose()?,
+            given: game.map(game_id).transpose()?,
+            hint: GameId::from_extension(&name),
             mode: mode_of(mode)?,
             name: name.into(),
         })
@@ -1111,23 +1136,22 @@ impl Records {
 
 /// The records of one piece the stream reader cut, checked as the command line checks
 /// them (`check::PieceChecker`: one checker, scratch space and report per game, kept for the
-/// whole source).
-#[allow(clippy::too_many_arguments)]
+/// whole source), its stop included: a piece that stops short (bad bytes, past the record
+/// length limit, an I/O error) keeps a record complete before the stop, and what follows it
+/// is junk, as `gamenote check` reports it.
 fn piece_records<G: KnownGame>(
     src: &mut Source,
     slot: impl FnOnce(&mut PieceCheckers) -> &mut Option<PieceChecker<G>>,
     name: &Arc<str>,
     mode: Mode,
-    text: String,
-    lines_before: usize,
-    offset: u64,
+    piece: &Result<RawRecord, BadRecord>,
 ) {
     let pieces =
         slot(&mut src.checkers).get_or_insert_with(|| PieceChecker::new(name, Checker::new(mode)));
     let (reports, results) = (&mut src.reports, &mut src.results);
     reports.clear();
     let mut first: Option<Verdict> = None;
-    pieces.check(&text, lines_before, |r| {
+    pieces.check_piece(piece, |r| {
         if first.is_none() {
             first = Some(Verdict::of(r, results));
         } else {
@@ -1135,6 +1159,26 @@ fn piece_records<G: KnownGame>(
         }
     });
     let Some(first) = first else { return };
+    let text = check::piece_text(piece);
+    let (lines_before, offset) = match piece {
+        Ok(raw) => (raw.lines_before, raw.offset),
+        Err(bad) => bad
+            .partial
+            .as_ref()
+            .map_or((0, 0), |p| (p.record.lines_before, p.record.offset)),
+    };
+    // The stop's own error, when no record is complete before it: the piece fails as an
+    // unreadable piece does, raised, but numbered as a record (`gamenote check` counts it).
+    let stop = piece
+        .as_ref()
+        .err()
+        .map(|bad| check::bad_record_problem(name, bad));
+    let unreadable = |v: &Verdict| {
+        v.error().filter(|p| !p.junk).is_some_and(|p| {
+            stop.as_ref()
+                .is_some_and(|s| (s.line, s.column, &s.message) == (p.line, p.column, &p.message))
+        })
+    };
     let junk = |v: &Verdict| v.error().is_some_and(|p| p.junk);
     let make = |src: &mut Source, text: String, lines_before: usize, offset: u64, report| {
         src.index += 1;
@@ -1153,16 +1197,16 @@ fn piece_records<G: KnownGame>(
         src.pending.push_back(Ok(r));
         src.index
     };
-    if src.reports.is_empty() && !junk(&first) {
-        make(src, text, lines_before, offset, first);
+    if src.reports.is_empty() && !junk(&first) && !unreadable(&first) {
+        make(src, text.to_string(), lines_before, offset, first);
         return;
     }
     // Several parts in one piece: records, and junk after a record. Each record gets its
-    // own text, cut where the check read it (`check::piece_spans`). Junk is no record: it
+    // own text, cut where the check read it (`check::piece_spans_of`). Junk is no record: it
     // takes no number (`gamenote check` counts it apart) and is raised where it stands, as
     // an unreadable piece is, its message naming the record it follows.
     let rest = std::mem::take(&mut src.reports);
-    let spans = check::piece_spans::<G>(&text);
+    let spans = check::piece_spans_of::<G>(piece);
     let mut last = src.index;
     for (i, report) in std::iter::once(first).chain(rest).enumerate() {
         let range = match spans.get(i) {
@@ -1173,6 +1217,14 @@ fn piece_records<G: KnownGame>(
         if let Some(p) = report.error().filter(|p| p.junk) {
             let p = junk_after(p, last);
             src.pending.push_back(Err(p));
+            continue;
+        }
+        if unreadable(&report) {
+            if let Some(p) = report.error() {
+                src.index += 1;
+                last = src.index;
+                src.pending.push_back(Err(p.clone()));
+            }
             continue;
         }
         let lines = lines_before + text[..range.start].matches('\n').count();
@@ -1230,33 +1282,63 @@ impl Records {
             let Some(piece) = src.reader.next() else {
                 return Ok(None);
             };
-            let raw = piece.map_err(|bad| {
-                let interrupt = self.interrupt.lock().ok().and_then(|mut e| e.take());
-                interrupt.unwrap_or_else(|| bad_piece(py, &self.name, &bad))
-            })?;
-            let Some(id) = GameId::from_tags(&raw.text).or(self.default) else {
-                if raw.text.trim().is_empty() {
+            if piece.is_err() {
+                // An interrupt raised by the file's `read()` is raised as itself.
+                if let Some(e) = self.interrupt.lock().ok().and_then(|mut e| e.take()) {
+                    return Err(e);
+                }
+            }
+            let text = check::piece_text(&piece);
+            if !src.started {
+                // The default game as `gamenote check` tells it: `--game`, else the first
+                // record's `[Game]` tag, else the name's extension.
+                src.started = true;
+                src.default = match self.given {
+                    Some(id) => Some(DefaultGame::Given(id)),
+                    None => GameId::from_tags(text)
+                        .or(self.hint)
+                        .map(DefaultGame::Detected),
+                };
+            }
+            let default = src
+                .default
+                .or_else(|| GameId::from_tags(text).map(DefaultGame::Detected));
+            let Some(default) = default else {
+                // A piece that stops short, of no game: its stop is what fails it.
+                if let Err(bad) = &piece {
+                    src.index += 1;
+                    return Err(bad_piece(py, &self.name, bad));
+                }
+                if text.trim().is_empty() {
                     continue;
                 }
-                return Err(unknown_game(py, &self.name, raw.lines_before));
+                let lines = match &piece {
+                    Ok(raw) => raw.lines_before,
+                    Err(bad) => bad.partial.as_ref().map_or(0, |p| p.record.lines_before),
+                };
+                src.index += 1;
+                return Err(unknown_game(py, &self.name, lines));
             };
-            let (text, lines, offset) = (raw.text, raw.lines_before, raw.offset);
+            // A record tagged with another game than `game=` (`--game`), or with two games,
+            // fails at its tag, numbered as a record.
+            let id = match check::piece_game(default, &self.name, &piece) {
+                Ok(id) => id,
+                Err(p) => {
+                    src.index += 1;
+                    return Err(problem_error(py, &Problem::from(&p)));
+                }
+            };
             let (src, name, mode) = (&mut *src, &self.name, self.mode);
             match id {
-                GameId::Pylos => {
-                    piece_records(src, |c| &mut c.pylos, name, mode, text, lines, offset)
-                }
-                GameId::Gipf => {
-                    piece_records(src, |c| &mut c.gipf, name, mode, text, lines, offset)
-                }
-                GameId::ThreeMan => {
-                    piece_records(src, |c| &mut c.threeman, name, mode, text, lines, offset)
-                }
-                GameId::Pylon => {
-                    piece_records(src, |c| &mut c.pylon, name, mode, text, lines, offset)
-                }
+                GameId::Pylos => piece_records(src, |c| &mut c.pylos, name, mode, &piece),
+                GameId::Gipf => piece_records(src, |c| &mut c.gipf, name, mode, &piece),
+                GameId::ThreeMan => piece_records(src, |c| &mut c.threeman, name, mode, &piece),
+                GameId::Pylon => piece_records(src, |c| &mut c.pylon, name, mode, &piece),
                 // `GameId` is non-exhaustive outside the library; a new game comes here too.
-                _ => return Err(unknown_game(py, &self.name, lines)),
+                _ => {
+                    src.index += 1;
+                    return Err(unknown_game(py, &self.name, 0));
+                }
             }
         }
     }
@@ -1297,16 +1379,16 @@ fn read(
             path.clone(),
         ))
     })?;
-    let game = match game {
-        Some(g) => Some(g.to_string()),
-        None => GameId::from_extension(&path).map(|g| g.name().to_string()),
-    };
-    Records::open(
+    let hint = GameId::from_extension(&path);
+    let mut records = Records::open(
         Box::new(io::BufReader::with_capacity(0, file)),
         name.unwrap_or(path),
-        game.as_deref(),
+        game,
         mode,
-    )
+    )?;
+    // The path's extension tells the game, whatever name the records carry.
+    records.hint = hint.or(records.hint);
+    Ok(records)
 }
 
 /// Records read lazily from a str or bytes.

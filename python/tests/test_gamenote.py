@@ -82,13 +82,15 @@ def test_every_shipped_record_reads_and_checks(path, records, ok):
 
 
 def test_archive_of_every_record_as_one_file(tmp_path):
-    whole = tmp_path / "archive.txt"
+    # Named .gipf: its first record has no [Game] tag, so the name tells the default game,
+    # as `gamenote check archive.gipf` tells it.
+    whole = tmp_path / "archive.gipf"
     # The one shipped record with no tags at all gets its [Game] tag, or it would read as
     # part of the record before it (as `gamenote check` reads it too).
     texts = [(ROOT / p).read_text() for p, _, _ in ARCHIVE]
     texts = [t if t.lstrip().startswith(("[", "{")) else '[Game "Pylos"]\n\n' + t for t in texts]
     whole.write_text("\n".join(texts))
-    recs = list(g.read(whole, game="gipf"))
+    recs = list(g.read(whole))
     assert len(recs) == sum(n for _, n, _ in ARCHIVE)
     assert all(r.check().ok for r in recs)
     counts = {gid: sum(r.game == gid for r in recs) for gid in GAMES}
@@ -104,14 +106,49 @@ def test_mixed_game_file_each_record_its_own_game():
         '[Game "Pylon"]\n\n1b2 *\n\n'
         "[Event \"no game tag\"]\n\n1c3 *\n"
     )
-    recs = list(g.reads(text, game="pylos"))
+    # No game=: the first record's tag tells the default, each record's own tag wins.
+    recs = list(g.reads(text))
     assert [r.game for r in recs] == ["pylos", "gipf", "threeman", "pylon", "pylos"]
     assert [r.line for r in recs] == [1, 5, 10, 14, 18]
     assert [r.check().ok for r in recs] == [True] * 5
     assert [r.check().plies for r in recs] == [2, 1, 3, 1, 1]
+    # A first record with no [Game] tag, no game= and no name to tell the game by.
     with pytest.raises(g.UnknownGameError) as e:
-        list(g.reads(text))
-    assert (e.value.line, e.value.column) == (18, 1)
+        list(g.reads(text[text.index("[Event"):]))
+    assert (e.value.line, e.value.column) == (1, 1)
+    assert [r.game for r in g.reads(text[text.index("[Event"):], name="x.pylon")] == ["pylon"]
+
+
+def test_game_is_the_command_lines_game_option():
+    # game= is `gamenote --game`: the game of records without a [Game] tag, and a record
+    # tagged with another game fails at its tag's value (numbered, as `check` numbers it).
+    text = (
+        '[Game "Pylos"]\n\n1b2 1c3 *\n\n'
+        '[Game "GIPF"]\n[Rules "standard"]\n\n1. b3 (11) *\n\n'
+        "[Event \"no game tag\"]\n\n1c3 *\n"
+    )
+    got = []
+    it = g.reads(text, game="pylos", name="m.txt")
+    while True:
+        try:
+            r = next(it)
+        except StopIteration:
+            break
+        except g.GamenoteError as e:
+            got.append((e.kind, e.line, e.column, e.message))
+        else:
+            got.append((r.index, r.game, r.check().ok))
+    assert got == [
+        (1, "pylos", True),
+        ("parse", 5, 8, 'expected the game given, "Pylos" (--game pylos), found "GIPF"'),
+        (3, "pylos", True),
+    ]
+    # The same through Record(): a record tagged with another game than game=.
+    with pytest.raises(g.GamenoteError) as e:
+        g.Record('[Game "GIPF"]\n\n*\n', game="pylos")
+    assert (e.value.line, e.value.column) == (1, 8)
+    assert g.Record('[Game "GIPF"]\n\n*\n').game == "gipf"
+    assert g.Record("1b2 *", game="pylos").game == "pylos"
 
 
 def test_read_from_path_file_object_text_and_bytes(tmp_path):

@@ -477,13 +477,71 @@ pub enum PartKind {
 /// assert_eq!(piece_spans::<Pylos>(bad), [(0..bad.len(), PartKind::Unreadable)]);
 /// ```
 pub fn piece_spans<G: Game>(text: &str) -> Vec<(Range<usize>, PartKind)> {
+    spans_before_stop::<G>(text, None)
+}
+
+/// [`piece_spans`] of a piece as [`RecordReader`] hands it out, its stop included: the
+/// parts of [`piece_text`]`(piece)`, which [`PieceChecker::check_piece`](crate::check::PieceChecker::check_piece)
+/// reports on, one report each and in the same order. A piece that stops short (bad bytes,
+/// the record-length limit, an I/O error) keeps a record complete before the stop as a
+/// [`PartKind::Record`], and what follows it is one [`PartKind::Junk`] running to the end of
+/// the text; with no record complete before the stop, the piece is one
+/// [`PartKind::Unreadable`] part.
+///
+/// ```
+/// use gamenote::check::{piece_spans_of, piece_text, PartKind};
+/// use gamenote::pylos::Pylos;
+/// use gamenote::stream::{Limits, RecordReader};
+/// // A record, then junk that takes the piece past the limit (64 bytes here).
+/// let input = format!("[Game \"Pylos\"]\n\n1b2 *\n{}\n", "x".repeat(100));
+/// let limits = Limits::default().max_record_bytes(64);
+/// let piece = RecordReader::with_limits(input.as_bytes(), limits).next().unwrap();
+/// assert!(piece.is_err(), "the piece as a whole is too long");
+/// let parts = piece_spans_of::<Pylos>(&piece);
+/// let kinds: Vec<PartKind> = parts.iter().map(|(_, k)| *k).collect();
+/// assert_eq!(kinds, [PartKind::Record, PartKind::Junk]);
+/// assert_eq!(&piece_text(&piece)[parts[0].0.clone()], "[Game \"Pylos\"]\n\n1b2 *");
+/// // A record itself past the limit is one unreadable part.
+/// let long = format!("[Game \"Pylos\"]\n\n{{{}}} 1b2 *\n", "x".repeat(100));
+/// let piece = RecordReader::with_limits(long.as_bytes(), limits).next().unwrap();
+/// assert_eq!(piece_spans_of::<Pylos>(&piece), [(0..64, PartKind::Unreadable)]);
+/// ```
+pub fn piece_spans_of<G: Game>(
+    piece: &Result<RawRecord, BadRecord>,
+) -> Vec<(Range<usize>, PartKind)> {
+    let (text, _, stop) = crate::stream::piece_parts(piece);
+    spans_before_stop::<G>(text, stop.as_ref())
+}
+
+/// The readable text of a piece as [`RecordReader`] hands it out: a record's text, or, for
+/// a piece that stops short, the text before the stop ([`BadRecord::partial`]; empty when
+/// there is none). Lines and spans of [`piece_spans_of`] and of the reports of
+/// [`PieceChecker::check_piece`](crate::check::PieceChecker::check_piece) count in it.
+///
+/// ```
+/// use gamenote::check::piece_text;
+/// use gamenote::stream::RecordReader;
+/// let bytes = b"[Game \"Pylos\"]\n1b2 *\n\xff\n";
+/// let piece = RecordReader::new(&bytes[..]).next().unwrap();
+/// assert!(piece.is_err());
+/// assert_eq!(piece_text(&piece), "[Game \"Pylos\"]\n1b2 *\n");
+/// ```
+pub fn piece_text(piece: &Result<RawRecord, BadRecord>) -> &str {
+    crate::stream::piece_parts(piece).0
+}
+
+/// [`piece_spans`] of `text` read up to `stop`, as the walk of every reader reads it.
+fn spans_before_stop<G: Game>(
+    text: &str,
+    stop: Option<&crate::stream::Stop>,
+) -> Vec<(Range<usize>, PartKind)> {
     use crate::visit::Stepped;
     let mut build = crate::record::RecordBuilder::<G>::default();
     let mut scratch = crate::visit::Scratch::default();
     let mut walk = crate::visit::Walk::new(1, 0);
     let mut out = Vec::new();
     let mut from = 0;
-    while let Some(step) = walk.step::<G, _>(text, None, &mut scratch, &mut build) {
+    while let Some(step) = walk.step::<G, _>(text, stop, &mut scratch, &mut build) {
         let (end, kind) = match step {
             Stepped::Record(Ok(record)) => (
                 record

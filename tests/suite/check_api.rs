@@ -193,3 +193,103 @@ fn an_error_and_its_problem_agree_in_serde() {
         serde_json::from_str(&json.replace("null,\"written", "0,\"written")).unwrap();
     assert_eq!(old, no_ply);
 }
+
+/// Junk past the record-length limit (64 bytes here), in the four places it can stand.
+const PAST_LIMIT: [&str; 4] = [
+    // A record, then junk that takes its piece past the limit.
+    "[Game \"Pylos\"]\n\n1b2 *\nxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
+    // Junk past the limit before the first record.
+    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n[Game \"Pylos\"]\n\n1b2 *\n",
+    // Between two records.
+    "[Game \"Pylos\"]\n\n1b2 *\nxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n\
+     [Game \"Pylos\"]\n\n1c3 *\n",
+    // A record itself past the limit, between two records.
+    "[Game \"Pylos\"]\n\n1b2 *\n[Game \"Pylos\"]\n\n{yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy} 1b2 *\n\
+     [Game \"Pylos\"]\n\n1c3 *\n",
+];
+
+/// `(record, ok, junk, line, column)` of each report `PieceChecker::check_piece` gives on the
+/// pieces of `text`, records numbered in the whole text as `check` numbers them.
+fn past_limit_reports(text: &str) -> Vec<(usize, bool, bool, usize, usize)> {
+    use gamenote::check::{PartKind, PieceChecker, piece_spans_of};
+    use gamenote::{pylos::Pylos, replay::Checker, stream::Limits};
+    let limits = Limits::default().max_record_bytes(64);
+    let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
+    let (mut out, mut before) = (Vec::new(), 0);
+    for piece in RecordReader::with_limits(text.as_bytes(), limits) {
+        let mut here = Vec::new();
+        pieces.check_piece(&piece, |r| {
+            let e = r.error.as_ref();
+            here.push((
+                before + r.record,
+                r.ok(),
+                r.is_junk(),
+                e.map_or(0, |e| e.line),
+                e.map_or(0, |e| e.column),
+            ));
+        });
+        // One part a report, of the kind the report says.
+        let kinds: Vec<PartKind> = piece_spans_of::<Pylos>(&piece)
+            .iter()
+            .map(|p| p.1)
+            .collect();
+        let want: Vec<PartKind> = here
+            .iter()
+            .map(|r| match r {
+                (_, true, _, _, _) => PartKind::Record,
+                (_, _, true, _, _) => PartKind::Junk,
+                _ => PartKind::Unreadable,
+            })
+            .collect();
+        assert_eq!(kinds, want, "{text:?}");
+        before += here.iter().filter(|r| !r.2).count();
+        out.extend(here);
+    }
+    out
+}
+
+#[test]
+fn a_record_before_junk_past_the_limit_is_kept() {
+    // As `gamenote check` reports them: the record kept, the junk after it (not numbered).
+    assert_eq!(
+        past_limit_reports(PAST_LIMIT[0]),
+        [(1, true, false, 0, 0), (1, false, true, 4, 1)]
+    );
+    assert_eq!(
+        past_limit_reports(PAST_LIMIT[1]),
+        [(1, false, false, 1, 1), (2, true, false, 0, 0)]
+    );
+    assert_eq!(
+        past_limit_reports(PAST_LIMIT[2]),
+        [
+            (1, true, false, 0, 0),
+            (1, false, true, 4, 1),
+            (2, true, false, 0, 0)
+        ]
+    );
+    assert_eq!(
+        past_limit_reports(PAST_LIMIT[3]),
+        [
+            (1, true, false, 0, 0),
+            (2, false, false, 4, 1),
+            (3, true, false, 0, 0)
+        ]
+    );
+}
+
+#[test]
+fn check_piece_of_a_whole_piece_is_check_of_its_text() {
+    use gamenote::check::PieceChecker;
+    use gamenote::{pylos::Pylos, replay::Checker};
+    let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\nstray\n\n[Game \"Pylos\"]\n1b2 1b2 *\n";
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut one = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
+    let mut two = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
+    for piece in RecordReader::new(text.as_bytes()) {
+        let raw = piece.as_ref().unwrap();
+        one.check_piece(&piece, |r| a.push(r.clone()));
+        two.check(&raw.text, raw.lines_before, |r| b.push(r.clone()));
+    }
+    assert_eq!(a, b);
+    assert_eq!(a.len(), 3);
+}

@@ -1,0 +1,127 @@
+//! A record before junk that takes its piece past the 16 MiB record limit: `check` kept the
+//! record and reported the junk, while `export` (and Python's `to_arrow`, built on it) made
+//! the whole piece one too-long row and lost the record. Both now read the piece with its
+//! stop (`PieceChecker::check_piece`), and agree record for record.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+const REC: &str = "[Game \"Pylos\"]\n\n1b2 *\n";
+const LIMIT: usize = 16 << 20;
+
+/// `text` written to `in.pylos` in a fresh folder `name`.
+fn input(name: &str, text: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("past_limit")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("in.pylos");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `(record, ok, junk, error line, error column)` of each line of `check --json`.
+fn check(path: &PathBuf) -> Vec<(u64, bool, bool, u64, u64)> {
+    let o = Command::new(BIN)
+        .arg("check")
+        .arg("--json")
+        .arg(path)
+        .output()
+        .unwrap();
+    let out = String::from_utf8(o.stdout).unwrap();
+    out.lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v.get("record").is_some())
+        .map(|v| {
+            let e = &v["error"];
+            (
+                v["record"].as_u64().unwrap(),
+                v["ok"].as_bool().unwrap(),
+                v.get("junk").is_some_and(|j| j == true),
+                e["line"].as_u64().unwrap_or(0),
+                e["column"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+/// `(record, ok, plies, error line, error column)` of each row of `export --to jsonl`.
+fn export(path: &PathBuf) -> Vec<(u64, bool, u64, u64, u64)> {
+    let out = path.with_extension("jsonl");
+    let o = Command::new(BIN)
+        .arg("export")
+        .arg(path)
+        .args(["--to", "jsonl", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::read_to_string(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|v| {
+            (
+                v["record"].as_u64().unwrap(),
+                v["ok"].as_bool().unwrap(),
+                v["plies"].as_u64().unwrap(),
+                v["error_line"].as_u64().unwrap_or(0),
+                v["error_column"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_record_before_junk_past_the_limit_is_one_row_as_check_keeps_it() {
+    let junk = "x".repeat(LIMIT + 10) + "\n";
+    let path = input("after", &format!("{REC}{junk}"));
+    assert_eq!(
+        check(&path),
+        [(1, true, false, 0, 0), (1, false, true, 4, 1)]
+    );
+    assert_eq!(export(&path), [(1, true, 1, 0, 0)]);
+
+    let path = input("between", &format!("{REC}{junk}{REC}"));
+    assert_eq!(
+        check(&path),
+        [
+            (1, true, false, 0, 0),
+            (1, false, true, 4, 1),
+            (2, true, false, 0, 0)
+        ]
+    );
+    assert_eq!(export(&path), [(1, true, 1, 0, 0), (2, true, 1, 0, 0)]);
+
+    let path = input("before", &format!("{junk}{REC}"));
+    assert_eq!(
+        check(&path),
+        [(1, false, false, 1, 1), (2, true, false, 0, 0)]
+    );
+    assert_eq!(export(&path), [(1, false, 0, 1, 1), (2, true, 1, 0, 0)]);
+}
+
+#[test]
+fn a_record_past_the_limit_is_one_too_long_row_and_nothing_else_is_lost() {
+    let long = format!("[Game \"Pylos\"]\n\n{{{}}} 1b2 *\n", "y".repeat(LIMIT + 10));
+    let path = input("long", &format!("{REC}{long}{REC}"));
+    assert_eq!(
+        check(&path),
+        [
+            (1, true, false, 0, 0),
+            (2, false, false, 4, 1),
+            (3, true, false, 0, 0)
+        ]
+    );
+    assert_eq!(
+        export(&path),
+        [(1, true, 1, 0, 0), (2, false, 0, 4, 1), (3, true, 1, 0, 0)]
+    );
+}
