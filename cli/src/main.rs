@@ -970,6 +970,26 @@ fn export_cmd(
             plies_out.as_deref().map_or_else(String::new, display_name)
         )));
     }
+    // The plies table's name may itself be a link: to standard output (written over the
+    // file the shell opened, the summary lost), or to the output (both tables renamed over
+    // one file, the records table lost). Both refused before anything is written.
+    if let Some(p) = plies_out.as_deref() {
+        let said = if is_standard_output(p) {
+            Some("is standard output")
+        } else if one_file_to_write(output, p) {
+            Some("names the same file as the output's")
+        } else {
+            None
+        };
+        if let Some(said) = said {
+            return Err(usage(format!(
+                "export --plies -o {}: the plies table's name {} {said}; give -o another \
+                 name, or leave out --plies",
+                display_name(output),
+                display_name(p)
+            )));
+        }
+    }
     let failed = FirstFailure::default();
     // Creating an output would replace it: one that is also an input would be read empty.
     for out in std::iter::once(output).chain(plies_out.as_deref()) {
@@ -1123,6 +1143,49 @@ fn is_standard_output(path: &Path) -> bool {
         let _ = path;
         false
     }
+}
+
+/// Where `path` leads through its links, for a file that may not exist yet (a link to
+/// nothing leads to the name it holds): the two outputs of `export` compared.
+fn resolved(path: &Path) -> PathBuf {
+    let mut p = path.to_path_buf();
+    // Links chained more deeply than the kernel follows (40) are left where they stop.
+    for _ in 0..40 {
+        if let Ok(c) = std::fs::canonicalize(&p) {
+            return c;
+        }
+        match std::fs::read_link(&p) {
+            // A relative link is read from its own folder; `join` keeps an absolute one.
+            Ok(t) => p = p.parent().map_or_else(|| t.clone(), |d| d.join(&t)),
+            Err(_) => break,
+        }
+    }
+    let dir = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    match (std::fs::canonicalize(dir), p.file_name()) {
+        (Ok(d), Some(n)) => d.join(n),
+        _ => p,
+    }
+}
+
+/// Whether `export`'s two outputs `a` and `b` lead to one file (new, or a regular file or
+/// pipe) that both tables would be written to: two links to one device (`/dev/null`) are
+/// fine, two hard links are two names (each replaced by its own table).
+fn one_file_to_write(a: &Path, b: &Path) -> bool {
+    let (ra, rb) = (resolved(a), resolved(b));
+    if ra != rb {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        !std::fs::metadata(&ra)
+            .is_ok_and(|m| m.file_type().is_char_device() || m.file_type().is_block_device())
+    }
+    #[cfg(not(unix))]
+    true
 }
 
 /// Whether the paths `a` and `b` name one existing file (through links too).
