@@ -539,20 +539,22 @@ impl Rows {
         }
     }
 
-    /// Adds the canonical form `notation` of the `n`th move, written `written` (its entry in
-    /// the table of written moves `at`), to the canonical list; true when the move before
-    /// was forced (played for this same written move).
+    /// Adds the canonical form of the `n`th move, written `written` (its entry in the table
+    /// of written moves `at`), to the canonical list: `canonical`, or `written` itself when
+    /// `None` ([`Hooks::notate_played_unless`](gamenote::game::Hooks::notate_played_unless)). True when the move before was forced
+    /// (played for this same written move).
     #[inline(always)]
     fn canonical_move<N: Counted>(
         &mut self,
         n: usize,
         written: &N,
-        notation: &N,
+        canonical: Option<&N>,
         table: &mut Written<N>,
         at: Option<usize>,
     ) -> bool {
         let forced_before = n == self.last_n;
-        let as_written = *written == *notation && !forced_before;
+        let as_written = canonical.is_none() && !forced_before;
+        let notation = canonical.unwrap_or(written);
         // A move written canonically is not printed again (nor copied: while every move
         // is, the canonical list is a count of written ones), nor one whose canonical form
         // was printed after the same text before.
@@ -959,16 +961,18 @@ where
         if !want_plies && !G::notate_needs_before(style) {
             // Nothing reads the position before a move: it is not copied.
             self.checker.play_in_after(p, |n, m, after| {
-                let notation = G::notate_played(after, m, after, style);
-                cur.canonical_move(n, &p.notation, &notation, table, at);
+                let notation = G::notate_played_unless(after, m, after, style, &p.notation);
+                cur.canonical_move(n, &p.notation, notation.as_ref(), table, at);
                 cur.last_n = n;
             });
             return;
         }
         self.checker.play_in(p, |n, before, m, after| {
             // Read off before and after where the game can (Pylon's covering pieces).
-            let notation = G::notate_played(before, m, after, style);
-            let forced_before = cur.canonical_move(n, &p.notation, &notation, table, at);
+            // `None`: the move as written is canonical (most moves), and no notation is built.
+            let notation = G::notate_played_unless(before, m, after, style, &p.notation);
+            let forced_before =
+                cur.canonical_move(n, &p.notation, notation.as_ref(), table, at);
             let moves = &cur.row.moves;
             if want_plies {
                 if forced_before && let Some(prev) = cur.plies[..cur.plies_len].last_mut() {

@@ -1005,6 +1005,32 @@ pub(crate) fn notate_played(
     }
 }
 
+/// [`notate_played`] unless it equals `written` (`None` then): a push that removes no
+/// group, written with no group, is compared with its note and reserve count as
+/// [`notate_played`] writes them, without building them.
+#[inline]
+pub(crate) fn notate_played_unless(
+    before: &Position,
+    m: &Move,
+    after: &Position,
+    style: Style,
+    written: &Notation,
+) -> Option<Notation> {
+    if let Some(push) = m.push()
+        && m.pre().is_empty()
+        && m.post().is_empty()
+        && written.pre.is_empty()
+        && written.post.is_empty()
+        && written.push == Some(push_note(before, push))
+        && written.reserve
+            == (style == Style::Complete).then(|| u16::from(after.reserve(before.to_move())))
+    {
+        return None;
+    }
+    let n = notate_played(before, m, after, style);
+    (n != *written).then_some(n)
+}
+
 /// How `push` is written on the board `p` it is made on: the spot it enters when that is
 /// empty, else the dot and the first empty spot of its ray.
 #[inline]
