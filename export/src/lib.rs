@@ -713,7 +713,12 @@ impl Counted for gamenote::pylos::Notation {
     }
 }
 impl Counted for gamenote::threeman::Notation {}
-impl Counted for gamenote::pylon::Notation {}
+impl Counted for gamenote::pylon::Notation {
+    #[inline]
+    fn print(&self, out: &mut String) {
+        self.write_to(out);
+    }
+}
 impl Counted for gamenote::gipf::Notation {
     #[inline]
     fn print(&self, out: &mut String) {
@@ -998,8 +1003,7 @@ where
             // Read off before and after where the game can (Pylon's covering pieces).
             // `None`: the move as written is canonical (most moves), and no notation is built.
             let notation = G::notate_played_unless(before, m, after, style, &p.notation);
-            let forced_before =
-                cur.canonical_move(n, &p.notation, notation.as_ref(), table, at);
+            let forced_before = cur.canonical_move(n, &p.notation, notation.as_ref(), table, at);
             let moves = &cur.row.moves;
             if want_plies {
                 if forced_before && let Some(prev) = cur.plies[..cur.plies_len].last_mut() {

@@ -611,7 +611,8 @@ impl<B: Set> Stones<B> {
     /// not, but geometry index `i` (the placement): [`Self::added`] empty.
     #[inline]
     fn adds_nothing(&self, after: &Self, seat: usize, i: usize) -> bool {
-        std::ptr::eq(self.lay, after.lay) && (after.c[seat] & !self.c[seat] & !self.one(i)).is_zero()
+        std::ptr::eq(self.lay, after.lay)
+            && (after.c[seat] & !self.c[seat] & !self.one(i)).is_zero()
     }
 
     /// The pieces of `seat` that `after` holds and these stones do not, but geometry
