@@ -539,12 +539,47 @@ impl Rows {
         }
     }
 
-    /// Adds the canonical form of the `n`th move, written `written` (its entry in the table
+    /// Adds the canonical form `notation` of the `n`th move, written `written` (its entry in
+    /// the table of written moves `at`), to the canonical list; true when the move before
+    /// was forced (played for this same written move).
+    #[inline(always)]
+    fn canonical_move<N: Counted>(
+        &mut self,
+        n: usize,
+        written: &N,
+        notation: &N,
+        table: &mut Written<N>,
+        at: Option<usize>,
+    ) -> bool {
+        let forced_before = n == self.last_n;
+        let as_written = *written == *notation && !forced_before;
+        // A move written canonically is not printed again (nor copied: while every move
+        // is, the canonical list is a count of written ones), nor one whose canonical form
+        // was printed after the same text before.
+        match self.canonical_as_written {
+            Some(k) if as_written && k + 1 == n => self.canonical_as_written = Some(n),
+            _ => {
+                self.canonical_now();
+                let moves = &self.row.moves;
+                self.row.moves_canonical.push_with(|text| {
+                    if as_written {
+                        text.push_str(moves.get(n - 1).unwrap_or_default());
+                    } else {
+                        table.canonical(at, notation, text);
+                    }
+                });
+            }
+        }
+        forced_before
+    }
+
+    /// [`Rows::canonical_move`] for a game that answers
+    /// [`Hooks::notate_played_unless`](gamenote::game::Hooks::notate_played_unless): adds the canonical form of the `n`th move, written `written` (its entry in the table
     /// of written moves `at`), to the canonical list: `canonical`, or `written` itself when
     /// `None` ([`Hooks::notate_played_unless`](gamenote::game::Hooks::notate_played_unless)). True when the move before was forced
     /// (played for this same written move).
     #[inline(always)]
-    fn canonical_move<N: Counted>(
+    fn canonical_move_unless<N: Counted>(
         &mut self,
         n: usize,
         written: &N,
@@ -704,6 +739,12 @@ trait Counted: PartialEq + Clone + std::fmt::Display {
     fn print(&self, out: &mut String) {
         let _ = write!(out, "{self}");
     }
+    /// The game answers [`Hooks::notate_played_unless`](gamenote::game::Hooks::notate_played_unless)
+    /// without building the notation (GIPF, Pylon): the export asks it. For the others the
+    /// export builds the notation with `notate_played` and compares it itself, as the hook's
+    /// default would (asked through the hook, three-man chess's export cost 80 instructions
+    /// a move more, the code around the call compiled differently).
+    const ANSWERS_UNLESS: bool = false;
 }
 
 impl Counted for gamenote::pylos::Notation {
@@ -714,12 +755,14 @@ impl Counted for gamenote::pylos::Notation {
 }
 impl Counted for gamenote::threeman::Notation {}
 impl Counted for gamenote::pylon::Notation {
+    const ANSWERS_UNLESS: bool = true;
     #[inline]
     fn print(&self, out: &mut String) {
         self.write_to(out);
     }
 }
 impl Counted for gamenote::gipf::Notation {
+    const ANSWERS_UNLESS: bool = true;
     #[inline]
     fn print(&self, out: &mut String) {
         self.write_to(out);
@@ -993,8 +1036,13 @@ where
         if !want_plies && !G::notate_needs_before(style) {
             // Nothing reads the position before a move: it is not copied.
             self.checker.play_in_after(p, |n, m, after| {
-                let notation = G::notate_played_unless(after, m, after, style, &p.notation);
-                cur.canonical_move(n, &p.notation, notation.as_ref(), table, at);
+                if <G::Notation as Counted>::ANSWERS_UNLESS {
+                    let c = G::notate_played_unless(after, m, after, style, &p.notation);
+                    cur.canonical_move_unless(n, &p.notation, c.as_ref(), table, at);
+                } else {
+                    let notation = G::notate_played(after, m, after, style);
+                    cur.canonical_move(n, &p.notation, &notation, table, at);
+                }
                 cur.last_n = n;
             });
             return;
@@ -1002,8 +1050,13 @@ where
         self.checker.play_in(p, |n, before, m, after| {
             // Read off before and after where the game can (Pylon's covering pieces).
             // `None`: the move as written is canonical (most moves), and no notation is built.
-            let notation = G::notate_played_unless(before, m, after, style, &p.notation);
-            let forced_before = cur.canonical_move(n, &p.notation, notation.as_ref(), table, at);
+            let forced_before = if <G::Notation as Counted>::ANSWERS_UNLESS {
+                let c = G::notate_played_unless(before, m, after, style, &p.notation);
+                cur.canonical_move_unless(n, &p.notation, c.as_ref(), table, at)
+            } else {
+                let notation = G::notate_played(before, m, after, style);
+                cur.canonical_move(n, &p.notation, &notation, table, at)
+            };
             let moves = &cur.row.moves;
             if want_plies {
                 if forced_before && let Some(prev) = cur.plies[..cur.plies_len].last_mut() {
