@@ -800,7 +800,7 @@ impl Counted for gamenote::gipf::Notation {
 }
 
 /// Writes ` (n)` (a count as [`Counted`] prints it) to `out`.
-#[inline]
+#[inline(always)]
 fn push_count(out: &mut String, n: u16) {
     // A count below 100 (every GIPF reserve count) is one slice of [`SMALL_COUNTS`]: one
     // append, where three and `itoa` cost ~60 instructions a move.
