@@ -2268,8 +2268,10 @@ impl Position {
     /// A piece of `s` that stayed put attacked nothing there before; a knight, king or pawn
     /// attacks the same squares wherever the others stand, so only a slider can have come
     /// to attack it, through a square the move emptied (the origin, the pawn taken en
-    /// passant, the castling rook's square). The pieces the move placed (on the target,
-    /// and the castling rook) are tested whole.
+    /// passant, the castling rook's square). The pieces the move placed are tested too: the
+    /// one on the target (a close attack, or along its rays when a slider), and a castling
+    /// rook along its rays. Kept out of line: inlined into `mark_after` it made that
+    /// function dearer for every move (docs/performance.md, "Export, the tenth pass").
     #[inline(never)]
     fn attacked_since(&self, k: u8, s: usize, m: Move, ignore: u8) -> bool {
         let b = &self.board;
