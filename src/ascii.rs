@@ -77,3 +77,44 @@ impl Out for ToFormatter<'_, '_> {
         self.len += 1;
     }
 }
+
+/// A `String`'s end of a printer that gathers the bytes on the stack and appends them a
+/// buffer at a time (one append for most notes, where [`Out`] for `String` pushes each byte
+/// with its own room check).
+pub(crate) struct ToString<'a> {
+    out: &'a mut String,
+    buf: [u8; 32],
+    len: usize,
+}
+
+impl<'a> ToString<'a> {
+    fn flush(&mut self) {
+        // The printers write ASCII only, so the bytes are always UTF-8.
+        self.out
+            .push_str(std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default());
+        self.len = 0;
+    }
+
+    /// Prints with `print` onto the end of `out`.
+    #[inline]
+    pub(crate) fn print(out: &'a mut String, print: impl FnOnce(&mut Self)) {
+        let mut o = ToString {
+            out,
+            buf: [0; 32],
+            len: 0,
+        };
+        print(&mut o);
+        o.flush();
+    }
+}
+
+impl Out for ToString<'_> {
+    #[inline(always)]
+    fn byte(&mut self, b: u8) {
+        if self.len == self.buf.len() {
+            self.flush();
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+    }
+}

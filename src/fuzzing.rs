@@ -290,6 +290,15 @@ pub fn resolve_play_agrees<G: Game>(pos: &G::Position, n: &G::Notation) {
                 G::notate(pos, &m, style),
                 "{n}: notate_played and notate disagree"
             );
+            // As written, and written canonically: `None` exactly when they are equal.
+            let canonical = G::notate(pos, &m, style);
+            for written in [n.clone(), canonical.clone()] {
+                assert_eq!(
+                    G::notate_played_unless(pos, &m, &after, style, &written),
+                    (canonical != written).then(|| canonical.clone()),
+                    "{n}: notate_played_unless and notate disagree (written {written})"
+                );
+            }
             if !G::notate_needs_before(style) {
                 assert_eq!(
                     G::notate_played(&after, &m, &after, style),

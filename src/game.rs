@@ -1017,6 +1017,38 @@ pub trait Hooks: RecordFormat {
         Self::notate(before, m, style)
     }
 
+    /// [`Hooks::notate_played`] when it differs from `written`, the notation the move was
+    /// resolved from; `None` when the two are equal (the record wrote the move in `style`
+    /// already). A game may answer without building the notation (GIPF: a push that removes
+    /// no group, Pylon: a placement that covers nothing, compared field by field), which is
+    /// what the export's canonical moves need of most moves. The answer is always that of
+    /// the default: `notate_played`, compared with `written`.
+    ///
+    /// ```
+    /// use gamenote::prelude::*;
+    /// use gamenote::gipf::{Gipf, Notation, Rules, Style};
+    /// let mut pos = Gipf::start(&"basic".parse::<Rules>()?);
+    /// let before = pos.clone();
+    /// let written: Notation = "a2-c2 (11)".parse()?;
+    /// let m = Gipf::resolve_play(&mut pos, &written)?;
+    /// assert_eq!(Gipf::notate_played_unless(&before, &m, &pos, Style::Complete, &written), None);
+    /// let short: Notation = "a2-c2".parse()?;
+    /// let n = Gipf::notate_played_unless(&before, &m, &pos, Style::Complete, &short);
+    /// assert_eq!(n.map(|n| n.to_string()).as_deref(), Some("a2-c2 (11)"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    fn notate_played_unless(
+        before: &Self::Position,
+        m: &Self::Move,
+        after: &Self::Position,
+        style: Self::Style,
+        written: &Self::Notation,
+    ) -> Option<Self::Notation> {
+        let n = Self::notate_played(before, m, after, style);
+        (n != *written).then_some(n)
+    }
+
     /// False when [`Hooks::notate_played`] of moves in `style` does not read the position
     /// before the move, so that a visitor that only notates the moves it is handed (the
     /// export without its plies table) need not have that position copied

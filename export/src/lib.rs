@@ -573,6 +573,43 @@ impl Rows {
         forced_before
     }
 
+    /// [`Rows::canonical_move`] for a game that answers
+    /// [`Hooks::notate_played_unless`](gamenote::game::Hooks::notate_played_unless): adds the canonical form of the `n`th move, written `written` (its entry in the table
+    /// of written moves `at`), to the canonical list: `canonical`, or `written` itself when
+    /// `None` ([`Hooks::notate_played_unless`](gamenote::game::Hooks::notate_played_unless)). True when the move before was forced
+    /// (played for this same written move).
+    #[inline(always)]
+    fn canonical_move_unless<N: Counted>(
+        &mut self,
+        n: usize,
+        written: &N,
+        canonical: Option<&N>,
+        table: &mut Written<N>,
+        at: Option<usize>,
+    ) -> bool {
+        let forced_before = n == self.last_n;
+        let as_written = canonical.is_none() && !forced_before;
+        let notation = canonical.unwrap_or(written);
+        // A move written canonically is not printed again (nor copied: while every move
+        // is, the canonical list is a count of written ones), nor one whose canonical form
+        // was printed after the same text before.
+        match self.canonical_as_written {
+            Some(k) if as_written && k + 1 == n => self.canonical_as_written = Some(n),
+            _ => {
+                self.canonical_now();
+                let moves = &self.row.moves;
+                self.row.moves_canonical.push_with(|text| {
+                    if as_written {
+                        text.push_str(moves.get(n - 1).unwrap_or_default());
+                    } else {
+                        table.canonical(at, notation, text);
+                    }
+                });
+            }
+        }
+        forced_before
+    }
+
     fn clear(&mut self) {
         self.plies_len = 0;
         self.tags_len = 0;
@@ -702,6 +739,12 @@ trait Counted: PartialEq + Clone + std::fmt::Display {
     fn print(&self, out: &mut String) {
         let _ = write!(out, "{self}");
     }
+    /// The game answers [`Hooks::notate_played_unless`](gamenote::game::Hooks::notate_played_unless)
+    /// without building the notation (GIPF, Pylon): the export asks it. For the others the
+    /// export builds the notation with `notate_played` and compares it itself, as the hook's
+    /// default would (asked through the hook, three-man chess's export cost 80 instructions
+    /// a move more, the code around the call compiled differently).
+    const ANSWERS_UNLESS: bool = false;
 }
 
 impl Counted for gamenote::pylos::Notation {
@@ -711,8 +754,15 @@ impl Counted for gamenote::pylos::Notation {
     }
 }
 impl Counted for gamenote::threeman::Notation {}
-impl Counted for gamenote::pylon::Notation {}
+impl Counted for gamenote::pylon::Notation {
+    const ANSWERS_UNLESS: bool = true;
+    #[inline]
+    fn print(&self, out: &mut String) {
+        self.write_to(out);
+    }
+}
 impl Counted for gamenote::gipf::Notation {
+    const ANSWERS_UNLESS: bool = true;
     #[inline]
     fn print(&self, out: &mut String) {
         self.write_to(out);
@@ -750,12 +800,39 @@ impl Counted for gamenote::gipf::Notation {
 }
 
 /// Writes ` (n)` (a count as [`Counted`] prints it) to `out`.
-#[inline]
+#[inline(always)]
 fn push_count(out: &mut String, n: u16) {
+    // A count below 100 (every GIPF reserve count) is one slice of [`SMALL_COUNTS`]: one
+    // append, where three and `itoa` cost ~60 instructions a move.
+    let n = usize::from(n);
+    let at = if n < 10 {
+        Some((4 * n, 4 * n + 4))
+    } else if n < 100 {
+        Some((40 + 5 * (n - 10), 45 + 5 * (n - 10)))
+    } else {
+        None
+    };
+    if let Some(s) = at.and_then(|(a, b)| SMALL_COUNTS.get(a..b)) {
+        out.push_str(s);
+        return;
+    }
     out.push_str(" (");
     out.push_str(itoa::Buffer::new().format(n));
     out.push(')');
 }
+
+/// ` (0)` to ` (99)` one after the other, for [`push_count`].
+const SMALL_COUNTS: &str = concat!(
+    " (0) (1) (2) (3) (4) (5) (6) (7) (8) (9) (10) (11) (12) (13)",
+    " (14) (15) (16) (17) (18) (19) (20) (21) (22) (23) (24) (25)",
+    " (26) (27) (28) (29) (30) (31) (32) (33) (34) (35) (36) (37)",
+    " (38) (39) (40) (41) (42) (43) (44) (45) (46) (47) (48) (49)",
+    " (50) (51) (52) (53) (54) (55) (56) (57) (58) (59) (60) (61)",
+    " (62) (63) (64) (65) (66) (67) (68) (69) (70) (71) (72) (73)",
+    " (74) (75) (76) (77) (78) (79) (80) (81) (82) (83) (84) (85)",
+    " (86) (87) (88) (89) (90) (91) (92) (93) (94) (95) (96) (97)",
+    " (98) (99)",
+);
 
 /// Prints `n` to `out` and returns where its printing without the count ends (`out`'s
 /// length when it has none), or `None` when the printing does not end with the count as
@@ -959,16 +1036,27 @@ where
         if !want_plies && !G::notate_needs_before(style) {
             // Nothing reads the position before a move: it is not copied.
             self.checker.play_in_after(p, |n, m, after| {
-                let notation = G::notate_played(after, m, after, style);
-                cur.canonical_move(n, &p.notation, &notation, table, at);
+                if <G::Notation as Counted>::ANSWERS_UNLESS {
+                    let c = G::notate_played_unless(after, m, after, style, &p.notation);
+                    cur.canonical_move_unless(n, &p.notation, c.as_ref(), table, at);
+                } else {
+                    let notation = G::notate_played(after, m, after, style);
+                    cur.canonical_move(n, &p.notation, &notation, table, at);
+                }
                 cur.last_n = n;
             });
             return;
         }
         self.checker.play_in(p, |n, before, m, after| {
             // Read off before and after where the game can (Pylon's covering pieces).
-            let notation = G::notate_played(before, m, after, style);
-            let forced_before = cur.canonical_move(n, &p.notation, &notation, table, at);
+            // `None`: the move as written is canonical (most moves), and no notation is built.
+            let forced_before = if <G::Notation as Counted>::ANSWERS_UNLESS {
+                let c = G::notate_played_unless(before, m, after, style, &p.notation);
+                cur.canonical_move_unless(n, &p.notation, c.as_ref(), table, at)
+            } else {
+                let notation = G::notate_played(before, m, after, style);
+                cur.canonical_move(n, &p.notation, &notation, table, at)
+            };
             let moves = &cur.row.moves;
             if want_plies {
                 if forced_before && let Some(prev) = cur.plies[..cur.plies_len].last_mut() {

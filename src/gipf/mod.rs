@@ -385,6 +385,19 @@ impl Hooks for Gipf {
         resolve::notate_played(before, m, after, style)
     }
 
+    /// A push that removes no group, written as such, is compared field by field with how
+    /// `notate_played` would write it: no notation is built.
+    #[inline]
+    fn notate_played_unless(
+        before: &Position,
+        m: &Move,
+        after: &Position,
+        style: Style,
+        written: &Notation,
+    ) -> Option<Notation> {
+        resolve::notate_played_unless(before, m, after, style, written)
+    }
+
     // False: a move made by `resolve` keeps what the check of its markers and of a row it
     // leaves needs to know of the board before it, and the mover's reserve count is read on
     // the board after it.

@@ -285,7 +285,7 @@ impl Notation {
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn write_to(&self, out: &mut String) {
-        put_notation(out, self);
+        crate::ascii::ToString::print(out, |o| put_notation(o, self));
     }
 
     /// Appends the half-move without its reserve count to `out`, as

@@ -1005,6 +1005,104 @@ pub(crate) fn notate_played(
     }
 }
 
+/// [`notate_played`] unless it equals `written` (`None` then): a push that removes no
+/// group, written with no group, is compared with its note and reserve count as
+/// [`notate_played`] writes them, without building them.
+#[inline]
+pub(crate) fn notate_played_unless(
+    before: &Position,
+    m: &Move,
+    after: &Position,
+    style: Style,
+    written: &Notation,
+) -> Option<Notation> {
+    if let Some(push) = m.push()
+        && m.pre().is_empty()
+        && m.post().is_empty()
+        && written.pre.is_empty()
+        && written.post.is_empty()
+        && written.push == Some(push_note(before, push))
+        && written.reserve
+            == (style == Style::Complete).then(|| u16::from(after.reserve(before.to_move())))
+    {
+        return None;
+    }
+    if style != Style::Short && written_as(before, m, style, written) {
+        return None;
+    }
+    let n = notate_played(before, m, after, style);
+    (n != *written).then_some(n)
+}
+
+/// True when `written` is [`notate`]`(pos, m, style)` for a complete `style` (not
+/// [`Style::Short`]): [`write`] made step by step on a copy of the board, each group and the
+/// push compared with the written ones as they come instead of built (no list allocated).
+/// False when they differ, and when `notate` would look for `(line)`s to add (a group that
+/// removes GIPF-pieces only): the caller then builds the notation.
+fn written_as(pos: &Position, m: &Move, style: Style, written: &Notation) -> bool {
+    if written.pre.len() != m.pre().len()
+        || written.post.len() != m.post().len()
+        || written.push.is_some() != m.push().is_some()
+    {
+        return false;
+    }
+    let c = pos.to_move();
+    let mut p = pos.clone();
+    let st = p.stamp(false);
+    for (g, w) in print_order(&p, m.pre()).iter().zip(&written.pre) {
+        if g.mask() & !p.gipf_pieces() == 0 || !group_is(&p, g, w) {
+            return false;
+        }
+        p.remove(c, g.mask(), st);
+    }
+    if let (Some(push), Some(w)) = (m.push(), &written.push) {
+        if push_note(&p, push) != *w {
+            return false;
+        }
+        p.do_push(push);
+        let st = p.stamp(true);
+        for (g, w) in print_order(&p, m.post()).iter().zip(&written.post) {
+            if g.mask() & !p.gipf_pieces() == 0 || !group_is(&p, g, w) {
+                return false;
+            }
+            p.remove(c, g.mask(), st);
+        }
+    }
+    written.reserve == (style == Style::Complete).then(|| u16::from(p.reserve(c)))
+}
+
+/// True when `w` is [`group_note`]`(pos, r, true)`: its items compared one by one as
+/// `group_note` would list them.
+fn group_is(pos: &Position, r: &Removal, w: &Group) -> bool {
+    if w.line.is_some() || w.suffix_x {
+        return false;
+    }
+    let c = pos.to_move();
+    let gipf = pos.gipf_pieces();
+    let theirs = pos.pc[usize::from(c == super::position::WHITE)];
+    let mask = r.mask();
+    let mut items = w.items.iter();
+    for want_gipf in [false, true] {
+        let set = if want_gipf { mask & gipf } else { mask & !gipf };
+        if set == 0 {
+            continue;
+        }
+        for p in r.line().spots() {
+            if set & p.bit() != 0 {
+                let item = Item {
+                    gipf: want_gipf,
+                    point: p,
+                    star: theirs & p.bit() != 0,
+                };
+                if items.next() != Some(&item) {
+                    return false;
+                }
+            }
+        }
+    }
+    items.next().is_none()
+}
+
 /// How `push` is written on the board `p` it is made on: the spot it enters when that is
 /// empty, else the dot and the first empty spot of its ray.
 #[inline]

@@ -325,6 +325,26 @@ impl Hooks for Pylon {
         }
     }
 
+    /// A placement written without brackets that covers nothing (most) is its own
+    /// canonical notation: found by one test of the mover's new pieces, no notation built.
+    #[inline]
+    fn notate_played_unless(
+        before: &Position,
+        m: &Move,
+        after: &Position,
+        style: Style,
+        written: &Notation,
+    ) -> Option<Notation> {
+        if let (Move::Place(at), Notation::Place { at: w, cover: None }) = (*m, written)
+            && at == *w
+            && before.covers_nothing_in(after, at)
+        {
+            return None;
+        }
+        let n = Self::notate_played(before, m, after, style);
+        (n != *written).then_some(n)
+    }
+
     /// Pylon moves carry no marks to check.
     fn annotations_need_before(_n: &Notation) -> bool {
         false

@@ -3,6 +3,8 @@
 
 use crate::game::Play;
 use std::fmt;
+
+use crate::ascii::{Out, ToFormatter};
 use std::str::FromStr;
 
 use super::coord::{Point, point};
@@ -80,23 +82,57 @@ impl FromStr for Style {
 
 impl fmt::Display for Notation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Notation::Pass => f.write_str("pass"),
-            Notation::Place { at, cover } => {
-                write!(f, "{at}")?;
-                if let Some(c) = cover {
-                    f.write_str("[")?;
-                    for (k, p) in c.iter().enumerate() {
-                        if k > 0 {
-                            f.write_str(",")?;
-                        }
-                        write!(f, "{p}")?;
+        ToFormatter::print(f, |o| put_notation(o, self))
+    }
+}
+
+/// A point as [`Point`]'s `Display` writes it: level, column letter, row from 1.
+#[inline]
+fn put_point(o: &mut impl Out, p: Point) {
+    o.bytes(crate::game::decimal(u32::from(p.level), &mut [0; 10]));
+    o.byte(if p.col < 26 { b'a' + p.col } else { b'?' });
+    o.bytes(crate::game::decimal(u32::from(p.row) + 1, &mut [0; 10]));
+}
+
+/// The move: `pass`, or the point and its covering list in brackets.
+#[inline]
+fn put_notation(o: &mut impl Out, n: &Notation) {
+    match n {
+        Notation::Pass => o.bytes(b"pass"),
+        Notation::Place { at, cover } => {
+            put_point(o, *at);
+            if let Some(c) = cover {
+                o.byte(b'[');
+                for (k, p) in c.iter().enumerate() {
+                    if k > 0 {
+                        o.byte(b',');
                     }
-                    f.write_str("]")?;
+                    put_point(o, *p);
                 }
-                Ok(())
+                o.byte(b']');
             }
         }
+    }
+}
+
+impl Notation {
+    /// Appends the move as `Display` writes it to `out`, byte by byte without the
+    /// formatting machinery (`Display` runs the same printer, so the two cannot differ). For
+    /// writers that print many moves, such as the export.
+    ///
+    /// ```
+    /// use gamenote::pylon::Notation;
+    /// let mut out = String::from("moves: ");
+    /// for m in ["1b2", "3c10[2a1,2b1]", "PASS"] {
+    ///     let n: Notation = m.parse()?;
+    ///     n.write_to(&mut out);
+    ///     out.push(' ');
+    /// }
+    /// assert_eq!(out, "moves: 1b2 3c10[2a1,2b1] pass ");
+    /// # Ok::<(), gamenote::ParseError>(())
+    /// ```
+    pub fn write_to(&self, out: &mut String) {
+        crate::ascii::ToString::print(out, |o| put_notation(o, self));
     }
 }
 

@@ -607,6 +607,14 @@ impl<B: Set> Stones<B> {
     }
 
     /// The points of `set`, sorted by level, column and row.
+    /// True when `after` (of the same layout) holds no piece of `seat` that these stones do
+    /// not, but geometry index `i` (the placement): [`Self::added`] empty.
+    #[inline]
+    fn adds_nothing(&self, after: &Self, seat: usize, i: usize) -> bool {
+        std::ptr::eq(self.lay, after.lay)
+            && (after.c[seat] & !self.c[seat] & !self.one(i)).is_zero()
+    }
+
     /// The pieces of `seat` that `after` holds and these stones do not, but geometry
     /// index `i` (the placement), sorted; `None` when `after` has another layout.
     fn added(&self, after: &Self, seat: usize, i: usize, geo: &Geometry) -> Option<Vec<Point>> {
@@ -995,6 +1003,22 @@ impl Position {
             (Board::Mid(s), Board::Mid(a)) => s.added(a, seat, i, geo),
             (Board::Large(s), Board::Large(a)) => s.added(a, seat, i, geo),
             _ => None,
+        }
+    }
+
+    /// True when a placement on `p` by the side to move, played to give `after`, added no
+    /// covering piece ([`Position::covered_in`] empty), found without listing them.
+    #[inline]
+    pub(crate) fn covers_nothing_in(&self, after: &Position, p: Point) -> bool {
+        let Some(i) = self.geo.index(p) else {
+            return false;
+        };
+        let seat = self.to_move();
+        match (&self.board, &after.board) {
+            (Board::Small(s), Board::Small(a)) => s.adds_nothing(a, seat, i),
+            (Board::Mid(s), Board::Mid(a)) => s.adds_nothing(a, seat, i),
+            (Board::Large(s), Board::Large(a)) => s.adds_nothing(a, seat, i),
+            _ => false,
         }
     }
 

@@ -768,7 +768,7 @@ impl Hooks for ThreeMan {
     /// mated), instead of playing the move again on a copy of the position before.
     fn notate_played(before: &Position, m: &Move, after: &Position, style: Style) -> Notation {
         let mark = after
-            .mark_after(*m, true)
+            .mark_played(before, *m)
             .unwrap_or_else(|| before.mark_of(*m, true));
         ThreeMan::notate_marked(before, m, style, mark, after.played_alone(*m))
     }

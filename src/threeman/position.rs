@@ -2187,18 +2187,58 @@ impl Position {
     /// otherwise. Same answer, without replaying the
     /// move: the judging of the next seat in `play` already says whether it is mated.
     pub(crate) fn mark_after(&self, m: Move, mate: bool) -> Option<u8> {
+        self.mark_after_fresh(m, mate, 0)
+    }
+
+    /// [`Position::mark_after`] of `m`, played from `before`: when `before` was made by
+    /// another seat's legal move ([`Position::play_noting`] or
+    /// [`Position::play_unsettled_noting`] kept it there) and no one was eliminated since,
+    /// that seat's king was attacked by no one before `m`, so it is tested only for what `m`
+    /// changed ([`Position::attacked_since`]). Same answer as `mark_after`.
+    pub(crate) fn mark_played(&self, before: &Position, m: Move) -> Option<u8> {
+        self.mark_after_fresh(m, true, self.fresh_since(before))
+    }
+
+    /// The seat whose king `before` shows attacked by no one, as a bit: the seat whose
+    /// legal move made `before` (kept by [`Position::play_noting`] or
+    /// [`Position::play_unsettled_noting`]), when this position was made from `before` by
+    /// another seat's move and no one was eliminated since; else 0.
+    #[inline(always)]
+    fn fresh_since(&self, before: &Position) -> u8 {
+        match (before.played.0, self.played.0) {
+            (Some(q), Some(p))
+                if q.alive == p.alive && q.mover != p.mover && p.mover == before.side =>
+            {
+                1 << q.mover
+            }
+            _ => 0,
+        }
+    }
+
+    /// [`Position::mark_after`], with `fresh` the seats whose kings were attacked by no one
+    /// before the move on the same moats (bit `c` for seat `c`).
+    #[inline(always)]
+    fn mark_after_fresh(&self, m: Move, mate: bool, fresh: u8) -> Option<u8> {
         let p = self.played.0.filter(|p| p.m == m)?;
         let s = p.mover as usize;
         let ignore = moat_ignore(self.rules, p.alive);
+        // a king attacked by no one is not attacked by the mover; one attacked by no one
+        // before the move is tested only for what the move changed
+        let mut tested = p.alive & !p.clear & !(1 << s) & 7;
         let mut check = false;
-        for c in 0..3 {
-            // a king attacked by no one is not attacked by the mover
-            if c != s && (p.alive & !p.clear) & (1 << c) != 0 {
-                let k = self.kings[c];
-                if k != NONE && self.attacked(&self.board, k, 1 << s, ignore) {
-                    check = true;
-                    break;
+        while tested != 0 {
+            let c = tested.trailing_zeros() as usize;
+            tested &= tested - 1;
+            let k = self.kings[c];
+            if k != NONE
+                && if fresh & (1 << c) != 0 {
+                    self.attacked_since(k, s, m, ignore)
+                } else {
+                    self.attacked(&self.board, k, 1 << s, ignore)
                 }
+            {
+                check = true;
+                break;
             }
         }
         if !mate {
@@ -2220,6 +2260,75 @@ impl Position {
             }
         };
         Some(if mated { 2 } else { check as u8 })
+    }
+
+    /// Whether seat `s` attacks the king on `k` on this board, right after its move `m`,
+    /// when before the move that king was attacked by no one on the same moats (`ignore`):
+    /// the same answer as [`Position::attacked`] then, testing only what the move changed.
+    /// A piece of `s` that stayed put attacked nothing there before; a knight, king or pawn
+    /// attacks the same squares wherever the others stand, so only a slider can have come
+    /// to attack it, through a square the move emptied (the origin, the pawn taken en
+    /// passant, the castling rook's square). The pieces the move placed are tested too: the
+    /// one on the target (a close attack, or along its rays when a slider), and a castling
+    /// rook along its rays. Kept out of line: inlined into `mark_after` it made that
+    /// function dearer for every move (docs/performance.md, "Export, the tenth pass").
+    #[inline(never)]
+    fn attacked_since(&self, k: u8, s: usize, m: Move, ignore: u8) -> bool {
+        let b = &self.board;
+        let ki = k as usize;
+        let to = &DIRS_TO[ki];
+        // the rays through the target count only for a slider placed there (a piece placed
+        // on a ray only blocks it), those through the origin for what stood behind it
+        let placed = b.sq[m.to as usize];
+        let along = match kind_of(placed) {
+            3 => 0xf0,
+            4 => 0x0f,
+            5 => 0xff,
+            _ => 0,
+        };
+        let mut dirs = (to[m.to as usize] & along) | to[m.from as usize];
+        if m.flags & (F_EP | F_CASTLE) != 0 {
+            if m.flags & F_EP != 0 {
+                // the pawn taken stands one rank further in (see `Board::apply`)
+                dirs |= to[m.to as usize + 24];
+            } else {
+                // the rook: its square emptied, the square it lands on (a rook's rays)
+                let base = m.from - m.from % 8;
+                let (rf, rt) = if m.to > m.from {
+                    (base + 7, base + 5)
+                } else {
+                    (base, base + 3)
+                };
+                dirs |= to[rf as usize] | (to[rt as usize] & 0x0f);
+            }
+        }
+        if CLOSE[ki].has(m.to) && self.attacked_close(b, k, Bits::bit(m.to), ignore) {
+            return true;
+        }
+        // each of those rays: its first piece, when a slider of `s` that moves along it,
+        // attacks the king
+        let lim = &RAY_LIMIT[ki];
+        let mut dirs = dirs as u32;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let slider = if d < 4 {
+                Kind::Rook as u8
+            } else {
+                Kind::Bishop as u8
+            };
+            for &t in &RAYS.sq[ki][d][..lim[d][ignore as usize & 7] as usize] {
+                let p = b.sq[t as usize];
+                if p != 0 {
+                    let kk = kind_of(p);
+                    if colour_of(p) == s && (kk == slider || kk == Kind::Queen as u8) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
     }
 
     /// [`Position::mark_of`] on the position right after the move of seat `s`, before the
@@ -2742,12 +2851,15 @@ mod tests {
     /// only when its seat has no move); each king it skips is attacked by no one. The counts
     /// pin down the cases: moves, kings skipped, seats left in check and judged there, seats
     /// rebuilt for judging (an eliminated seat's en-passant square passed: none here; that
-    /// rebuilding is `play_noting`'s, tested above), `+`, `#`, and unsettled positions that
-    /// settling changed (a seat with no move).
+    /// rebuilding is `play_noting`'s, tested above), `+`, `#`, unsettled positions that
+    /// settling changed (a seat with no move), and the moves whose previous mover's king
+    /// `mark_played` (the export's canonical mark) tests only for what the move changed
+    /// (`attacked_since`, checked against the full `attacked`), with how many of those
+    /// kings the move attacks.
     #[test]
     fn mark_after_agrees_with_mark_of_unsettled() {
         let mut rng = Rng::new(22);
-        let mut n = [0u64; 7];
+        let mut n = [0u64; 9];
         for rules in ThreeMan::variants() {
             for _ in 0..3 {
                 let mut pos = Position::start(rules);
@@ -2787,6 +2899,19 @@ mod tests {
                         let full = settled.mark_of(m, true);
                         assert_eq!(after.mark_after(m, true), Some(full), "{pos:?} {m:?}");
                         assert_eq!(after.mark_after(m, false), Some(settled.mark_of(m, false)));
+                        // the export's way: a king attacked by no one before the move is
+                        // tested only for what the move changed
+                        assert_eq!(after.mark_played(&before, m), Some(full), "{pos:?} {m:?}");
+                        let fresh = after.fresh_since(&before);
+                        if fresh != 0 {
+                            let c = fresh.trailing_zeros() as usize;
+                            let k = after.kings[c];
+                            assert!(c != s && p.alive & fresh != 0 && k != NONE);
+                            let since = after.attacked_since(k, s, m, ignore);
+                            assert_eq!(since, after.attacked(&after.board, k, 1 << s, ignore));
+                            n[7] += 1;
+                            n[8] += since as u64;
+                        }
                         n[0] += 1;
                         n[4] += (full == 1) as u64;
                         n[5] += (full == 2) as u64;
@@ -2798,7 +2923,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(n, [92_580, 83_964, 8_616, 0, 4_078, 104, 4]);
+        assert_eq!(n, [92_580, 83_964, 8_616, 0, 4_078, 104, 4, 92_036, 2_476]);
     }
 
     /// A move resolved from its short notation is noted as the only legal move of its

@@ -178,3 +178,56 @@ fn resolve_play_agrees_on_near_misses() {
     }
     assert!(n > 100, "only {n} near misses compared");
 }
+
+/// `notate_played_unless` (the export's canonical moves) against `notate`: every legal move
+/// along generated games, written in each style (and, for a move that removes groups and one
+/// in eight of the others, edited as [`edits`] does), asked in each style: `None` exactly when
+/// the written note is that style's, else that style's note. A move that removes groups is
+/// compared without building its note (`resolve::written_as`) in the complete styles.
+#[test]
+fn notate_played_unless_agrees_with_notate() {
+    let mut rng = Rng::new(31);
+    let (mut asked, mut same, mut same_with_groups) = (0usize, 0usize, 0usize);
+    for (v, rules) in Gipf::variants().iter().enumerate() {
+        for seed in 0..2u64 {
+            let game = legal_game::<Gipf>(rules, 200, seed * 13 + v as u64);
+            let mut pos = Gipf::start(rules);
+            let mut legal = Vec::new();
+            for played in &game.moves {
+                legal.clear();
+                Gipf::legal_moves(&pos, &mut legal);
+                for m in &legal {
+                    let mut after = pos.clone();
+                    Gipf::play(&mut after, m);
+                    let notes: Vec<Notation> =
+                        STYLES.iter().map(|&s| Gipf::notate(&pos, m, s)).collect();
+                    let groups = !notes[0].pre.is_empty() || !notes[0].post.is_empty();
+                    let mut written = notes.clone();
+                    if groups || rng.below(8) == 0 {
+                        for n in &notes {
+                            written.extend(edits(n, &mut rng));
+                        }
+                    }
+                    for (s, style) in STYLES.into_iter().enumerate() {
+                        let canonical = &notes[s];
+                        for w in &written {
+                            let got = Gipf::notate_played_unless(&pos, m, &after, style, w);
+                            assert_eq!(
+                                got.as_ref(),
+                                (canonical != w).then_some(canonical),
+                                "{w} in {style}"
+                            );
+                            asked += 1;
+                            if got.is_none() {
+                                same += 1;
+                                same_with_groups += usize::from(groups);
+                            }
+                        }
+                    }
+                }
+                Gipf::play(&mut pos, played);
+            }
+        }
+    }
+    assert_eq!((asked, same, same_with_groups), (253_974, 61_257, 5_755));
+}
