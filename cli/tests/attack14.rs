@@ -127,3 +127,34 @@ fn a_plies_name_linked_to_standard_output_is_refused() {
     assert_eq!(std::fs::read_to_string(&log).unwrap(), "previous line\n");
     assert!(!dir.join("out.jsonl").exists());
 }
+
+/// A record whose tags disagree fails, as `check` fails it; its row's `game` was the file's
+/// default game (`pylos` for a GIPF record in a .pylos file), so rows grouped by game
+/// counted it under the wrong one. It is now the game its first `[Game]` tag names.
+#[test]
+fn a_failed_row_whose_tags_disagree_has_its_first_game_tags_game() {
+    let dir = folder("failed_row_game");
+    std::fs::write(
+        dir.join("mix.pylos"),
+        "[Game \"Pylos\"]\n\n1b2 *\n\n[Game \"GIPF\"]\n[Rules \"basic\"]\n[Rules \"standard\"]\n\n*\n\n[Game \"GIPF\"]\n[Game \"Pylon\"]\n\n*\n",
+    )
+    .unwrap();
+    let o = Command::new(BIN)
+        .current_dir(&dir)
+        .args(["export", "mix.pylos", "--to", "jsonl", "-o", "-"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let games: Vec<String> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!("{} {}", v["game"], v["ok"])
+        })
+        .collect();
+    assert_eq!(
+        games,
+        ["\"pylos\" true", "\"gipf\" false", "\"gipf\" false"]
+    );
+}

@@ -471,10 +471,17 @@ fn export_pieces<R: Read>(
             },
         };
         st.index += 1;
+        // The game the record's first `[Game]` tag names, when it names one (the record
+        // says what it is, even where its tags then disagree), else the input's.
+        let game = tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("Game"))
+            .and_then(|(_, v)| GameId::from_name(v))
+            .unwrap_or(default);
         let row = RecordRow {
             file: file.to_string(),
             record: st.index,
-            game: default.name(),
+            game: game.name(),
             tags,
             error: Some(RowError::from_problem(&problem)),
             ..RecordRow::default()
