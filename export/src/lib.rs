@@ -558,33 +558,12 @@ impl Rows {
         table: &mut Written<N>,
         at: Option<usize>,
     ) -> bool {
-        let forced_before = n == self.last_n;
-        let as_written = *written == *notation && !forced_before;
-        // A move written canonically is not printed again (nor copied: while every move
-        // is, the canonical list is a count of written ones), nor one whose canonical form
-        // was printed after the same text before.
-        match self.canonical_as_written {
-            Some(k) if as_written && k + 1 == n => self.canonical_as_written = Some(n),
-            _ => {
-                self.canonical_now();
-                let moves = &self.row.moves;
-                self.row.moves_canonical.push_with(|text| {
-                    if as_written {
-                        text.push_str(moves.get(n - 1).unwrap_or_default());
-                    } else {
-                        table.canonical(at, notation, text);
-                    }
-                });
-            }
-        }
-        forced_before
+        self.push_canonical(n, *written == *notation, notation, table, at)
     }
 
     /// [`Rows::canonical_move`] for a game that answers
-    /// [`Hooks::notate_played_unless`](gamenote::game::Hooks::notate_played_unless): adds the canonical form of the `n`th move, written `written` (its entry in the table
-    /// of written moves `at`), to the canonical list: `canonical`, or `written` itself when
-    /// `None` ([`Hooks::notate_played_unless`](gamenote::game::Hooks::notate_played_unless)). True when the move before was forced
-    /// (played for this same written move).
+    /// [`Hooks::notate_played_unless`](gamenote::game::Hooks::notate_played_unless): the
+    /// canonical form is `canonical`, or `written` itself when `None`.
     #[inline(always)]
     fn canonical_move_unless<N: Counted>(
         &mut self,
@@ -594,9 +573,28 @@ impl Rows {
         table: &mut Written<N>,
         at: Option<usize>,
     ) -> bool {
+        self.push_canonical(
+            n,
+            canonical.is_none(),
+            canonical.unwrap_or(written),
+            table,
+            at,
+        )
+    }
+
+    /// What both of the above do once they know whether the `n`th move's canonical form
+    /// `notation` is the move as written (`same`).
+    #[inline(always)]
+    fn push_canonical<N: Counted>(
+        &mut self,
+        n: usize,
+        same: bool,
+        notation: &N,
+        table: &mut Written<N>,
+        at: Option<usize>,
+    ) -> bool {
         let forced_before = n == self.last_n;
-        let as_written = canonical.is_none() && !forced_before;
-        let notation = canonical.unwrap_or(written);
+        let as_written = same && !forced_before;
         // A move written canonically is not printed again (nor copied: while every move
         // is, the canonical list is a count of written ones), nor one whose canonical form
         // was printed after the same text before.
