@@ -793,28 +793,8 @@ impl Position {
     /// the pieces of some colours: see [`Position::piece_attacks`]).
     fn sliders_attack(&self, b: &Board, t: u8, occ_by: Bits, ignore: u8) -> bool {
         let ti = t as usize;
-        let mut dirs = slider_dirs(b, ti, occ_by, ignore);
-        let lim = &RAY_LIMIT[ti];
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let slider = if d < 4 {
-                Kind::Rook as u8
-            } else {
-                Kind::Bishop as u8
-            };
-            for &s in &RAYS.sq[ti][d][..lim[d][ignore as usize & 7] as usize] {
-                let p = b.sq[s as usize];
-                if p != 0 {
-                    let k = kind_of(p);
-                    if (k == slider || k == Kind::Queen as u8) && occ_by.has(s) {
-                        return true;
-                    }
-                    break;
-                }
-            }
-        }
-        false
+        let dirs = slider_dirs(b, ti, occ_by, ignore);
+        ray_sliders_attack(b, ti, dirs, ignore, |s, _| occ_by.has(s))
     }
 
     /// An uncrossed pawn on `from` may not capture onto `to` because of a creek.
@@ -2307,28 +2287,7 @@ impl Position {
         }
         // each of those rays: its first piece, when a slider of `s` that moves along it,
         // attacks the king
-        let lim = &RAY_LIMIT[ki];
-        let mut dirs = dirs as u32;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let slider = if d < 4 {
-                Kind::Rook as u8
-            } else {
-                Kind::Bishop as u8
-            };
-            for &t in &RAYS.sq[ki][d][..lim[d][ignore as usize & 7] as usize] {
-                let p = b.sq[t as usize];
-                if p != 0 {
-                    let kk = kind_of(p);
-                    if colour_of(p) == s && (kk == slider || kk == Kind::Queen as u8) {
-                        return true;
-                    }
-                    break;
-                }
-            }
-        }
-        false
+        ray_sliders_attack(b, ki, dirs as u32, ignore, |_, p| colour_of(p) == s)
     }
 
     /// [`Position::mark_of`] on the position right after the move of seat `s`, before the
@@ -2692,6 +2651,41 @@ impl fmt::Display for Position {
             )
         }
     }
+}
+
+/// Whether, along each direction `d` in `dirs` from square `t`, the first piece is a slider
+/// that moves along it (rook or queen on files and ranks, bishop or queen on diagonals) and
+/// is one of `ours(square, piece)`; rays are cut as [`RAY_LIMIT`] cuts them past `ignore`.
+/// The one ray walk of [`Position::sliders_attack`] and `Position::attacked_since`.
+#[inline(always)]
+fn ray_sliders_attack(
+    b: &Board,
+    t: usize,
+    mut dirs: u32,
+    ignore: u8,
+    ours: impl Fn(u8, u8) -> bool,
+) -> bool {
+    let lim = &RAY_LIMIT[t];
+    while dirs != 0 {
+        let d = dirs.trailing_zeros() as usize;
+        dirs &= dirs - 1;
+        let slider = if d < 4 {
+            Kind::Rook as u8
+        } else {
+            Kind::Bishop as u8
+        };
+        for &sq in &RAYS.sq[t][d][..lim[d][ignore as usize & 7] as usize] {
+            let p = b.sq[sq as usize];
+            if p != 0 {
+                let k = kind_of(p);
+                if (k == slider || k == Kind::Queen as u8) && ours(sq, p) {
+                    return true;
+                }
+                break;
+            }
+        }
+    }
+    false
 }
 
 #[cfg(test)]
