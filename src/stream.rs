@@ -309,6 +309,157 @@ fn movetext_stop(seg: &[u8]) -> usize {
     seg.len()
 }
 
+/// The cutter's one rule for where a record ends ([`Cutter::find_boundary`]), on `b` (the
+/// bytes from the buffer's start) with the scan `s`: the scanners of [`common_boundary`] run
+/// it over one shared window, in four states at once.
+fn find_boundary_in(b: &[u8], eof: bool, s: &mut Scan, lines: &mut usize) -> Option<usize> {
+    let len = b.len();
+    let mut i = s.pos;
+    loop {
+        if s.at_token {
+            loop {
+                while i < len && is_blank(b[i]) {
+                    i += 1;
+                }
+                // A byte-order mark at a line's start (two files joined by `cat`) is
+                // passed over like a blank, so the tags after it start a record.
+                if s.line_start && b.get(i) == Some(&0xEF) {
+                    if b[i..].starts_with(BOM) {
+                        i += BOM.len();
+                        continue;
+                    }
+                    if !eof && len - i < BOM.len() && BOM.starts_with(&b[i..]) {
+                        s.pos = i;
+                        return None;
+                    }
+                }
+                break;
+            }
+            let Some(&c) = b.get(i) else {
+                s.pos = i;
+                return None;
+            };
+            if s.line_start && c == b'[' {
+                let starts = if s.in_comment {
+                    match crate::text::tag_line_at(&b[i..]) {
+                        None if !eof => {
+                            s.pos = i;
+                            return None;
+                        }
+                        tag => tag == Some(true),
+                    }
+                } else {
+                    s.has_movetext
+                };
+                if starts {
+                    let at = s.line_begin;
+                    *s = Scan::at(at);
+                    return Some(at);
+                }
+            }
+            s.at_token = false;
+            s.line_start = false;
+            if !s.in_comment {
+                match c {
+                    b'[' if !s.has_movetext => {
+                        s.tag = Tag::Open;
+                        i += 1;
+                    }
+                    b'{' | b'\n' | b'\r' => {}
+                    _ => s.has_movetext = true,
+                }
+            }
+        }
+        let p = if s.tag != Tag::Off {
+            // A tag pair, byte by byte: it ends at its `]` or at the line end.
+            let mut p = i;
+            while p < len {
+                // Bytes that change nothing (all but quotes, backslashes, `]` and line
+                // ends, outside an escape) are passed over without the state machine.
+                if s.tag != Tag::Escape {
+                    while p < len && !TAG_STOPS[usize::from(b[p])] {
+                        p += 1;
+                    }
+                    if p == len {
+                        break;
+                    }
+                }
+                let c = b[p];
+                if c == b'\n' || c == b'\r' {
+                    break;
+                }
+                s.tag = match (s.tag, c) {
+                    (Tag::Open, b'"') | (Tag::Escape, _) => Tag::Quote,
+                    (Tag::Quote, b'"') => Tag::Open,
+                    (Tag::Quote, b'\\') => Tag::Escape,
+                    (Tag::Open, b']') => Tag::Off,
+                    (t, _) => t,
+                };
+                p += 1;
+                if s.tag == Tag::Off {
+                    break;
+                }
+            }
+            if s.tag == Tag::Off {
+                s.at_token = true;
+                i = p;
+                continue;
+            }
+            if p == len {
+                s.pos = len;
+                return None;
+            }
+            p
+        } else if s.in_comment {
+            let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &b[i..]) else {
+                s.pos = len;
+                return None;
+            };
+            let p = i + k;
+            if b[p] == b'}' {
+                s.in_comment = false;
+                s.at_token = true;
+                i = p + 1;
+                continue;
+            }
+            p
+        } else {
+            if s.has_movetext {
+                // Whole lines of movetext before the next `{`, `[` or `\r` change
+                // nothing but the line count: they are passed over at once, not line by
+                // line. The line holding that byte is scanned as usual.
+                let seg = &b[i..];
+                let stop = movetext_stop(seg);
+                if let Some(last) = memchr::memrchr(b'\n', &seg[..stop]) {
+                    *lines += memchr::memchr_iter(b'\n', &seg[..=last]).count();
+                    i += last + 1;
+                    s.new_line(i);
+                    continue;
+                }
+            }
+            let Some(k) = memchr::memchr3(b'{', b'\n', b'\r', &b[i..]) else {
+                s.pos = len;
+                return None;
+            };
+            let p = i + k;
+            if b[p] == b'{' {
+                s.in_comment = true;
+                i = p + 1;
+                continue;
+            }
+            p
+        };
+        // A line end at `p`.
+        let Some(next) = line_end(b, p, eof) else {
+            s.pos = p;
+            return None;
+        };
+        *lines += 1;
+        s.new_line(next);
+        i = next;
+    }
+}
+
 /// Cuts a byte stream into the bytes of single records, in one buffer.
 struct Cutter<R> {
     input: R,
@@ -376,155 +527,14 @@ impl<R: Read> Cutter<R> {
     /// input has ended). This is the one rule for where a record ends (see the module
     /// docs); the record grammar in `visit` follows the same rule. Outside tag pairs only
     /// line ends and braces are looked at one by one; `memchr` finds them.
+    #[inline]
     fn find_boundary(&mut self) -> Option<usize> {
-        let len = self.len;
-        let eof = self.eof;
-        let b = &self.buf[..len];
-        let s = &mut self.scan;
-        let mut i = s.pos;
-        loop {
-            if s.at_token {
-                loop {
-                    while i < len && is_blank(b[i]) {
-                        i += 1;
-                    }
-                    // A byte-order mark at a line's start (two files joined by `cat`) is
-                    // passed over like a blank, so the tags after it start a record.
-                    if s.line_start && b.get(i) == Some(&0xEF) {
-                        if b[i..].starts_with(BOM) {
-                            i += BOM.len();
-                            continue;
-                        }
-                        if !eof && len - i < BOM.len() && BOM.starts_with(&b[i..]) {
-                            s.pos = i;
-                            return None;
-                        }
-                    }
-                    break;
-                }
-                let Some(&c) = b.get(i) else {
-                    s.pos = i;
-                    return None;
-                };
-                if s.line_start && c == b'[' {
-                    let starts = if s.in_comment {
-                        match crate::text::tag_line_at(&b[i..]) {
-                            None if !eof => {
-                                s.pos = i;
-                                return None;
-                            }
-                            tag => tag == Some(true),
-                        }
-                    } else {
-                        s.has_movetext
-                    };
-                    if starts {
-                        let at = s.line_begin;
-                        *s = Scan::at(at);
-                        return Some(at);
-                    }
-                }
-                s.at_token = false;
-                s.line_start = false;
-                if !s.in_comment {
-                    match c {
-                        b'[' if !s.has_movetext => {
-                            s.tag = Tag::Open;
-                            i += 1;
-                        }
-                        b'{' | b'\n' | b'\r' => {}
-                        _ => s.has_movetext = true,
-                    }
-                }
-            }
-            let p = if s.tag != Tag::Off {
-                // A tag pair, byte by byte: it ends at its `]` or at the line end.
-                let mut p = i;
-                while p < len {
-                    // Bytes that change nothing (all but quotes, backslashes, `]` and line
-                    // ends, outside an escape) are passed over without the state machine.
-                    if s.tag != Tag::Escape {
-                        while p < len && !TAG_STOPS[usize::from(b[p])] {
-                            p += 1;
-                        }
-                        if p == len {
-                            break;
-                        }
-                    }
-                    let c = b[p];
-                    if c == b'\n' || c == b'\r' {
-                        break;
-                    }
-                    s.tag = match (s.tag, c) {
-                        (Tag::Open, b'"') | (Tag::Escape, _) => Tag::Quote,
-                        (Tag::Quote, b'"') => Tag::Open,
-                        (Tag::Quote, b'\\') => Tag::Escape,
-                        (Tag::Open, b']') => Tag::Off,
-                        (t, _) => t,
-                    };
-                    p += 1;
-                    if s.tag == Tag::Off {
-                        break;
-                    }
-                }
-                if s.tag == Tag::Off {
-                    s.at_token = true;
-                    i = p;
-                    continue;
-                }
-                if p == len {
-                    s.pos = len;
-                    return None;
-                }
-                p
-            } else if s.in_comment {
-                let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &b[i..]) else {
-                    s.pos = len;
-                    return None;
-                };
-                let p = i + k;
-                if b[p] == b'}' {
-                    s.in_comment = false;
-                    s.at_token = true;
-                    i = p + 1;
-                    continue;
-                }
-                p
-            } else {
-                if s.has_movetext {
-                    // Whole lines of movetext before the next `{`, `[` or `\r` change
-                    // nothing but the line count: they are passed over at once, not line by
-                    // line. The line holding that byte is scanned as usual.
-                    let seg = &b[i..];
-                    let stop = movetext_stop(seg);
-                    if let Some(last) = memchr::memrchr(b'\n', &seg[..stop]) {
-                        self.lines += memchr::memchr_iter(b'\n', &seg[..=last]).count();
-                        i += last + 1;
-                        s.new_line(i);
-                        continue;
-                    }
-                }
-                let Some(k) = memchr::memchr3(b'{', b'\n', b'\r', &b[i..]) else {
-                    s.pos = len;
-                    return None;
-                };
-                let p = i + k;
-                if b[p] == b'{' {
-                    s.in_comment = true;
-                    i = p + 1;
-                    continue;
-                }
-                p
-            };
-            // A line end at `p`.
-            let Some(next) = line_end(b, p, eof) else {
-                s.pos = p;
-                return None;
-            };
-            self.lines += 1;
-            s.new_line(next);
-            i = next;
-        }
+        find_boundary_in(
+            &self.buf[..self.len],
+            self.eof,
+            &mut self.scan,
+            &mut self.lines,
+        )
     }
 
     /// Drops the bytes before the record being cut and reads another block.
@@ -924,8 +934,14 @@ impl Shard {
 }
 
 /// How many bytes after a target offset [`shard_bounds`] reads first to find a boundary;
-/// it reads four times more each time none is found.
+/// it reads four times more each time none is found, up to [`MAX_RESYNC_WINDOW`].
 const RESYNC_WINDOW: u64 = 16 << 10;
+
+/// The most bytes [`shard_bounds`] reads after one target: where the cutter's states do
+/// not meet at a boundary within them (one long record of tags, a comment left open), the
+/// target is given up and its range merged with the one before. This bounds the search's
+/// memory (one window) and its time (the windows read past the targets do not overlap).
+const MAX_RESYNC_WINDOW: u64 = 16 << 20;
 
 /// Cuts `input` (seekable, read from its start to its end) into at most `count` ranges
 /// that together cover it, each beginning where the cutter of the whole input begins a new
@@ -936,9 +952,11 @@ const RESYNC_WINDOW: u64 = 16 << 10;
 /// record?), so from the first line start after the target the cutter is run once for
 /// every state it can be in there, and the range starts at the first piece boundary all of
 /// them find: the whole input's cutter, in one of those states, finds it too. Where no such
-/// boundary is found before the end (one long record, or a comment left open with no tag
-/// line after it), the range is merged with the one before, so fewer than `count` ranges
-/// may come back.
+/// boundary is found within 16 MiB after a target (one long record, or a comment left open
+/// with no tag line after it), the range is merged with the one before, so fewer than
+/// `count` ranges may come back. Bytes already searched are not searched again from a later
+/// target, so the time is linear in the input whatever it holds, and the memory one window
+/// of at most 16 MiB.
 ///
 /// ```
 /// use gamenote::stream::shard_bounds;
@@ -959,17 +977,24 @@ pub fn shard_bounds<R: Read + Seek>(input: &mut R, count: usize) -> io::Result<V
     let len = input.seek(SeekFrom::End(0))?;
     let count = count.max(1) as u64;
     let mut starts = vec![0u64];
+    // How far the searches so far have looked: a later target before it is passed over.
+    let mut searched = 0u64;
     for k in 1..count {
         let target = (u128::from(len) * u128::from(k) / u128::from(count)) as u64;
-        let last = starts.last().copied().unwrap_or(0);
-        if target <= last {
+        if target <= searched {
             continue;
         }
-        if let Some(at) = boundary_after(input, target, len)?
-            && at > last
-            && at < len
-        {
-            starts.push(at);
+        match boundary_after(input, target, len)? {
+            Search::Found(at) => {
+                if at < len {
+                    starts.push(at);
+                }
+                searched = at;
+            }
+            // None to the end: no later target can find one either (the states from a
+            // later line are among the states these searches passed through).
+            Search::NoneBefore(end) if end >= len => break,
+            Search::NoneBefore(end) => searched = end,
         }
     }
     let mut ranges = Vec::with_capacity(starts.len());
@@ -1050,18 +1075,32 @@ pub(crate) fn count_lines_in<R: Read>(mut input: R, buf: &mut [u8]) -> io::Resul
     }
 }
 
+/// What [`boundary_after`] found.
+enum Search {
+    /// The first boundary after the target that every state finds.
+    Found(u64),
+    /// None before this offset (the end of the input, or of the longest window).
+    NoneBefore(u64),
+}
+
 /// The first place at or after `target` where every state the cutter may be in there
 /// finds a piece boundary, reading windows from the first line start after `target`.
-fn boundary_after<R: Read + Seek>(input: &mut R, target: u64, len: u64) -> io::Result<Option<u64>> {
+fn boundary_after<R: Read + Seek>(input: &mut R, target: u64, len: u64) -> io::Result<Search> {
     // The first line start at or after the target: after a `\n` (every `\n` ends a line).
     let from = target.saturating_sub(1);
     input.seek(SeekFrom::Start(from))?;
-    let mut probe = input.by_ref().take(len - from);
+    let mut probe = input.by_ref().take((len - from).min(MAX_RESYNC_WINDOW));
     let mut buf = vec![0u8; 8 << 10];
     let mut at = from;
     let line = loop {
         let n = match probe.read(&mut buf) {
-            Ok(0) => return Ok(None),
+            Ok(0) => {
+                return Ok(Search::NoneBefore(if at - from >= MAX_RESYNC_WINDOW {
+                    at
+                } else {
+                    len
+                }));
+            }
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
@@ -1072,19 +1111,24 @@ fn boundary_after<R: Read + Seek>(input: &mut R, target: u64, len: u64) -> io::R
         at += n as u64;
     };
     let mut window = RESYNC_WINDOW;
+    let mut bytes = Vec::new();
     loop {
         let end = line.saturating_add(window).min(len);
         input.seek(SeekFrom::Start(line))?;
-        let mut bytes = Vec::new();
+        bytes.clear();
+        bytes.reserve_exact((end - line) as usize);
         input.by_ref().take(end - line).read_to_end(&mut bytes)?;
         let at_end = end == len || (bytes.len() as u64) < end - line;
         if let Some(b) = common_boundary(&bytes, at_end) {
-            return Ok(Some(line + b));
+            return Ok(Search::Found(line + b));
         }
         if at_end {
-            return Ok(None);
+            return Ok(Search::NoneBefore(len));
         }
-        window = window.saturating_mul(4);
+        if window >= MAX_RESYNC_WINDOW {
+            return Ok(Search::NoneBefore(end));
+        }
+        window = window.saturating_mul(4).min(MAX_RESYNC_WINDOW);
     }
 }
 
@@ -1092,40 +1136,35 @@ fn boundary_after<R: Read + Seek>(input: &mut R, target: u64, len: u64) -> io::R
 /// boundary whatever its state at their start: inside a comment or not, with movetext in
 /// the record so far or not. `at_end`: the bytes end the input (else the scan stops where
 /// more bytes would be needed to decide).
+///
+/// The four states are scanned side by side over the same bytes, each only as far as the
+/// next boundary the others have passed: the first boundary all of them find comes out
+/// without a list of every state's boundaries (one a line, in a record of tags alone).
 pub(crate) fn common_boundary(bytes: &[u8], at_end: bool) -> Option<u64> {
     let states = [(false, false), (false, true), (true, false), (true, true)];
-    let found = states
-        .map(|(in_comment, has_movetext)| boundaries_from(bytes, at_end, in_comment, has_movetext));
-    // Once two states meet at a boundary they go on alike, so the first boundary all share
-    // is the first of the first state's that the others hold.
-    found[0]
-        .iter()
-        .copied()
-        .find(|b| found[1..].iter().all(|l| l.binary_search(b).is_ok()))
-}
-
-/// The piece boundaries the cutter finds in `bytes` when it starts at their first byte (a
-/// line start) in the given state.
-pub(crate) fn boundaries_from(
-    bytes: &[u8],
-    at_end: bool,
-    in_comment: bool,
-    has_movetext: bool,
-) -> Vec<u64> {
-    // All the bytes are in the buffer: nothing is read, and the scan stops where it would
-    // need more (unless they end the input).
-    let mut c = Cutter::new(io::empty(), Limits::default());
-    c.buf = bytes.to_vec();
-    c.len = bytes.len();
-    c.eof = at_end;
-    c.bom_checked = true;
-    c.scan.in_comment = in_comment;
-    c.scan.has_movetext = has_movetext;
-    let mut out = Vec::new();
-    while let Some(at) = c.find_boundary() {
-        out.push(at as u64);
+    let mut scans = states.map(|(in_comment, has_movetext)| {
+        let mut s = Scan::at(0);
+        s.in_comment = in_comment;
+        s.has_movetext = has_movetext;
+        s
+    });
+    let mut lines = 0;
+    let mut next = [0usize; 4];
+    for (n, s) in next.iter_mut().zip(scans.iter_mut()) {
+        *n = find_boundary_in(bytes, at_end, s, &mut lines)?;
     }
-    out
+    loop {
+        let most = next.iter().copied().max().unwrap_or(0);
+        if next.iter().all(|&n| n == most) {
+            return Some(most as u64);
+        }
+        // Once two states meet at a boundary they go on alike; the others catch up.
+        for (n, s) in next.iter_mut().zip(scans.iter_mut()) {
+            while *n < most {
+                *n = find_boundary_in(bytes, at_end, s, &mut lines)?;
+            }
+        }
+    }
 }
 
 /// Cuts a byte stream into records, handing out each one's text. See the module docs.

@@ -243,3 +243,88 @@ fn one_record_is_one_shard() {
         vec![(0..0)]
     );
 }
+
+/// A seekable reader that counts the bytes read through it.
+struct Counting<'a> {
+    inner: Cursor<&'a [u8]>,
+    read: u64,
+}
+
+impl std::io::Read for Counting<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read += n as u64;
+        Ok(n)
+    }
+}
+
+impl std::io::Seek for Counting<'_> {
+    fn seek(&mut self, pos: std::io::SeekFrom) -> std::io::Result<u64> {
+        self.inner.seek(pos)
+    }
+}
+
+#[test]
+fn a_file_with_no_boundary_is_searched_once_not_once_a_target() {
+    // One record of tags alone, 4 MB, cut for 1,000 targets (check's 1 MiB shards of a 1 GB
+    // file): every target would find no boundary before the end. Each search read to the
+    // end again (quadratic: `check --threads 2` of 200 MB of tag lines took 310 s, 410 MB);
+    // the first search that reaches the end now ends the cutting.
+    let text = "[T \"v\"]\n".repeat(500_000);
+    let mut input = Counting {
+        inner: Cursor::new(text.as_bytes()),
+        read: 0,
+    };
+    let ranges = shard_bounds(&mut input, 1000).unwrap();
+    assert_eq!(ranges, vec![(0..text.len() as u64)]);
+    assert!(
+        input.read <= 2 * text.len() as u64,
+        "read {} bytes of {}",
+        input.read,
+        text.len()
+    );
+    // The same with a record before it: the first shard ends nowhere, still one range.
+    let text = format!("[Game \"Pylos\"]\n1b2 *\n\n{text}");
+    let mut input = Counting {
+        inner: Cursor::new(text.as_bytes()),
+        read: 0,
+    };
+    assert_eq!(shard_bounds(&mut input, 1000).unwrap().len(), 1);
+    assert!(input.read <= 2 * text.len() as u64, "read {}", input.read);
+}
+
+#[test]
+fn a_long_region_without_a_boundary_is_passed_over_and_shards_resume_after_it() {
+    // 20 MB of one record's tags (past the longest window read after a target, 16 MiB)
+    // between runs of records: the targets inside it are given up, the ones after it cut
+    // the records there, and the bytes read stay a small multiple of the file.
+    let records = "[Game \"Pylos\"]\n1b2 1c3 *\n\n".repeat(40_000);
+    let tags = format!(
+        "[Game \"Pylos\"]\n{}1b2 *\n\n",
+        "[T \"v\"]\n".repeat(2_500_000)
+    );
+    let text = format!("{records}{tags}{records}");
+    let mut input = Counting {
+        inner: Cursor::new(text.as_bytes()),
+        read: 0,
+    };
+    let count = text.len().div_ceil(1 << 20);
+    let ranges = shard_bounds(&mut input, count).unwrap();
+    assert!(
+        input.read <= 3 * text.len() as u64,
+        "read {} bytes of {}",
+        input.read,
+        text.len()
+    );
+    let starts: Vec<u64> = ranges.iter().map(|r| r.start).collect();
+    let tags_at = records.len() as u64;
+    let after = tags_at + tags.len() as u64;
+    assert!(starts.iter().any(|&s| s > 0 && s < tags_at), "{starts:?}");
+    assert!(starts.iter().any(|&s| s > after), "{starts:?}");
+    // No start inside the long record (after its first line), and every start is a record's.
+    for &s in &starts {
+        assert!(s <= tags_at || s >= after, "{s} in {tags_at}..{after}");
+        assert!(text[s as usize..].starts_with("[Game"), "{s}");
+    }
+    assert_same_cut("long tags", text.as_bytes(), count, Limits::default());
+}
