@@ -668,6 +668,23 @@ fn skip_blank(s: &str) -> (&str, ()) {
 /// that a hostile file cannot make one value grow without bound.
 pub const MAX_TOKEN_BYTES: usize = 1 << 20;
 
+/// The most tag pairs, comments and marks one record may hold (65,536): one more is an
+/// error at its start. Each is kept as a string of its own, about 60 to 120 bytes whatever
+/// its length, so that without a bound a record of many tiny ones (16 MiB of `[T "v"]`
+/// lines, or of `{c}` comments) took 7 to 20 times its size to check, convert or export. A
+/// record of any of the four games holds a few hundred.
+///
+/// ```
+/// use gamenote::{record::MAX_RECORD_ITEMS, pylos::Pylos, Record};
+/// let many = format!("1b2 {}*", "{c} ".repeat(MAX_RECORD_ITEMS));
+/// assert!(many.parse::<Record<Pylos>>().is_ok());
+/// let too_many = format!("1b2 {}*", "{c} ".repeat(MAX_RECORD_ITEMS + 1));
+/// let e = too_many.parse::<Record<Pylos>>().unwrap_err();
+/// assert_eq!((e.line, e.column), (1, 5 + 4 * MAX_RECORD_ITEMS));
+/// assert!(e.to_string().contains("at most 65536 tag pairs, comments and marks"), "{e}");
+/// ```
+pub const MAX_RECORD_ITEMS: usize = 1 << 16;
+
 /// The records of a text, read one at a time: see [`Record::iter`].
 pub type Records<'a, G> = crate::visit::Visits<'a, G, RecordBuilder<G>>;
 

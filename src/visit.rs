@@ -20,7 +20,7 @@ use std::ops::Range;
 
 use crate::error::ParseError;
 use crate::game::{CommentMove, Game, GameResult, Token};
-use crate::record::{MAX_TOKEN_BYTES, Ply};
+use crate::record::{MAX_RECORD_ITEMS, MAX_TOKEN_BYTES, Ply};
 use crate::text::{self, PErr};
 
 /// What a reader reports while it reads records, in the order of the text.
@@ -603,6 +603,10 @@ const TOKEN_WINDOW: usize = MAX_TOKEN_BYTES + 4096;
 /// What is expected where a move longer than [`MAX_TOKEN_BYTES`] starts.
 const TOO_LONG_MOVE: &str = "a move of at most 1048576 bytes";
 
+/// What is expected where a record's tag pair, comment or mark past [`MAX_RECORD_ITEMS`]
+/// starts.
+const TOO_MANY_ITEMS: &str = "at most 65536 tag pairs, comments and marks in a record";
+
 /// Fails a tag or comment longer than [`MAX_TOKEN_BYTES`].
 fn long_token<'a, T>(at: &'a str, r: text::PResult<'a, T>) -> text::PResult<'a, T> {
     match r {
@@ -678,6 +682,8 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
         live: false,
     };
     let mut plies = 0usize;
+    // Tag pairs, comments and marks read: at most MAX_RECORD_ITEMS.
+    let mut items = 0usize;
     let mut result = false;
     // Something outside tag pairs and comments has been read (`content`, a parameter):
     // tags are over, and a line starting with `[` ends the record (the rule of
@@ -744,6 +750,15 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
                     ply: None,
                 });
             }
+            // A comment kept (not a part of a move): one more item.
+            if items == MAX_RECORD_ITEMS {
+                return Err(Failure {
+                    at: start,
+                    expected: TOO_MANY_ITEMS.into(),
+                    ply: None,
+                });
+            }
+            items += 1;
             match pending.get_mut() {
                 Some(p) if !result => {
                     if v.keeps_ply_comments() {
@@ -760,6 +775,10 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
                     break; // the next record's tags
                 }
             } else {
+                if items == MAX_RECORD_ITEMS {
+                    return Err(here(s, TOO_MANY_ITEMS));
+                }
+                items += 1;
                 let (rest, (name, raw)) = long_token(s, text::tag_pair_raw(s)).map_err(err)?;
                 let name = text::unescaped(name, &mut scratch.name);
                 let value = text::unescaped(raw, &mut scratch.value);
@@ -788,7 +807,7 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
         }
         // An annotation written `${text}` (no game reads `$`).
         if first == b'$'
-            && let Some(read) = dollar_annotation(input, s, base, pending.get_mut())
+            && let Some(read) = dollar_annotation(input, s, base, pending.get_mut(), &mut items)
         {
             s = read?;
             continue;
@@ -857,7 +876,9 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
                 v.result(r, base + start..base + end);
             }
             Token::Annotation(a) => match pending.get_mut() {
+                Some(_) if items == MAX_RECORD_ITEMS => return Err(here(s, TOO_MANY_ITEMS)),
                 Some(p) => {
+                    items += 1;
                     p.annotations.push(a);
                     p.annotation_spans.push(base + start..base + end);
                 }
@@ -880,8 +901,8 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
 
 /// An annotation written `${text}` at the start of `s` (a suffix of `input`), where no game
 /// reads a token: added to `ply` (the move before it), and the text after it returned;
-/// `None` when `s` does not start with `${`. Out of the reading loop, so that moves cost
-/// nothing more.
+/// `None` when `s` does not start with `${`; one more of the record's `items` (at most
+/// [`MAX_RECORD_ITEMS`]). Out of the reading loop, so that moves cost nothing more.
 #[cold]
 #[inline(never)]
 fn dollar_annotation<'a, N>(
@@ -889,11 +910,20 @@ fn dollar_annotation<'a, N>(
     s: &'a str,
     base: usize,
     ply: Option<&mut Ply<N>>,
+    items: &mut usize,
 ) -> Option<Result<&'a str, Failure>> {
     if !s.starts_with("${") {
         return None;
     }
     let start = input.len() - s.len();
+    if *items == MAX_RECORD_ITEMS {
+        return Some(Err(Failure {
+            at: start,
+            expected: TOO_MANY_ITEMS.into(),
+            ply: None,
+        }));
+    }
+    *items += 1;
     let (rest, c) = match long_token(&s[1..], text::comment(&s[1..])) {
         Ok(read) => read,
         Err(e) => return Some(Err(fail_at(input, e))),

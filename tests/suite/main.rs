@@ -40,6 +40,7 @@ mod pylon_shortcuts;
 mod pylos_perft;
 mod pylos_props;
 mod pylos_seed;
+mod record_items;
 mod round_trips;
 mod serde_forms;
 mod shards;
