@@ -8,9 +8,11 @@ use gamenote::record::MAX_RECORD_ITEMS;
 use gamenote::stream::RecordReader;
 use gamenote::{GameId, Mode, Record, gipf::Gipf, pylos::Pylos};
 
-/// (ok, error kind, line, column, ply) of each record and junk of `text`, checked as
-/// `gamenote check` checks it.
-fn checked(text: &str) -> Vec<(bool, Option<(ProblemKind, usize, usize, Option<usize>)>)> {
+/// An error's kind, line, column and ply.
+type Place = (ProblemKind, usize, usize, Option<usize>);
+
+/// (ok, error) of each record and junk of `text`, checked as `gamenote check` checks it.
+fn checked(text: &str) -> Vec<(bool, Option<Place>)> {
     let mut out = Vec::new();
     for piece in RecordReader::new(text.as_bytes()) {
         let id = piece_game(DefaultGame::Detected(GameId::Pylos), "t", &piece).unwrap();
