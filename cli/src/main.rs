@@ -1071,8 +1071,14 @@ fn export_cmd(
             return Err(fail(e));
         }
     };
+    // Junk between records takes no row; it is counted as `check` counts it.
+    let junk = if counts.junk > 0 {
+        format!(", {} junk", counts.junk)
+    } else {
+        String::new()
+    };
     let mut summary = format!(
-        "{} records, {} ok, {} failed: {name}",
+        "{} records, {} ok, {} failed{junk}: {name}",
         counts.records,
         counts.ok,
         counts.records - counts.ok
