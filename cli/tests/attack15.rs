@@ -78,7 +78,7 @@ fn a_second_position_tag_with_another_value_is_an_error() {
          \"................/........./..../. w 15 15\", found \
          \"w...b.........../........./..../. w 14 14\"\n  \
          [Position \"w...b.........../........./..../. w 14 14\"]\n             \
-         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n\
+         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n\
          1 records, 0 ok, 1 failed\n"
     );
     // The same value twice is one position.
