@@ -54,3 +54,4 @@ mod threeman_props;
 mod threeman_resolve;
 mod threeman_resolve_play;
 mod threeman_rules;
+mod attack15;
