@@ -36,6 +36,11 @@ def test_a_second_position_tag_is_an_error_at_its_value():
         '[Game "Pylos"]\n[Position "................/........./..../. w 15 15"]\n'
         '[Position "w...b.........../........./..../. w 14 14"]\n\n1. 1b2 *\n'
     )
-    err = next(g.reads(text)).check().error
-    assert (err.kind, err.line, err.column, err.ply) == ("parse", 3, 12, None)
-    assert err.message.startswith("expected the value of the record's first [Position] tag")
+    it = g.reads(text + '\n[Game "Pylos"]\n\n1b2 *\n')
+    with pytest.raises(g.GamenoteError) as e:
+        next(it)
+    assert (e.value.kind, e.value.line, e.value.column) == ("parse", 3, 12)
+    assert e.value.message.startswith("expected the value of the record's first [Position] tag")
+    # It takes its number, as in `gamenote check`, and the next record is read.
+    rec = next(it)
+    assert (rec.index, rec.check().ok) == (2, True)
