@@ -31,7 +31,8 @@ fn text(b: &[u8]) -> String {
 }
 
 /// Two records with junk after the first (a stray line) and after the second (a NUL byte).
-const JUNK: &[u8] = b"[Game \"Pylos\"]\n\n1b2 1c3 *\nstray line\n\n[Game \"Pylos\"]\n\n1b2 1b2 *\n\0\n";
+const JUNK: &[u8] =
+    b"[Game \"Pylos\"]\n\n1b2 1c3 *\nstray line\n\n[Game \"Pylos\"]\n\n1b2 1b2 *\n\0\n";
 
 /// `export` passed over junk between records without a word: its summary said
 /// `2 records, 1 ok, 1 failed` while `check` said `, 2 junk` (and exits 1), so an archive
@@ -46,7 +47,10 @@ fn export_counts_junk_in_its_summary() {
         "{}",
         text(&out.stdout)
     );
-    let out = run(&dir, &["export", "in.pylos", "--to", "jsonl", "-o", "out.jsonl"]);
+    let out = run(
+        &dir,
+        &["export", "in.pylos", "--to", "jsonl", "-o", "out.jsonl"],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
@@ -58,7 +62,10 @@ fn export_counts_junk_in_its_summary() {
     assert!(rows.lines().nth(1).unwrap().contains("\"record\":2,"));
     // A clean archive's summary is unchanged.
     let dir = folder("export_no_junk", "in.pylos", b"1b2 1c3 *\n");
-    let out = run(&dir, &["export", "in.pylos", "--to", "jsonl", "-o", "out.jsonl"]);
+    let out = run(
+        &dir,
+        &["export", "in.pylos", "--to", "jsonl", "-o", "out.jsonl"],
+    );
     assert_eq!(text(&out.stdout), "1 records, 1 ok, 0 failed: out.jsonl\n");
 }
 

@@ -129,7 +129,8 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
     // The players' 36 pieces (a GIPF-piece is two) can never fill all 37 spots: on a full
     // board no push is legal, and the game would be neither over nor playable.
     if !board.contains('.') {
-        let what = "at most 36 pieces on the board (the players' pieces can never fill all 37 spots)";
+        let what =
+            "at most 36 pieces on the board (the players' pieces can never fill all 37 spots)";
         let mut e = ParseError::at(text, at, what);
         e.found = "37".to_string();
         return Err(e);

@@ -24,7 +24,8 @@ fn a_pylos_position_string_that_decides_the_game_reads_as_decided() {
     let typed: PositionString<Pylos> = STUCK.parse().unwrap();
     assert_eq!(typed.0.winner(), Some(1));
     // A position the game goes on from is read as before.
-    let open = AnyPosition::read(GameId::Pylos, "w...b.........../........./..../. w 14 14").unwrap();
+    let open =
+        AnyPosition::read(GameId::Pylos, "w...b.........../........./..../. w 14 14").unwrap();
     assert_eq!(open.outcome(), None);
     assert_eq!(open.legal_moves().len(), 14);
 }
