@@ -1268,6 +1268,13 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             record,
             output,
         } => {
+            // The page would replace the archive it was made from, as `convert` refuses.
+            if let Some(out) = output.as_deref().filter(|o| same_file(&file, o)) {
+                return Err(usage(format!(
+                    "{}: the output is the input; write it elsewhere",
+                    display_name(out)
+                )));
+            }
             let (name, default, input) = reading.open(&file)?;
             let html = Html {
                 name: &name,

@@ -134,3 +134,26 @@ fn a_full_gipf_board_is_no_position() {
     let out = run(&dir, &["moves", "in.gipf"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
 }
+
+/// `html -o` naming its own input replaced the archive with the page (exit 0): `convert`
+/// and `export` refuse it. `html` now refuses it too, with exit 2, and the input is kept.
+#[test]
+fn html_refuses_to_write_over_its_input() {
+    let archive: &[u8] = b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\n[Game \"Pylos\"]\n\n1b2 *\n";
+    let dir = folder("html_over_input", "in.pylos", archive);
+    let out = run(&dir, &["html", "in.pylos", "-o", "in.pylos"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "in.pylos: the output is the input; write it elsewhere\n"
+    );
+    assert_eq!(std::fs::read(dir.join("in.pylos")).unwrap(), archive);
+    // Through a link too.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("in.pylos", dir.join("page.html")).unwrap();
+        let out = run(&dir, &["html", "in.pylos", "-o", "page.html"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(std::fs::read(dir.join("in.pylos")).unwrap(), archive);
+    }
+}
