@@ -371,9 +371,10 @@ pub fn written_tags(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The tags that decide how a record is read, besides `[Game]`: a record gives each at
-/// most one value (a second tag of the name must repeat the first's value).
-const ONCE_TAGS: [&str; 3] = ["Rules", "Size", "Style"];
+/// The tags that decide how a record is read or set up, besides `[Game]`: a record gives
+/// each at most one value (a second tag of the name must repeat the first's value). The
+/// games read the first of each, so a second with another value would be silently ignored.
+const ONCE_TAGS: [&str; 6] = ["Rules", "Size", "Style", "Position", "Variant", "Handicap"];
 
 /// The first tag of `text`'s tag section that gives one of [`ONCE_TAGS`] another value
 /// than the first tag of its name did: an error at its value.
@@ -423,8 +424,9 @@ impl DefaultGame {
     /// [`RecordReader`](crate::stream::RecordReader) cuts it): its own `[Game]` tag, else
     /// the default; an error at the tag's value when the default was given and the tag names
     /// another game. A record says each thing once: a second `[Game]` tag naming another
-    /// game, or a second `[Rules]`, `[Size]` or `[Style]` tag with another value than the
-    /// first (which the games read, so that the second would be silently ignored), is an
+    /// game, or a second `[Rules]`, `[Size]`, `[Style]`, `[Position]`, `[Variant]` or
+    /// `[Handicap]` tag with another value than the first (the games read the first, so
+    /// that the second would be silently ignored), is an
     /// error at the second tag's value. Lines and columns count from the start of `text`.
     ///
     /// ```

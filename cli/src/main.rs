@@ -1071,8 +1071,14 @@ fn export_cmd(
             return Err(fail(e));
         }
     };
+    // Junk between records takes no row; it is counted as `check` counts it.
+    let junk = if counts.junk > 0 {
+        format!(", {} junk", counts.junk)
+    } else {
+        String::new()
+    };
     let mut summary = format!(
-        "{} records, {} ok, {} failed: {name}",
+        "{} records, {} ok, {} failed{junk}: {name}",
         counts.records,
         counts.ok,
         counts.records - counts.ok
@@ -1262,6 +1268,13 @@ fn run(cli: Cli) -> Result<u8, Fail> {
             record,
             output,
         } => {
+            // The page would replace the archive it was made from, as `convert` refuses.
+            if let Some(out) = output.as_deref().filter(|o| same_file(&file, o)) {
+                return Err(usage(format!(
+                    "{}: the output is the input; write it elsewhere",
+                    display_name(out)
+                )));
+            }
             let (name, default, input) = reading.open(&file)?;
             let html = Html {
                 name: &name,

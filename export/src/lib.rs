@@ -251,7 +251,10 @@ pub struct ExportOptions {
 ///
 /// ```
 /// use gamenote_export::Counts;
-/// assert_eq!(Counts::default(), Counts { records: 0, ok: 0, plies: 0, unreadable: 0 });
+/// assert_eq!(
+///     Counts::default(),
+///     Counts { records: 0, ok: 0, plies: 0, unreadable: 0, junk: 0 }
+/// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Counts {
@@ -263,6 +266,9 @@ pub struct Counts {
     pub plies: u64,
     /// Inputs that could not be read or whose game could not be told.
     pub unreadable: u64,
+    /// Pieces of junk between records (text that is no record, as `gamenote check` counts
+    /// them): no row of their own.
+    pub junk: u64,
 }
 
 /// The game a record is read as: its own `[Game]` tag when it names a known game, else
@@ -337,6 +343,7 @@ pub fn export_files(
                 counts.records += c.records;
                 counts.ok += c.ok;
                 counts.plies += c.plies;
+                counts.junk += c.junk;
             }
             Err(e) => {
                 counts.unreadable += 1;
@@ -1260,9 +1267,12 @@ where
     set(&mut pieces.checker_mut().text, keyed);
     let verdicts = &mut st.verdicts;
     verdicts.clear();
+    let junk = &mut st.counts.junk;
     pieces.check_piece(piece, |r| {
-        // Junk after a record is no row of its own.
-        if !r.is_junk() {
+        // Junk after a record is no row of its own; it is counted, as `check` counts it.
+        if r.is_junk() {
+            *junk += 1;
+        } else {
             verdicts.push(Checked {
                 plies: r.plies as u64,
                 ok: r.ok(),

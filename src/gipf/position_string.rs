@@ -93,6 +93,9 @@ pub(crate) fn write_into(pos: &Position, s: &mut String) {
 /// assert_eq!((pos.reserve(BLACK), pos.lost(BLACK), pos.to_move()), (11, 1, BLACK));
 /// let err = position_string::parse(&text.replace("next=x", "next=z"), Rules::default()).unwrap_err();
 /// assert_eq!((err.column, err.expected.as_str()), (65, "next=o or next=x"));
+/// // A full board: the players' pieces can never fill it.
+/// let full = format!("{} W=5 lostW=0 B=5 lostB=0 next=x", "o".repeat(37));
+/// assert_eq!(position_string::parse(&full, Rules::default()).unwrap_err().found, "37");
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
@@ -122,6 +125,15 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, ParseError> {
     }
     if let Some((i, _)) = chars.next() {
         return Err(ParseError::at(text, at + i, "a space after the 37 spots"));
+    }
+    // The players' 36 pieces (a GIPF-piece is two) can never fill all 37 spots: on a full
+    // board no push is legal, and the game would be neither over nor playable.
+    if !board.contains('.') {
+        let what =
+            "at most 36 pieces on the board (the players' pieces can never fill all 37 spots)";
+        let mut e = ParseError::at(text, at, what);
+        e.found = "37".to_string();
+        return Err(e);
     }
     let names = ["W=", "lostW=", "B=", "lostB="];
     let mut counts = [0u8; 4];

@@ -248,8 +248,13 @@ impl RecordFormat for Pylos {
         Some(position_string::write(pos))
     }
 
+    /// Judged as a record's `[Position]` is ([`Position::judged_winner`]): a position
+    /// string whose player to move is stuck, or out of balls, reads as the game it already
+    /// decides, so that no position is read that has no legal move and no outcome.
     fn read_position(text: &str, rules: &Rules) -> Result<Position, ParseError> {
-        position_string::parse(text, *rules)
+        let mut pos = position_string::parse(text, *rules)?;
+        pos.judge_setup();
+        Ok(pos)
     }
 
     /// As the default, and strict about `[Style]` (a style the record reads, since a

@@ -6,6 +6,7 @@ mod adversarial;
 mod annotation_round_trip;
 mod any_game;
 mod api;
+mod attack15;
 mod boundaries;
 mod check_api;
 mod conversion;
