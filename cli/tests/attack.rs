@@ -10,13 +10,16 @@ fn file(name: &str, bytes: &[u8]) -> String {
 
 /// Comments on a move and after the result are read but not kept by check, show and
 /// moves (memory was 60 bytes a comment: 180 MB for 3,000,000); the first comment after
-/// the result, Pylon's score, is still judged.
+/// the result, Pylon's score, is still judged. A record holds at most 65,536 tags,
+/// comments and marks (`MAX_RECORD_ITEMS`, session 15: `convert` and `export` keep them):
+/// here 1 tag and 60,000 comments, and one of 70,000 comments fails at the one past the
+/// bound.
 #[test]
 fn many_comments_are_read_not_kept_and_the_score_comment_still_counts() {
     let mut text = String::from("[Game \"Pylos\"]\n\n1. 1b1 ");
-    text.push_str(&"{c} ".repeat(100_000));
+    text.push_str(&"{c} ".repeat(30_000));
     text.push_str("1b2 * ");
-    text.push_str(&"{after}\n".repeat(100_000));
+    text.push_str(&"{after}\n".repeat(30_000));
     let f = file("comments.pylos", text.as_bytes());
     for extra in [&[][..], &["--syntax-only"], &["--threads", "2"]] {
         let mut args = vec!["check", f.as_str()];
@@ -30,6 +33,23 @@ fn many_comments_are_read_not_kept_and_the_score_comment_still_counts() {
     }
     let moves = run(&["moves", &f]);
     assert_eq!((moves.code, moves.out.lines().count()), (0, 14));
+
+    let over = format!(
+        "[Game \"Pylos\"]\n\n1. 1b1 {}1b2 *\n",
+        "{c} ".repeat(70_000)
+    );
+    let f = file("too-many-comments.pylos", over.as_bytes());
+    let r = run(&["check", &f]);
+    assert_eq!(r.code, 1);
+    let column = 8 + 4 * 65_535;
+    assert!(
+        r.out.starts_with(&format!(
+            "{f}:3:{column}: expected at most 65536 tag pairs, comments and marks in a record, found \"{{c}}\"\n"
+        )),
+        "{}",
+        r.out
+    );
+    assert!(r.out.ends_with("1 records, 0 ok, 1 failed\n"), "{}", r.out);
 
     let mut pylon = String::from("[Game \"Pylon\"]\n[Size \"6\"]\n\n1. 1f1 1d3 * {W 2 B 1}\n");
     pylon.push_str(&"{W 1 B 1}\n".repeat(10_000));
