@@ -650,14 +650,16 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     // about 40 instructions a move. Longer text tests every token's length, so that a move
     // too long is one whatever follows it (a window's worth of text or not).
     if input.len() - from <= MAX_TOKEN_BYTES {
-        read_record_in::<G, V, false>(input, from, base, scratch, v, false)
+        read_record_in::<G, V, false>(input, from, base, scratch, v, false, 0)
     } else {
-        read_record_in::<G, V, true>(input, from, base, scratch, v, false)
+        read_record_in::<G, V, true>(input, from, base, scratch, v, false, 0)
     }
 }
 
 /// [`read_record`] from `from` on, keeping the tags read so far; `content`: the tags are
-/// over (a record's movetext skipped from there, by [`Visitor::end_tags`]). `WINDOWED` is
+/// over (a record's movetext skipped from there, by [`Visitor::end_tags`]); `items`: the
+/// record's tag pairs, comments and marks read before `from` (a skipped movetext counts on
+/// from the tags, so that the bound fails where it fails for every other visitor). `WINDOWED` is
 /// false only when the text from `from` on is at most [`MAX_TOKEN_BYTES`] long, so that no
 /// token in it can be too long.
 #[inline(always)]
@@ -668,6 +670,7 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
     scratch: &mut Scratch,
     v: &mut V,
     mut content: bool,
+    mut items: usize,
 ) -> Result<Ended, Failure> {
     let err = |e: nom::Err<PErr<'_>>| fail_at(input, e);
     let here = |at: &str, what: &'static str| Failure {
@@ -682,8 +685,7 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
         live: false,
     };
     let mut plies = 0usize;
-    // Tag pairs, comments and marks read: at most MAX_RECORD_ITEMS.
-    let mut items = 0usize;
+    // Tag pairs, comments and marks read (`items`): at most MAX_RECORD_ITEMS.
     let mut result = false;
     // Something outside tag pairs and comments has been read (`content`, a parameter):
     // tags are over, and a line starting with `[` ends the record (the rule of
@@ -795,7 +797,7 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
             if v.end_tags().0 {
                 let at = input.len() - s.len();
                 return read_record_in::<G, Null, WINDOWED>(
-                    input, at, base, scratch, &mut Null, true,
+                    input, at, base, scratch, &mut Null, true, items,
                 );
             }
         }

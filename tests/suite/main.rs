@@ -7,6 +7,7 @@ mod annotation_round_trip;
 mod any_game;
 mod api;
 mod attack15;
+mod attack15b;
 mod boundaries;
 mod check_api;
 mod conversion;
