@@ -374,7 +374,8 @@ pub fn written_tags(text: &str) -> Vec<(String, String)> {
 /// The tags that decide how a record is read or set up, besides `[Game]`: a record gives
 /// each at most one value (a second tag of the name must repeat the first's value). The
 /// games read the first of each, so a second with another value would be silently ignored.
-const ONCE_TAGS: [&str; 6] = ["Rules", "Size", "Style", "Position", "Variant", "Handicap"];
+pub(crate) const ONCE_TAGS: [&str; 6] =
+    ["Rules", "Size", "Style", "Position", "Variant", "Handicap"];
 
 /// The first tag of `text`'s tag section that gives one of [`ONCE_TAGS`] another value
 /// than the first tag of its name did: an error at its value.

@@ -396,11 +396,7 @@ impl<G: Game> Record<G> {
         let mut scratch = crate::visit::Scratch::default();
         match crate::visit::read_record::<G, _>(input, offset, 0, &mut scratch, &mut build) {
             Ok(ended) => Ok((build.record, &input[ended.end..])),
-            Err(f) => {
-                let mut e = crate::visit::Lines::new(1).error(input, f.at, f.expected);
-                e.ply = f.ply;
-                Err(e)
-            }
+            Err(f) => Err(f.error(&mut crate::visit::Lines::new(1), input)),
         }
     }
 

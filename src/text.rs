@@ -301,7 +301,7 @@ static CLASS: [u8; 256] = {
 
 /// The length of the quoted string at the start of `q` (which starts with `"`), its closing
 /// quote included, or the error: a string left open, or broken by a line end.
-fn quoted_len(q: &str) -> Result<usize, nom::Err<PErr<'_>>> {
+pub(crate) fn quoted_len(q: &str) -> Result<usize, nom::Err<PErr<'_>>> {
     let body = &q.as_bytes()[1..];
     let unclosed = || nom::Err::Failure(PErr::new(q, "a tag value closed by '\"'"));
     let broken = || nom::Err::Failure(PErr::new(q, "a tag value closed by '\"' on the same line"));

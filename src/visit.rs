@@ -473,6 +473,136 @@ pub(crate) struct Scratch {
     value: String,
     /// An unescaped tag name (one written quoted).
     name: String,
+    /// What the record's tags have said that a record says once.
+    said: Said,
+}
+
+/// What a record's tags say that a record may say only once: its game (`[Game]` tags naming
+/// two games) and each of [`ONCE_TAGS`](crate::games::ONCE_TAGS) (a second tag of the name
+/// with another value, which the games would silently pass over: they read the first).
+/// The same rule as [`DefaultGame::of_record`](crate::any::DefaultGame::of_record), whose
+/// messages these are, so that a record read as one game (`Record<G>`, a typed visitor) is
+/// judged as the mixed-archive readers judge it; and a first `[Game]` tag naming a known
+/// game other than the one read is an error at its value too.
+#[derive(Debug, Default)]
+struct Said {
+    /// Which of `ONCE_TAGS` the record has given (bits), and the first value of each.
+    seen: u8,
+    first: [String; crate::games::ONCE_TAGS.len()],
+    /// The game the record's first `[Game]` tag names, once read.
+    game: Option<FirstGame>,
+}
+
+/// The game a record's first `[Game]` tag names.
+#[derive(Debug, Clone, Copy)]
+enum FirstGame {
+    /// The game being read.
+    Own,
+    /// Another game, or (`None`) no known game: the record's game is then the default,
+    /// and later `[Game]` tags are not looked at.
+    Other(Option<crate::GameId>),
+}
+
+impl Said {
+    fn reset(&mut self) {
+        self.seen = 0;
+        self.game = None;
+    }
+
+    /// What is expected instead of the value of the tag `name` (unescaped, as is `value`),
+    /// when the record said otherwise before.
+    #[inline]
+    fn tag<G: Game>(&mut self, name: &str, value: &str) -> Option<String> {
+        // Which name it may be, by its length and first letter: most tags cost two tests.
+        let i = match (name.len(), name.as_bytes().first().map(|b| b | 0x20)) {
+            (4, Some(b'g')) => return self.game_tag::<G>(name, value),
+            (5, Some(b'r')) => 0,
+            (4, Some(b's')) => 1,
+            (5, Some(b's')) => 2,
+            (8, Some(b'p')) => 3,
+            (7, Some(b'v')) => 4,
+            (8, Some(b'h')) => 5,
+            _ => return None,
+        };
+        self.once(i, name, value)
+    }
+
+    /// [`Said::tag`] for a name that may be `ONCE_TAGS[i]`.
+    #[inline(never)]
+    fn once(&mut self, i: usize, name: &str, value: &str) -> Option<String> {
+        let once = &crate::games::ONCE_TAGS;
+        if !once[i].eq_ignore_ascii_case(name) {
+            return None;
+        }
+        let bit = 1u8 << i;
+        if self.seen & bit == 0 {
+            self.seen |= bit;
+            self.first[i].clear();
+            self.first[i].push_str(value);
+            return None;
+        }
+        (self.first[i] != value).then(|| {
+            format!(
+                "the value of the record's first [{}] tag, {:?}",
+                once[i], self.first[i]
+            )
+        })
+    }
+
+    #[inline(never)]
+    fn game_tag<G: Game>(&mut self, name: &str, value: &str) -> Option<String> {
+        if name.eq_ignore_ascii_case("Game") {
+            self.game::<G>(value)
+        } else {
+            None
+        }
+    }
+
+    fn game<G: Game>(&mut self, value: &str) -> Option<String> {
+        // The game's own tag name, as every writer here writes it, costs one comparison.
+        let own = value == G::NAME;
+        match self.game {
+            None if own => {
+                self.game = Some(FirstGame::Own);
+                None
+            }
+            None => self.first_game::<G>(value),
+            Some(FirstGame::Own) if own => None,
+            Some(first) => Self::second_game::<G>(first, value),
+        }
+    }
+
+    #[cold]
+    fn first_game<G: Game>(&mut self, value: &str) -> Option<String> {
+        let id = crate::GameId::from_name(value);
+        match id {
+            Some(id) if id.name() == G::ID => {
+                self.game = Some(FirstGame::Own);
+                None
+            }
+            Some(_) => {
+                self.game = Some(FirstGame::Other(id));
+                Some(format!("the game being read, {:?}", G::NAME))
+            }
+            None => {
+                self.game = Some(FirstGame::Other(None));
+                None
+            }
+        }
+    }
+
+    #[cold]
+    fn second_game<G: Game>(first: FirstGame, value: &str) -> Option<String> {
+        let id = crate::GameId::from_name(value)?;
+        let first_name = match first {
+            FirstGame::Own if id.name() != G::ID => G::NAME,
+            FirstGame::Other(Some(first)) if id != first => first.tag_name(),
+            _ => return None,
+        };
+        Some(format!(
+            "the game of the record's first [Game] tag, {first_name:?}"
+        ))
+    }
 }
 
 /// Tag pairs kept in strings that outlive the record: the first `live` are the record's.
@@ -579,6 +709,29 @@ pub(crate) struct Failure {
     pub expected: Cow<'static, str>,
     /// The 1-based ply of the written move that failed, when the failure is in one.
     pub ply: Option<usize>,
+    /// The failure is a tag's value, starting at `at` (inside the quotes): the error's
+    /// span is the value as written, and what it found is the value quoted.
+    pub value: bool,
+}
+
+impl Failure {
+    /// The error this failure is in `text` (the text its offsets index), its lines counted
+    /// by `lines`.
+    pub(crate) fn error(self, lines: &mut Lines, text: &str) -> ParseError {
+        let mut e = lines.error(text, self.at, self.expected);
+        e.ply = self.ply;
+        // The value's quotes, found again: the failure stays small on the reading path.
+        let quoted = (self.value && self.at > 0)
+            .then(|| text.get(self.at - 1..))
+            .flatten()
+            .and_then(|q| crate::text::quoted_len(q).ok());
+        if let Some(len) = quoted {
+            let v = self.at..self.at + len - 2;
+            e.found = format!("{:?}", &text[v.clone()]);
+            e.span = v;
+        }
+        e
+    }
 }
 
 fn fail_at(input: &str, e: nom::Err<PErr<'_>>) -> Failure {
@@ -587,11 +740,13 @@ fn fail_at(input: &str, e: nom::Err<PErr<'_>>) -> Failure {
             at: input.len() - e.at.len(),
             expected: e.expected,
             ply: None,
+            value: false,
         },
         nom::Err::Incomplete(_) => Failure {
             at: input.len(),
             expected: "more input".into(),
             ply: None,
+            value: false,
         },
     }
 }
@@ -645,6 +800,7 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     v: &mut V,
 ) -> Result<Ended, Failure> {
     scratch.tags.live = 0;
+    scratch.said.reset();
     // Text that cannot hold a token longer than MAX_TOKEN_BYTES (nearly every record) is
     // read by a loop with no window and no length test: the test, in the loop, cost Pylos
     // about 40 instructions a move. Longer text tests every token's length, so that a move
@@ -677,6 +833,7 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
         at: input.len() - at.len(),
         expected: what.into(),
         ply: None,
+        value: false,
     };
     let mut s = &input[from..];
     let mut pending: Pending<G::Notation> = Pending {
@@ -750,6 +907,7 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
                     at,
                     expected: what.into(),
                     ply: None,
+                    value: false,
                 });
             }
             // A comment kept (not a part of a move): one more item.
@@ -758,6 +916,7 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
                     at: start,
                     expected: TOO_MANY_ITEMS.into(),
                     ply: None,
+                    value: false,
                 });
             }
             items += 1;
@@ -784,6 +943,17 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
                 let (rest, (name, raw)) = long_token(s, text::tag_pair_raw(s)).map_err(err)?;
                 let name = text::unescaped(name, &mut scratch.name);
                 let value = text::unescaped(raw, &mut scratch.value);
+                if let Some(expected) = scratch.said.tag::<G>(name, value) {
+                    let at = (raw.as_ptr() as usize)
+                        .checked_sub(input.as_ptr() as usize)
+                        .unwrap_or(input.len() - s.len());
+                    return Err(Failure {
+                        at,
+                        expected: expected.into(),
+                        ply: None,
+                        value: true,
+                    });
+                }
                 v.tag(name, value);
                 if !G::TOKEN_TAGS.is_empty() {
                     scratch.tags.keep::<G>(name, value);
@@ -923,6 +1093,7 @@ fn dollar_annotation<'a, N>(
             at: start,
             expected: TOO_MANY_ITEMS.into(),
             ply: None,
+            value: false,
         }));
     }
     *items += 1;
@@ -935,6 +1106,7 @@ fn dollar_annotation<'a, N>(
             at: start,
             expected: "a move before this mark".into(),
             ply: None,
+            value: false,
         }));
     };
     p.annotations.push(text::unescape_comment(c).into_owned());
@@ -970,12 +1142,14 @@ fn token_error(window: &str, start: usize, e: PErr<'_>) -> Failure {
             at: start,
             expected: TOO_LONG_MOVE.into(),
             ply: None,
+            value: false,
         };
     }
     Failure {
         at: start + window.len() - e.at.len(),
         expected: e.expected,
         ply: None,
+        value: false,
     }
 }
 
@@ -1348,8 +1522,7 @@ pub(crate) fn visit_next<G: Game, V: Visitor<G>>(
         Err(f) => {
             // The record ends where the stream's rule ends it (the reader's piece), however
             // early its text stopped making sense.
-            let mut e = lines.error(text, f.at, f.expected);
-            e.ply = f.ply;
+            let mut e = f.error(lines, text);
             e.span = e.span.start + base..e.span.end + base;
             Some((v.end_record(Err(e)), Next::Done))
         }

@@ -102,13 +102,22 @@ fn many_tags_before_the_numeric_style_read_every_move() {
     for i in 0..20_000 {
         text.push_str(&format!("[Note{i} \"x\"]\n"));
     }
-    text.push_str("[Style \"numeric\"]\n[Style \"canonical\"]\n1. 6 11 *\n");
+    text.push_str("[Style \"numeric\"]\n[style \"numeric\"]\n1. 6 11 *\n");
     let rec = Record::<Pylos>::parse(&text).unwrap();
     assert_eq!(rec.plies.len(), 2);
     assert_eq!(rec.tags.len(), 20_003);
-    // The first `[Style]` counts: the moves are numeric.
+    // The `[Style]` tag counts: the moves are numeric.
     let six = gamenote::pylos::Notation::parse_numeric("6").unwrap();
     assert_eq!(rec.plies[0].notation, six);
+    // A second `[Style]` saying otherwise is an error at its value (since session 15; the
+    // first used to count silently), as `check` of the mixed-archive reader says it.
+    let other = text.replace("[style \"numeric\"]", "[Style \"canonical\"]");
+    let e = Record::<Pylos>::parse(&other).unwrap_err();
+    assert_eq!((e.line, e.column), (20_003, 9));
+    assert_eq!(
+        e.expected,
+        "the value of the record's first [Style] tag, \"numeric\""
+    );
 }
 
 #[test]

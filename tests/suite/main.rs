@@ -44,6 +44,7 @@ mod pylos_props;
 mod pylos_seed;
 mod record_items;
 mod round_trips;
+mod said_once;
 mod serde_forms;
 mod shards;
 mod stranger9;

@@ -13,7 +13,7 @@ use proptest::prelude::*;
 
 /// Tags some game reads while reading moves or setting up: left to the tests of those tags.
 const READ_TAGS: &[&str] = &[
-    "Game", "Rules", "Style", "Variant", "Size", "Position", "Result",
+    "Game", "Rules", "Style", "Variant", "Size", "Position", "Result", "Handicap",
 ];
 
 /// Text of any kind, with the characters that matter to the grammar made likely.

@@ -77,9 +77,18 @@ fn a_game_tag_is_found_whatever_the_case_of_its_name() {
     assert_eq!((err.line, err.column, err.span.clone()), (1, 8, 7..11));
     assert_eq!(err.found, "\"gipf\"");
     let escaped = "[\"G\\u0061me\" \"Pylon\"]\n\n1b2 *";
+    // Read as Pylos, the escaped name is the record's [Game] tag: it names another game
+    // (an error at its value since session 15), and the same tag naming Pylos is read.
+    let err = Record::<Pylos>::parse(escaped).unwrap_err();
     assert_eq!(
-        Record::<Pylos>::parse(escaped).unwrap().tag("Game"),
-        Some("Pylon")
+        err.to_string(),
+        "1:15: expected the game being read, \"Pylos\", found \"Pylon\""
+    );
+    assert_eq!(
+        Record::<Pylos>::parse(&escaped.replace("Pylon", "Pylos"))
+            .unwrap()
+            .tag("Game"),
+        Some("Pylos")
     );
     assert_eq!(
         DefaultGame::Detected(GameId::Pylos).of_record(escaped),
