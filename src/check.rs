@@ -1369,7 +1369,8 @@ impl<'a> Checkers<'a> {
             syntax_only: opts.syntax_only,
             slots: Slots::default(),
             report: blank_report(file),
-            scratch: crate::visit::Scratch::default(),
+            // Each piece's game and once-tags are judged by `of_record` in `piece`.
+            scratch: crate::visit::Scratch::judged(),
             written: (None, None),
         }
     }

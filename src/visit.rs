@@ -475,6 +475,22 @@ pub(crate) struct Scratch {
     name: String,
     /// What the record's tags have said that a record says once.
     said: Said,
+    /// The records' tags were judged before they came here (by
+    /// [`DefaultGame::of_record`](crate::any::DefaultGame::of_record), `check`'s reader of
+    /// mixed archives): `said` is not kept.
+    tags_judged: bool,
+}
+
+impl Scratch {
+    /// Scratch space for records whose game and once-tags the caller has judged with
+    /// [`DefaultGame::of_record`](crate::any::DefaultGame::of_record): the grammar does not
+    /// judge them again.
+    pub(crate) fn judged() -> Self {
+        Scratch {
+            tags_judged: true,
+            ..Scratch::default()
+        }
+    }
 }
 
 /// What a record's tags say that a record may say only once: its game (`[Game]` tags naming
@@ -943,7 +959,9 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
                 let (rest, (name, raw)) = long_token(s, text::tag_pair_raw(s)).map_err(err)?;
                 let name = text::unescaped(name, &mut scratch.name);
                 let value = text::unescaped(raw, &mut scratch.value);
-                if let Some(expected) = scratch.said.tag::<G>(name, value) {
+                if !scratch.tags_judged
+                    && let Some(expected) = scratch.said.tag::<G>(name, value)
+                {
                     let at = (raw.as_ptr() as usize)
                         .checked_sub(input.as_ptr() as usize)
                         .unwrap_or(input.len() - s.len());
