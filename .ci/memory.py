@@ -121,7 +121,8 @@ def main():
                 (f"show: {tag} GIPF half-move", [binary, "show", f["gipf"]], 64),
             ]
         # Millions of comments on one move, or after the result: check, show and moves keep
-        # none of them (the first after the result only, which Pylon reads as its score).
+        # none of them (the first after the result only, which Pylon reads as its score);
+        # the record fails at its 65,537th (record::MAX_RECORD_ITEMS).
         on_move = write("comments-move.pylos", '[Game "Pylos"]\n\n1. 1b1 ', "{c} ",
                         3_000_000, "1b2 *\n")
         after = write("comments-after.pylos", '[Game "Pylos"]\n\n1. 1b1 1b2 * ', "{c}\n",
@@ -135,6 +136,22 @@ def main():
                 (f"show: 3,000,000 comments {what}", [binary, "show", f], 64),
                 (f"moves: 3,000,000 comments {what}", [binary, "moves", f], 64),
             ]
+        # A record of many tiny items fails at the 65,537th (record::MAX_RECORD_ITEMS):
+        # each was a string of its own, and convert kept every comment (356 MB for these
+        # 3,000,000), check every tag (108 MB for 16 MB of them).
+        tags = write("tags.pylos", '[Game "Pylos"]\n', '[T "v"]\n', 2_000_000, "1b2 *\n")
+        rows += [
+            ("convert: 3,000,000 comments on a move",
+             [binary, "convert", "--style", "canonical", on_move], 64),
+            ("export --to jsonl: 3,000,000 comments on a move",
+             [binary, "export", on_move, "--to", "jsonl", "-o", os.path.join(tmp, "c.jsonl")],
+             64),
+            ("check: 16 MB record of 2,000,000 tags", [binary, "check", tags], 64),
+            ("check --threads 2: 16 MB record of 2,000,000 tags",
+             [binary, "check", "--threads", "2", tags], 64),
+            ("convert: 16 MB record of 2,000,000 tags",
+             [binary, "convert", "--style", "canonical", tags], 64),
+        ]
         rows += [
             ("convert: 20 MB of small records, error in record 1",
              [binary, "convert", many, "--style", "canonical"], 64),
