@@ -842,6 +842,7 @@ impl Record {
             self.text.len()
         )
     }
+    /// The SVG picture of the record's last position, which Jupyter shows.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
         let pos = self.position(py, None)?;
         Ok(pos.svg())
@@ -1585,6 +1586,7 @@ impl Position {
     fn py_svg(&self) -> Option<String> {
         self.svg()
     }
+    /// The SVG picture, which Jupyter shows (as `svg()`).
     fn _repr_svg_(&self) -> Option<String> {
         self.svg()
     }

@@ -46,3 +46,14 @@ def test_a_near_miss_repr_speaks_python():
         "expected mismatch at ply=24, line=None, column=None>"
     )
     assert "Some(" not in repr(nm)
+
+
+def test_every_public_method_has_a_docstring():
+    # Record._repr_svg_ and Position._repr_svg_ had none.
+    for cls in (g.Record, g.Position, g.Check, g.Problem, g.NearMiss, g.Records, g.Generated):
+        for name in dir(cls):
+            if name.startswith("__"):
+                continue
+            attr = getattr(cls, name)
+            if callable(attr):
+                assert (attr.__doc__ or "").strip(), f"{cls.__name__}.{name}"
