@@ -1,6 +1,6 @@
 //! A stranger's round on the documented value types (session 15, third helper).
 
-use gamenote::any::{AnyNotation, AnyPosition, AnyRecord, AnyStyle};
+use gamenote::any::AnyRecord;
 use gamenote::generate::legal_game;
 use gamenote::prelude::*;
 use gamenote::{GameId, gipf::Gipf, pylon::Pylon, pylos::Pylos, threeman::ThreeMan};
@@ -158,7 +158,6 @@ fn values_print_and_read_back_as_equal_values() {
         &["standard", "standard,suicide=group"],
         &mut out,
     );
-    let _ = (AnyNotation::parse, AnyPosition::start, AnyStyle::parse);
     out.dedup();
     for l in out.iter().take(60) {
         println!("{}", &l[..l.len().min(300)]);
