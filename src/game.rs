@@ -472,7 +472,8 @@ pub trait Play: Sized + 'static {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Notate: Play {
-    /// A move as a person wrote it; `parse(print(n)) == n`.
+    /// A move as a person wrote it; `parse(print(n)) == n` (a Pylos move in the numeric
+    /// style reads back with `pylos::Notation::parse_numeric`: `10` alone is also a result).
     type Notation: Clone + Debug + PartialEq + Display + FromStr<Err = ParseError>;
 
     /// The written styles the game offers.

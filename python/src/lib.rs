@@ -842,6 +842,7 @@ impl Record {
             self.text.len()
         )
     }
+    /// The SVG picture of the record's last position, which Jupyter shows.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
         let pos = self.position(py, None)?;
         Ok(pos.svg())
@@ -1543,12 +1544,27 @@ impl Position {
     fn __str__(&self) -> String {
         self.pos.position_string()
     }
+    /// `Position("STRING", game="GAME")`, with `rules="..."` when the rules are not the
+    /// game's default (the string does not carry them all): `eval()` of it reads back an
+    /// equal position with the same legal moves.
     fn __repr__(&self) -> String {
-        format!(
-            "Position({:?}, game={:?})",
+        let rules = |pos: &AnyPosition| {
+            rules_tags_of(pos)
+                .into_iter()
+                .find(|(name, _)| name == "Rules")
+                .map(|(_, value)| value)
+        };
+        let mut out = format!(
+            "Position({:?}, game={:?}",
             self.__str__(),
             self.pos.game().name()
-        )
+        );
+        let own = rules(&self.pos);
+        if own.is_some() && own != rules(&AnyPosition::start(self.pos.game())) {
+            out.push_str(&format!(", rules={:?}", own.unwrap_or_default()));
+        }
+        out.push(')');
+        out
     }
     /// Equal when of the same game with the same position string.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> Py<PyAny> {
@@ -1570,6 +1586,7 @@ impl Position {
     fn py_svg(&self) -> Option<String> {
         self.svg()
     }
+    /// The SVG picture, which Jupyter shows (as `svg()`).
     fn _repr_svg_(&self) -> Option<String> {
         self.svg()
     }
@@ -1582,6 +1599,11 @@ impl Position {
             (self.game(), self.__str__(), rules_tags_of(&self.pos)),
         ))
     }
+}
+
+/// A number as Python prints it, or `None`.
+fn py_option(n: Option<usize>) -> String {
+    n.map_or_else(|| "None".to_string(), |n| n.to_string())
 }
 
 /// What a `Position` is pickled as: the game, the position string, the rules' tags.
@@ -1652,8 +1674,12 @@ struct NearMiss {
 impl NearMiss {
     fn __repr__(&self) -> String {
         format!(
-            "<NearMiss {}: expected {} at ply {:?}, line {:?}, column {:?}>",
-            self.mutation, self.kind, self.ply, self.line, self.column
+            "<NearMiss {}: expected {} at ply={}, line={}, column={}>",
+            self.mutation,
+            self.kind,
+            py_option(self.ply),
+            py_option(self.line),
+            py_option(self.column)
         )
     }
     /// Pickled (and copied) as its record (pickled as a `Record` is) and what was made

@@ -8,6 +8,7 @@ mod any_game;
 mod api;
 mod attack15;
 mod attack15b;
+mod attack15c;
 mod boundaries;
 mod check_api;
 mod conversion;
