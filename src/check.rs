@@ -808,6 +808,29 @@ where
         &self.checker
     }
 
+    /// The same piece checker, told whether each piece's game and once-tags (a second
+    /// `[Rules]`, `[Size]`, `[Style]`, `[Position]`, `[Variant]` or `[Handicap]` with another
+    /// value, `[Game]` tags naming two games) were judged before the piece comes here, by
+    /// [`DefaultGame::of_record`](crate::any::DefaultGame::of_record) (as [`piece_game`]
+    /// judges them, and as `gamenote check`, `export` and the Python package read): then
+    /// the grammar does not judge them again. Default: false, the grammar judges them.
+    ///
+    /// ```
+    /// use gamenote::{check::PieceChecker, pylos::Pylos, replay::Checker, Mode};
+    /// let text = "[Rules \"standard\"]\n[Rules \"alignment\"]\n1b2 *\n";
+    /// let mut ok = Vec::new();
+    /// let mut pieces = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict));
+    /// pieces.check(text, 0, |r| ok.push(r.ok()));
+    /// let mut told = PieceChecker::<Pylos>::new("f", Checker::new(Mode::Strict)).tags_judged(true);
+    /// told.check(text, 0, |r| ok.push(r.ok()));
+    /// // The caller said it had judged the tags: the second [Rules] is not looked at.
+    /// assert_eq!(ok, [false, true]);
+    /// ```
+    pub fn tags_judged(mut self, yes: bool) -> Self {
+        self.scratch.set_tags_judged(yes);
+        self
+    }
+
     /// The visitor, to change or read what it keeps between pieces.
     ///
     /// ```

@@ -491,6 +491,11 @@ impl Scratch {
             ..Scratch::default()
         }
     }
+
+    /// Whether the records' tags are judged before they come here (see [`Scratch::judged`]).
+    pub(crate) fn set_tags_judged(&mut self, yes: bool) {
+        self.tags_judged = yes;
+    }
 }
 
 /// What a record's tags say that a record may say only once: its game (`[Game]` tags naming

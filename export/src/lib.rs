@@ -1254,7 +1254,8 @@ where
                 results: Vec::new(),
                 game: std::marker::PhantomData,
             };
-            Box::new(PieceChecker::<G, Both<G>>::new(st.file, both))
+            // Each piece's game and once-tags were judged by `piece_game` before it came.
+            Box::new(PieceChecker::<G, Both<G>>::new(st.file, both).tags_judged(true))
         })
         .downcast_mut::<PieceChecker<G, Both<G>>>();
     let Some(pieces) = pieces else {

@@ -1147,8 +1147,9 @@ fn piece_records<G: KnownGame>(
     mode: Mode,
     piece: &Result<RawRecord, BadRecord>,
 ) {
-    let pieces =
-        slot(&mut src.checkers).get_or_insert_with(|| PieceChecker::new(name, Checker::new(mode)));
+    // Each piece's game and once-tags were judged by `check::piece_game` before it came.
+    let pieces = slot(&mut src.checkers)
+        .get_or_insert_with(|| PieceChecker::new(name, Checker::new(mode)).tags_judged(true));
     let (reports, results) = (&mut src.reports, &mut src.results);
     reports.clear();
     let mut first: Option<Verdict> = None;
