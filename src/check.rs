@@ -1385,6 +1385,9 @@ struct Checkers<'a> {
 
 impl<'a> Checkers<'a> {
     fn new(file: &str, default: crate::any::DefaultGame, opts: &CheckOptions<'a>) -> Self {
+        // Each piece's game and once-tags are judged by `of_record` in `piece`.
+        let mut scratch = crate::visit::Scratch::default();
+        scratch.set_tags_judged(true);
         Checkers {
             default,
             overrides: opts.overrides,
@@ -1392,8 +1395,7 @@ impl<'a> Checkers<'a> {
             syntax_only: opts.syntax_only,
             slots: Slots::default(),
             report: blank_report(file),
-            // Each piece's game and once-tags are judged by `of_record` in `piece`.
-            scratch: crate::visit::Scratch::judged(),
+            scratch,
             written: (None, None),
         }
     }

@@ -482,17 +482,9 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
-    /// Scratch space for records whose game and once-tags the caller has judged with
-    /// [`DefaultGame::of_record`](crate::any::DefaultGame::of_record): the grammar does not
-    /// judge them again.
-    pub(crate) fn judged() -> Self {
-        Scratch {
-            tags_judged: true,
-            ..Scratch::default()
-        }
-    }
-
-    /// Whether the records' tags are judged before they come here (see [`Scratch::judged`]).
+    /// Whether the records' game and once-tags are judged before they come here, with
+    /// [`DefaultGame::of_record`](crate::any::DefaultGame::of_record): then the grammar does
+    /// not judge them again.
     pub(crate) fn set_tags_judged(&mut self, yes: bool) {
         self.tags_judged = yes;
     }
@@ -779,9 +771,21 @@ const TOKEN_WINDOW: usize = MAX_TOKEN_BYTES + 4096;
 /// What is expected where a move longer than [`MAX_TOKEN_BYTES`] starts.
 const TOO_LONG_MOVE: &str = "a move of at most 1048576 bytes";
 
-/// What is expected where a record's tag pair, comment or mark past [`MAX_RECORD_ITEMS`]
-/// starts.
-const TOO_MANY_ITEMS: &str = "at most 65536 tag pairs, comments and marks in a record";
+/// Counts one more of a record's tag pairs, comments and marks (`items`), the one starting at
+/// byte `at`: past [`MAX_RECORD_ITEMS`], the failure there.
+#[inline]
+fn one_more_item(items: &mut usize, at: usize) -> Result<(), Failure> {
+    if *items == MAX_RECORD_ITEMS {
+        return Err(Failure {
+            at,
+            expected: "at most 65536 tag pairs, comments and marks in a record".into(),
+            ply: None,
+            value: false,
+        });
+    }
+    *items += 1;
+    Ok(())
+}
 
 /// Fails a tag or comment longer than [`MAX_TOKEN_BYTES`].
 fn long_token<'a, T>(at: &'a str, r: text::PResult<'a, T>) -> text::PResult<'a, T> {
@@ -932,15 +936,7 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
                 });
             }
             // A comment kept (not a part of a move): one more item.
-            if items == MAX_RECORD_ITEMS {
-                return Err(Failure {
-                    at: start,
-                    expected: TOO_MANY_ITEMS.into(),
-                    ply: None,
-                    value: false,
-                });
-            }
-            items += 1;
+            one_more_item(&mut items, start)?;
             match pending.get_mut() {
                 Some(p) if !result => {
                     if v.keeps_ply_comments() {
@@ -957,10 +953,7 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
                     break; // the next record's tags
                 }
             } else {
-                if items == MAX_RECORD_ITEMS {
-                    return Err(here(s, TOO_MANY_ITEMS));
-                }
-                items += 1;
+                one_more_item(&mut items, input.len() - s.len())?;
                 let (rest, (name, raw)) = long_token(s, text::tag_pair_raw(s)).map_err(err)?;
                 let name = text::unescaped(name, &mut scratch.name);
                 let value = text::unescaped(raw, &mut scratch.value);
@@ -1071,9 +1064,8 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
                 v.result(r, base + start..base + end);
             }
             Token::Annotation(a) => match pending.get_mut() {
-                Some(_) if items == MAX_RECORD_ITEMS => return Err(here(s, TOO_MANY_ITEMS)),
                 Some(p) => {
-                    items += 1;
+                    one_more_item(&mut items, start)?;
                     p.annotations.push(a);
                     p.annotation_spans.push(base + start..base + end);
                 }
@@ -1111,15 +1103,9 @@ fn dollar_annotation<'a, N>(
         return None;
     }
     let start = input.len() - s.len();
-    if *items == MAX_RECORD_ITEMS {
-        return Some(Err(Failure {
-            at: start,
-            expected: TOO_MANY_ITEMS.into(),
-            ply: None,
-            value: false,
-        }));
+    if let Err(f) = one_more_item(items, start) {
+        return Some(Err(f));
     }
-    *items += 1;
     let (rest, c) = match long_token(&s[1..], text::comment(&s[1..])) {
         Ok(read) => read,
         Err(e) => return Some(Err(fail_at(input, e))),

@@ -4,18 +4,14 @@
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+mod common;
+use common::BIN;
+
 const TWO: &[u8] = b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\n[Game \"Pylos\"]\n\n1b2 1b2 *\n";
 
 /// A fresh folder `name` under the tests' temporary directory, with `in.pylos` in it.
 fn folder(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("attack14")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("in.pylos"), TWO).unwrap();
-    dir
+    common::fresh_folder("attack14", name, "in.pylos", TWO)
 }
 
 fn export_plies(dir: &PathBuf) -> Output {

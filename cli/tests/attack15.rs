@@ -4,17 +4,12 @@
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+mod common;
+use common::BIN;
 
 /// A fresh folder `name` under the tests' temporary directory, with `file` holding `text`.
 fn folder(name: &str, file: &str, text: &[u8]) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("attack15")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join(file), text).unwrap();
-    dir
+    common::fresh_folder("attack15", name, file, text)
 }
 
 fn run(dir: &PathBuf, args: &[&str]) -> Output {

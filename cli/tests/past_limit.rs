@@ -6,20 +6,15 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
+mod common;
+use common::BIN;
+
 const REC: &str = "[Game \"Pylos\"]\n\n1b2 *\n";
 const LIMIT: usize = 16 << 20;
 
 /// `text` written to `in.pylos` in a fresh folder `name`.
 fn input(name: &str, text: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("past_limit")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("in.pylos");
-    std::fs::write(&path, text).unwrap();
-    path
+    common::fresh_folder("past_limit", name, "in.pylos", text.as_bytes()).join("in.pylos")
 }
 
 /// `(record, ok, junk, error line, error column)` of each line of `check --json`.

@@ -125,4 +125,17 @@ fn gipf_bare_marks_count_and_removal_groups_written_as_comments_do_not() {
     );
     let e = marks.parse::<Record<Gipf>>().unwrap_err();
     assert_eq!((e.line, e.column), (3, 8 + 2 * (MAX_RECORD_ITEMS - 2) + 1));
+    // `{w: x…}` comments in a row are one removal-only half-move, part of a move: more of
+    // them than the bound are read, as groups of that move, and no comment is kept.
+    let groups = format!(
+        "[Rules \"standard\"] 1.c2 (11) a1-c3 (11){} *",
+        " {w: xb2}".repeat(MAX_RECORD_ITEMS + 10)
+    );
+    let rec: Record<Gipf> = groups.parse().unwrap();
+    assert_eq!(rec.plies.len(), 3);
+    assert!(rec.plies.iter().all(|p| p.comments.is_empty()));
+    assert_eq!(
+        rec.plies[2].notation.to_string().matches("xb2").count(),
+        MAX_RECORD_ITEMS + 10
+    );
 }

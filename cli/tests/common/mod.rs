@@ -67,3 +67,15 @@ pub fn file_in(folders: &[&str], name: &str, bytes: &[u8]) -> String {
     std::fs::write(&p, bytes).expect("temp file");
     p.to_string_lossy().into_owned()
 }
+
+/// A fresh, empty folder `group/name` under the tests' temporary directory (what an earlier
+/// run left there is removed), with `file` holding `bytes` in it.
+pub fn fresh_folder(group: &str, name: &str, file: &str, bytes: &[u8]) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(group)
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join(file), bytes).expect("temp file");
+    dir
+}
