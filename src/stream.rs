@@ -537,6 +537,16 @@ impl<R: Read> Cutter<R> {
         )
     }
 
+    /// Where a piece from `start` to `end` begins: after the byte-order marks that open it
+    /// (files joined by `cat`). They are not part of it, as the marks at the stream's start
+    /// are not, so a piece read alone reads as it does in the stream, columns and all.
+    fn past_marks(&self, mut start: usize, end: usize) -> usize {
+        while self.buf[start..end].starts_with(BOM) {
+            start += BOM.len();
+        }
+        start
+    }
+
     /// Drops the bytes before the record being cut and reads another block.
     fn refill(&mut self) -> io::Result<()> {
         let keep = if self.discarding {
@@ -635,16 +645,19 @@ impl<R: Read> Cutter<R> {
                         s.pos
                     };
                     let max = self.limits.max_record_bytes;
-                    let over = known.saturating_sub(self.start) > max
+                    // The piece is measured from its first byte after its marks, as a piece
+                    // with a known end is; a mark still arriving is not measured yet.
+                    let from = self.past_marks(self.start, self.len);
+                    let over = known.saturating_sub(from) > max
                         || self.len.saturating_sub(known) > max + crate::text::TAG_LINE_WINDOW;
-                    if !self.discarding && self.len - self.start > max && over {
+                    let marking = BOM.starts_with(&self.buf[from..self.len]);
+                    if !self.discarding && self.len - from > max && over && !marking {
                         // The first bytes of the piece go out (a record complete in them is
                         // read as usual); the rest is skipped, from the next call on.
                         self.discarding = true;
                         self.skip_pending = true;
-                        let from = self.start;
                         return Some(Cut::TooLong {
-                            range: from..from + self.limits.max_record_bytes,
+                            range: from..from + max,
                             lines_before: self.piece_lines,
                             offset: self.base + from as u64,
                         });
@@ -659,9 +672,10 @@ impl<R: Read> Cutter<R> {
                     continue;
                 }
             };
-            let range = self.start..end;
+            let first = self.past_marks(self.start, end);
+            let range = first..end;
             let lines_before = self.piece_lines;
-            let offset = self.base + self.start as u64;
+            let offset = self.base + first as u64;
             self.start = end;
             self.piece_lines = self.lines;
             if std::mem::take(&mut self.discarding) {

@@ -335,6 +335,36 @@ fn a_piece_that_starts_with_a_byte_order_mark_checks_as_when_read_alone() {
     assert!(reports[0].ok(), "{:?}", reports[0].error);
 }
 
+/// Found by the `stream_reader` fuzz target: a byte-order mark at the start of a line in
+/// the middle of a file (two files joined by `cat`) opens a record. The mark is not part of
+/// the piece handed out, as the mark at the file's start is not, so an error on that line
+/// has the same column whether the piece is read in the stream or alone.
+#[test]
+fn a_byte_order_mark_in_mid_file_is_not_part_of_the_piece_it_opens() {
+    gamenote::fuzzing::stream_reader(include_bytes!("../data/stream-bom-mid-file.bin"));
+    let text = "[Game \"Pylos\"]\n1b2 *\n\n\u{feff}[Game \"GIPF\"]\n1. Ge2 *\n";
+    let pieces: Vec<_> = gamenote::stream::RecordReader::new(text.as_bytes())
+        .map(|p| p.expect("a good piece"))
+        .collect();
+    assert_eq!(pieces[1].text, "[Game \"GIPF\"]\n1. Ge2 *\n");
+    assert_eq!((pieces[1].offset, pieces[1].lines_before), (25, 3));
+    let reports = gamenote::check::check_source::<gamenote::pylos::Pylos>(
+        "f",
+        text,
+        &[],
+        gamenote::Mode::Strict,
+    );
+    let error = reports[1]
+        .error
+        .as_ref()
+        .expect("a GIPF record read as Pylos fails");
+    assert_eq!((error.line, error.column), (4, 8), "{error:?}");
+    assert_eq!(
+        error.message,
+        "expected the game being read, \"Pylos\", found \"GIPF\""
+    );
+}
+
 /// Issue 20 item 2: random bytes after a complete, legal record (of every game) never change
 /// its verdict, in any reader (the `junk_after_record` fuzz target's harness).
 #[test]
