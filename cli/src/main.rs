@@ -711,13 +711,15 @@ fn show_kept<G: Game>(
             .map(|s| s + "\n")
             .ok_or_else(|| usage(format!("{} has no position string", G::NAME)))?,
         "json" => format!(
-            "{{\"game\":{},\"ply\":{},\"to_move\":{},\"outcome\":{},\"diagram\":{}}}\n",
+            "{{\"game\":{},\"name\":{},\"ply\":{},\"to_move\":{},\"outcome\":{},\"position\":{},\"diagram\":{}}}\n",
+            json_str(G::ID),
             json_str(G::NAME),
             n,
             G::to_move(&pos),
             G::outcome(&pos).map_or("null".into(), |o| json_str(&G::write_result(
                 gamenote::GameResult::Decided(o)
             ))),
+            G::position_string(&pos).map_or("null".into(), |s| json_str(&s)),
             json_str(&pos.to_string())
         ),
         "svg" => G::svg(&pos, last.as_ref())

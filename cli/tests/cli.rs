@@ -155,11 +155,30 @@ fn dash_is_standard_input_for_every_reading_command() {
     assert!(r.out.ends_with("\n\n1. 6 11 *\n"), "{}", r.out);
     let r = run_with(&["show", "-", "--format", "json", "--ply", "1"], PYLOS);
     assert_eq!(r.code, 0);
+    let v: serde_json::Value = serde_json::from_str(&r.out).expect("one JSON object");
+    assert_eq!(r.out.lines().count(), 1, "{}", r.out);
+    assert_eq!(
+        (
+            &v["game"],
+            &v["name"],
+            &v["ply"],
+            &v["to_move"],
+            &v["outcome"]
+        ),
+        (
+            &serde_json::json!("pylos"),
+            &serde_json::json!("Pylos"),
+            &serde_json::json!(1),
+            &serde_json::json!(1),
+            &serde_json::Value::Null
+        )
+    );
+    let position = v["position"].as_str().expect("Pylos has a position string");
+    let back = run_with(&["show", "-", "--format", "position", "--ply", "1"], PYLOS);
+    assert_eq!(format!("{position}\n"), back.out);
     assert!(
-        r.out
-            .starts_with("{\"game\":\"Pylos\",\"ply\":1,\"to_move\":1,"),
-        "{}",
-        r.out
+        v["diagram"].as_str().is_some_and(|d| d.contains("level 1")),
+        "{v}"
     );
 }
 

@@ -162,17 +162,17 @@ fn convert_keeps_every_record_in_its_own_game() {
 #[test]
 fn show_moves_and_html_read_record_n_in_its_own_game() {
     let f = file("mixed-show.txt", &mixed());
-    for (n, game) in [
-        ("1", "Pylos"),
-        ("2", "GIPF"),
-        ("3", "Three-man chess"),
-        ("4", "Pylon"),
+    for (n, id, game) in [
+        ("1", "pylos", "Pylos"),
+        ("2", "gipf", "GIPF"),
+        ("3", "threeman", "Three-man chess"),
+        ("4", "pylon", "Pylon"),
     ] {
         let r = run(&["show", &f, "--record", n, "--format", "json"]);
         assert_eq!(r.code, 0, "record {n}: {}", r.err);
         assert!(
             r.out
-                .starts_with(&format!("{{\"game\":{game:?},\"ply\":3,")),
+                .starts_with(&format!("{{\"game\":{id:?},\"name\":{game:?},\"ply\":3,")),
             "{}",
             r.out
         );
