@@ -277,3 +277,30 @@ def test_the_stubs_functions_take_the_runtimes_parameters():
         kinds.append((node.name, stub == runtime, stub, runtime))
     assert [k for k in kinds if not k[1]] == []
     assert len(kinds) == 13
+
+
+def test_the_stubs_classes_declare_every_public_method_and_protocol_of_the_runtime():
+    # The stub left out `__repr__`, `__str__`, `__eq__`, `__hash__` and `__reduce__` of
+    # several classes, so a type checker rejected `hash(problem)` or `pickle` of a NearMiss.
+    import ast
+    import inspect
+
+    protocols = {"__repr__", "__str__", "__eq__", "__hash__", "__reduce__", "__iter__",
+                 "__next__", "__len__", "__getitem__", "_repr_svg_", "_repr_html_"}
+    stub = {
+        node.name: {m.name for m in node.body if isinstance(m, ast.FunctionDef)}
+        | {m.target.id for m in node.body if isinstance(m, ast.AnnAssign)}
+        for node in _stub().body
+        if isinstance(node, ast.ClassDef)
+    }
+    missing = {}
+    for name in g.__all__:
+        cls = getattr(g, name)
+        if not inspect.isclass(cls) or issubclass(cls, BaseException):
+            continue
+        runtime = {k for k in vars(cls) if k in protocols or not k.startswith("_")}
+        if cls.__hash__ is None:
+            runtime.discard("__hash__")
+        if runtime - stub[name]:
+            missing[name] = sorted(runtime - stub[name])
+    assert missing == {}
