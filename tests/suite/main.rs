@@ -9,6 +9,7 @@ mod api;
 mod attack15;
 mod attack15b;
 mod attack15c;
+mod attack16;
 mod boundaries;
 mod check_api;
 mod conversion;
