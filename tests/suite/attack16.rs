@@ -117,3 +117,31 @@ fn tags_past_the_item_bound_are_not_judged() {
     assert_eq!(judged, typed);
     assert_eq!(written_tags(&near).len(), MAX_RECORD_ITEMS);
 }
+
+/// `Record::parse` reads what `Record::iter` and the stream readers read as the first record:
+/// blanks and byte-order marks before it in any mix (an indented file joined by `cat`). It
+/// passed over marks at the very start only, and then failed at the next mark (`expected a
+/// Pylos move ..., found "\u{feff}1b2"`).
+#[test]
+fn parse_passes_over_blanks_and_marks_as_iter_does() {
+    for text in [
+        "  \u{feff}1b2 1c3 *",
+        "\u{feff}\n \u{feff}\u{feff} 1b2 1c3 *\n",
+        "\u{feff}  \u{feff}[Game \"Pylos\"]\n1b2 1c3 *",
+    ] {
+        let parsed = Record::<Pylos>::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        let iterated = Record::<Pylos>::iter(text).next().unwrap().unwrap();
+        assert_eq!(parsed, iterated);
+        assert_eq!(parsed.plies.len(), 2);
+        let broken = text.replace("1c3", "zz");
+        let a = Record::<Pylos>::parse(&broken).unwrap_err();
+        let b = Record::<Pylos>::iter(&broken).next().unwrap().unwrap_err();
+        let c = gamenote::stream::Reader::new(broken.as_bytes())
+            .records::<Pylos>()
+            .next()
+            .unwrap()
+            .unwrap_err();
+        assert_eq!((a.line, a.column), (b.line, b.column), "{broken:?}");
+        assert_eq!((a.line, a.column), (c.line, c.column), "{broken:?}");
+    }
+}
