@@ -10,6 +10,7 @@ mod attack15;
 mod attack15b;
 mod attack15c;
 mod attack16;
+mod attack16_chunks;
 mod boundaries;
 mod check_api;
 mod conversion;
