@@ -194,7 +194,7 @@ impl GameId {
     /// assert_eq!(GameId::from_tags("1b2 {[Game \"GIPF\"]} *"), None);
     /// ```
     pub fn from_tags(text: &str) -> Option<GameId> {
-        let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut rest = &text[record_start(text)..];
         loop {
             rest = ws(rest).map_or(rest, |(r, _)| r);
             if let Ok((r, _)) = comment(rest) {
@@ -320,6 +320,13 @@ pub enum DefaultGame {
     Detected(GameId),
 }
 
+/// Where the record of `text` starts: after the blanks and byte-order marks before it, in
+/// any mix, as the record grammar and the stream's cutter pass them over (files joined by
+/// `cat`, one indented or saved twice with a mark).
+fn record_start(text: &str) -> usize {
+    crate::visit::record_start(text, 0).unwrap_or(text.len())
+}
+
 /// Whether a tag name as written is `name`, as `Record::tag` reads names: without case,
 /// escapes undone.
 fn named(raw: &str, name: &str) -> bool {
@@ -327,12 +334,19 @@ fn named(raw: &str, name: &str) -> bool {
 }
 
 /// Each tag of `text`'s tag section, in order: its name and value as written, and the byte
-/// range of its value.
+/// range of its value. Only those among the section's first
+/// [`MAX_RECORD_ITEMS`](crate::record::MAX_RECORD_ITEMS) tags and comments, as many as a
+/// record holds: the record grammar fails at the next one.
 fn section_tags(text: &str) -> impl Iterator<Item = (&str, &str, std::ops::Range<usize>)> {
-    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut rest = &text[record_start(text)..];
+    let mut items = 0;
     std::iter::from_fn(move || {
         loop {
             rest = ws(rest).map_or(rest, |(r, _)| r);
+            if items == crate::record::MAX_RECORD_ITEMS {
+                return None;
+            }
+            items += 1;
             if let Ok((r, _)) = comment(rest) {
                 rest = r;
                 continue;
@@ -349,7 +363,8 @@ fn section_tags(text: &str) -> impl Iterator<Item = (&str, &str, std::ops::Range
 /// [`RecordReader`](crate::stream::RecordReader) hands it out), names and values unescaped,
 /// in order, read as no game reads them: what a record wrote even when it cannot be read as
 /// one game, such as a record whose two `[Game]` tags name two games. Comments between the
-/// tags are skipped; the section ends at the first thing that is not a tag.
+/// tags are skipped; the section ends at the first thing that is not a tag, or after the
+/// most tags and comments a record holds ([`MAX_RECORD_ITEMS`](crate::record::MAX_RECORD_ITEMS)).
 ///
 /// ```
 /// use gamenote::any::written_tags;
@@ -428,7 +443,10 @@ impl DefaultGame {
     /// game, or a second `[Rules]`, `[Size]`, `[Style]`, `[Position]`, `[Variant]` or
     /// `[Handicap]` tag with another value than the first (the games read the first, so
     /// that the second would be silently ignored), is an
-    /// error at the second tag's value. Lines and columns count from the start of `text`.
+    /// error at the second tag's value. A record that says several wrong things fails at the
+    /// first in the text (a first `[Game]` tag against a given game comes before a second
+    /// tag that disagrees), as a typed reader (`Record<G>`) says. Lines and columns count
+    /// from the start of `text`; the record starts after any blanks and byte-order marks.
     ///
     /// ```
     /// use gamenote::any::{DefaultGame, GameId};
@@ -462,7 +480,7 @@ impl DefaultGame {
         // leaves a section that repeats one with another value to the grammar.
         let plain = plain_game_tags(text);
         let once_checked = plain.is_some();
-        let (first, other_game) = plain.unwrap_or_else(|| {
+        let (first, mut other_game) = plain.unwrap_or_else(|| {
             let mut tags = GameId::game_tags(text);
             let first = tags.next().flatten();
             let other = match &first {
@@ -471,15 +489,25 @@ impl DefaultGame {
             };
             (first, other)
         });
+        // A first `[Game]` tag naming another game than the one given: the first error met
+        // when nothing before it is wrong (it comes before any second `[Game]` tag).
+        let against_given = match (self, &first) {
+            (DefaultGame::Given(given), Some((id, span))) if *id != given => Some(span.start),
+            _ => None,
+        };
         // A second `[Rules]`, `[Size]` or `[Style]` saying otherwise, before any second
         // `[Game]` that does: the record says two things, and the first one met is the error.
         if !once_checked
             && let Some(e) = second_value(text)
+            && against_given.is_none_or(|at| e.span.start < at)
             && other_game
                 .as_ref()
                 .is_none_or(|(_, span)| e.span.start < span.start)
         {
             return Err(e);
+        }
+        if against_given.is_some() {
+            other_game = None;
         }
         // A later `[Game]` tag naming another game: the record says two things.
         if let Some((id, _)) = &first
@@ -536,15 +564,13 @@ static NAME_BYTE: [bool; 256] = {
 
 fn plain_game_tags(text: &str) -> Option<(Option<GameTag>, Option<GameTag>)> {
     let b = text.as_bytes();
-    let mut i = if b.starts_with(crate::visit::BOM) {
-        3
-    } else {
-        0
-    };
+    let mut i = record_start(text);
     let mut first: Option<Option<GameTag>> = None;
     // The first value of each of `ONCE_TAGS`: a second tag of the name with another value
     // sends the section to the grammar, which says where it is.
     let mut once: [Option<&[u8]>; ONCE_TAGS.len()] = [None; ONCE_TAGS.len()];
+    // Tags past the most a record holds are not judged: the grammar fails at the first.
+    let mut items = 0;
     let sp = |i: &mut usize| {
         while b.get(*i).is_some_and(|&c| c == b' ' || c == b'\t') {
             *i += 1;
@@ -555,7 +581,7 @@ fn plain_game_tags(text: &str) -> Option<(Option<GameTag>, Option<GameTag>)> {
             i += 1;
         }
         match b.get(i) {
-            Some(b'[') => {}
+            Some(b'[') if items < crate::record::MAX_RECORD_ITEMS => items += 1,
             Some(b'{') => return None,
             // The tags are over.
             _ => return Some((first.flatten(), None)),

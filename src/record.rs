@@ -339,7 +339,10 @@ impl<G: Game> Record<G> {
             }
             e
         };
-        let (record, rest) = Self::parse_next(input, bom).map_err(place)?;
+        // So are blanks and marks after them, in any mix (an indented file joined by `cat`),
+        // as `iter` passes them; those marks take their columns.
+        let start = crate::visit::record_start(input, bom).unwrap_or(bom);
+        let (record, rest) = Self::parse_next(input, start).map_err(place)?;
         let (after, _) = skip_blank(rest);
         if !after.is_empty() {
             let at = input.len() - after.len();

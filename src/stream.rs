@@ -672,15 +672,19 @@ impl<R: Read> Cutter<R> {
                     continue;
                 }
             };
+            // A piece being skipped is dropped first: skipping may have begun after the
+            // blanks that open the line where it ends (`start` past `end`).
+            if std::mem::take(&mut self.discarding) {
+                self.start = end;
+                self.piece_lines = self.lines;
+                continue;
+            }
             let first = self.past_marks(self.start, end);
             let range = first..end;
             let lines_before = self.piece_lines;
             let offset = self.base + first as u64;
             self.start = end;
             self.piece_lines = self.lines;
-            if std::mem::take(&mut self.discarding) {
-                continue;
-            }
             if self.buf[range.clone()].iter().all(u8::is_ascii_whitespace) {
                 continue;
             }

@@ -1343,7 +1343,7 @@ fn read_dry<G: Game>(text: &str, start: usize, scratch: &mut Scratch) -> Option<
 
 /// Where a record may start at or after `from` in `text` (after blanks and byte-order
 /// marks); `None` when only those are left.
-fn record_start(text: &str, from: usize) -> Option<usize> {
+pub(crate) fn record_start(text: &str, from: usize) -> Option<usize> {
     let mut i = from;
     let b = text.as_bytes();
     loop {

@@ -9,6 +9,8 @@ mod api;
 mod attack15;
 mod attack15b;
 mod attack15c;
+mod attack16;
+mod attack16_chunks;
 mod boundaries;
 mod check_api;
 mod conversion;
