@@ -1172,9 +1172,15 @@ fn fill_report<G: Game>(
 pub fn bad_record_problem(file: &str, bad: &BadRecord) -> Problem {
     let e = &bad.error;
     let message = e.message();
-    // The line up to the bad byte, escaped as every echoed line is, with the caret after it.
+    // The line up to the bad byte (or, for a record too long, its first line), escaped as
+    // every echoed line is, with one caret at the column.
     let at = e.column.saturating_sub(1).min(100);
-    let (shown, under) = crate::error::echo(&bad.line_text, bad.line_text.len(), usize::MAX);
+    let caret = bad
+        .line_text
+        .char_indices()
+        .nth(at)
+        .map_or(bad.line_text.len(), |(i, _)| i);
+    let (shown, under) = crate::error::echo(&bad.line_text, caret, caret + 1);
     let under = format!(
         "{under:>width$}",
         width = under.len() + at.saturating_sub(bad.line_text.chars().count())

@@ -759,7 +759,7 @@ fn decode(
     let bad = bad.map(shift);
     let stop = match truncated {
         Some(limits) => Some(Stop {
-            record: too_long(limits, lines_before, offset),
+            record: too_long(limits, lines_before, offset, text),
             junk: bad.unwrap_or_else(|| {
                 let found = format!(
                     "text past the record limit of {} bytes",
@@ -800,7 +800,10 @@ fn bad_at(valid: &str, expected: &str, found: &str, lines_before: usize) -> BadR
     }
 }
 
-fn too_long(limits: Limits, lines_before: usize, offset: u64) -> BadRecord {
+/// The error of a record longer than the limit, at its start, with `text` (the piece's
+/// text up to the limit) giving the line shown under it.
+fn too_long(limits: Limits, lines_before: usize, offset: u64, text: &str) -> BadRecord {
+    let first_line = text.split(['\n', '\r']).next().unwrap_or_default();
     BadRecord {
         error: ParseError {
             span: offset as usize..offset as usize,
@@ -810,7 +813,7 @@ fn too_long(limits: Limits, lines_before: usize, offset: u64) -> BadRecord {
             found: "a longer record".into(),
             ply: None,
         },
-        line_text: String::new(),
+        line_text: first_line.chars().take(100).collect(),
         partial: None,
     }
 }

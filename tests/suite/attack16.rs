@@ -201,3 +201,22 @@ fn a_piece_skipped_from_mid_line_does_not_panic() {
         [Err(1), Ok((2, "  [Game \"Pylos\"]\n1b2 *\n".to_string()))]
     );
 }
+
+/// A record longer than the limit fails at its start; the line shown under the error is the
+/// record's first line with the caret at column 1 (it was an empty line).
+#[test]
+fn a_record_too_long_shows_its_first_line_under_the_error() {
+    use gamenote::check::bad_record_problem;
+    use gamenote::stream::{Limits, RecordReader};
+    let text = "[Game \"Pylos\"]\n1b2 {a long comment} 1c3 *\n";
+    let bad = RecordReader::with_limits(text.as_bytes(), Limits::default().max_record_bytes(20))
+        .next()
+        .expect("a piece")
+        .expect_err("too long");
+    let p = bad_record_problem("f", &bad);
+    assert_eq!((p.line, p.column), (1, 1));
+    assert_eq!(
+        p.rendered,
+        "f:1:1: expected a record of at most 20 bytes, found a longer record\n  [Game \"Pylos\"]\n  ^"
+    );
+}
