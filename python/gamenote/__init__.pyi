@@ -210,7 +210,7 @@ class Generated(Iterator):
     def __len__(self) -> int: ...
 
 def read(
-    source: Union[str, "os.PathLike[str]", IO[bytes], IO[str]],
+    source: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", IO[bytes], IO[str]],
     *,
     game: Optional[str] = None,
     mode: str = "strict",
@@ -292,7 +292,7 @@ class ArrowStream:
     def __repr__(self) -> str: ...
 
 def arrow_stream(
-    source: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]], IO[bytes], IO[str]],
+    source: Union[str, bytes, "os.PathLike[str]", Sequence[Union[str, bytes, "os.PathLike[str]"]], IO[bytes], IO[str]],
     *,
     plies: bool = False,
     game: Optional[str] = None,
@@ -303,7 +303,7 @@ def arrow_stream(
     Arrow C stream, for consumers other than pyarrow."""
 
 def to_arrow(
-    source: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]], IO[bytes], IO[str]],
+    source: Union[str, bytes, "os.PathLike[str]", Sequence[Union[str, bytes, "os.PathLike[str]"]], IO[bytes], IO[str]],
     *,
     plies: bool = False,
     game: Optional[str] = None,

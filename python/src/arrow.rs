@@ -128,15 +128,11 @@ impl ArrowStream {
 
 /// The paths of `source` (a path, os.PathLike, or a list or tuple of them), or None for a
 /// file object.
-fn paths_of(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Option<Vec<PathBuf>>> {
+fn paths_of(source: &Bound<'_, PyAny>) -> PyResult<Option<Vec<PathBuf>>> {
     if source.hasattr("read")? {
         return Ok(None);
     }
-    let os = py.import("os")?;
-    let one = |p: &Bound<'_, PyAny>| -> PyResult<PathBuf> {
-        let s: String = os.call_method1("fspath", (p,))?.extract()?;
-        Ok(PathBuf::from(s))
-    };
+    let one = |p: &Bound<'_, PyAny>| -> PyResult<PathBuf> { crate::path_arg(p) };
     if source.is_instance_of::<PyList>() || source.is_instance_of::<PyTuple>() {
         let mut out = Vec::new();
         for p in source.try_iter()? {
@@ -165,7 +161,7 @@ pub fn arrow_stream(
     opts.plies = plies;
     let mut sink = Gather::new(plies);
     let failed = |e: ExportError| PyRuntimeError::new_err(e.to_string());
-    match paths_of(py, source)? {
+    match paths_of(source)? {
         Some(paths) => {
             let mut unreadable = Vec::new();
             py.detach(|| {
@@ -177,14 +173,7 @@ pub fn arrow_stream(
             }
         }
         None => {
-            let name = match name {
-                Some(n) => n,
-                None => source
-                    .getattr("name")
-                    .ok()
-                    .and_then(|n| n.extract::<String>().ok())
-                    .unwrap_or_else(|| "<file>".into()),
-            };
+            let name = name.unwrap_or_else(|| crate::file_object_name(source));
             let input = PyReader::new(source.clone().unbind());
             let interrupt = Arc::clone(&input.interrupt);
             // An interrupt raised by the file's `read()` is raised as itself, not as a row

@@ -1350,30 +1350,42 @@ impl Records {
     }
 }
 
-/// Records read lazily from a path (str or os.PathLike) or a file object (binary or text).
+/// A path as Python gives it: str (a name that is not UTF-8 arrives with surrogate escapes,
+/// as `os.listdir` gives it), bytes or os.PathLike; any bytes, as the command line takes.
+pub(crate) fn path_arg(source: &Bound<'_, PyAny>) -> PyResult<std::path::PathBuf> {
+    // os.fsdecode takes all three and gives str; PyO3 encodes it back to the file
+    // system's bytes (its own PathBuf extraction refuses bytes).
+    let os = source.py().import("os")?;
+    os.call_method1("fsdecode", (source,))?
+        .extract::<std::path::PathBuf>()
+}
+
+/// The name of a file object, for messages and the game its extension tells: its `name`
+/// (str, bytes or os.PathLike, written as the command line writes a path), else `<file>`.
+pub(crate) fn file_object_name(source: &Bound<'_, PyAny>) -> String {
+    source
+        .getattr("name")
+        .ok()
+        .and_then(|n| path_arg(&n).ok())
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "<file>".into())
+}
+
+/// Records read lazily from a path (str, bytes or os.PathLike) or a file object (binary or text).
 #[pyfunction]
 #[pyo3(signature = (source, *, game=None, mode="strict", name=None))]
 fn read(
-    py: Python<'_>,
     source: &Bound<'_, PyAny>,
     game: Option<&str>,
     mode: &str,
     name: Option<String>,
 ) -> PyResult<Records> {
     if source.hasattr("read")? {
-        let name = match name {
-            Some(n) => n,
-            None => source
-                .getattr("name")
-                .ok()
-                .and_then(|n| n.extract::<String>().ok())
-                .unwrap_or_else(|| "<file>".into()),
-        };
+        let name = name.unwrap_or_else(|| file_object_name(source));
         let input = PyReader::new(source.clone().unbind());
         return Records::open_file(input, name, game, mode);
     }
-    let os = py.import("os")?;
-    let path: String = os.call_method1("fspath", (source,))?.extract()?;
+    let path = path_arg(source)?;
     let file = std::fs::File::open(&path).map_err(|e| {
         pyo3::exceptions::PyOSError::new_err((
             e.raw_os_error().unwrap_or(0),
@@ -1381,6 +1393,7 @@ fn read(
             path.clone(),
         ))
     })?;
+    let path = path.to_string_lossy().into_owned();
     let hint = GameId::from_extension(&path);
     let mut records = Records::open(
         Box::new(io::BufReader::with_capacity(0, file)),
