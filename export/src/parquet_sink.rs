@@ -1,10 +1,10 @@
 //! The tables as Parquet files, written a row group at a time.
 
 use std::fs::File;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::Path;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use arrow::datatypes::SchemaRef;
 use parquet::arrow::ArrowWriter;
@@ -125,10 +125,83 @@ fn writer<W: Write + Send>(
 /// The writers of a closed sink, and the rows written to each table.
 type Closed<W> = (W, Option<W>, (u64, u64));
 
+/// An output under the Parquet writer that keeps the error of its last failed write. The
+/// writer's `into_inner` flushes its buffer (for a small table, all of it) and reports a
+/// failure there as text only (`fail to get inner writer: ...`): the kept error gives
+/// back its kind, so a closed pipe is a closed pipe (`gamenote export -o - | head`).
+struct Kept<W> {
+    inner: W,
+    failed: Arc<Mutex<Option<io::Error>>>,
+}
+
+impl<W: Write> Write for Kept<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner.write(buf).map_err(|e| self.keep(e))
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush().map_err(|e| self.keep(e))
+    }
+}
+
+impl<W> Kept<W> {
+    fn keep(&self, e: io::Error) -> io::Error {
+        let copy = match e.raw_os_error() {
+            Some(code) => io::Error::from_raw_os_error(code),
+            None => io::Error::new(e.kind(), e.to_string()),
+        };
+        if let Ok(mut slot) = self.failed.lock() {
+            *slot = Some(copy);
+        }
+        e
+    }
+}
+
 /// One table: its builders and its writer.
 struct Table<W: Write + Send, T> {
     rows: T,
-    writer: ArrowWriter<W>,
+    writer: ArrowWriter<Kept<W>>,
+    failed: Arc<Mutex<Option<io::Error>>>,
+}
+
+impl<W: Write + Send, T> Table<W, T> {
+    fn open(rows: T, w: W, schema: SchemaRef, spill: bool) -> Result<Self, ExportError> {
+        let failed = Arc::new(Mutex::new(None));
+        let w = Kept {
+            inner: w,
+            failed: Arc::clone(&failed),
+        };
+        Ok(Table {
+            rows,
+            writer: writer(w, schema, spill)?,
+            failed,
+        })
+    }
+
+    /// Writes a batch.
+    fn write(&mut self, batch: &arrow::array::RecordBatch) -> Result<(), ExportError> {
+        let failed = &self.failed;
+        self.writer.write(batch).map_err(|e| kept(failed, e))
+    }
+
+    /// Writes the footer and gives the output back.
+    fn close(self) -> Result<W, ExportError> {
+        let failed = self.failed;
+        self.writer
+            .into_inner()
+            .map(|k| k.inner)
+            .map_err(|e| kept(&failed, e))
+    }
+}
+
+/// The error of a Parquet writer: the output's own error when a write of it failed and the
+/// writer said so only in words, else [`encode`]'s.
+fn kept(failed: &Mutex<Option<io::Error>>, e: parquet::errors::ParquetError) -> ExportError {
+    if matches!(e, parquet::errors::ParquetError::General(_))
+        && let Some(io) = failed.lock().ok().and_then(|mut slot| slot.take())
+    {
+        return ExportError::Io(io);
+    }
+    encode(e)
 }
 
 /// Writes the records table, and the plies table when asked, as Parquet files (Snappy
@@ -217,15 +290,9 @@ impl<W: Write + Send> ParquetSink<W> {
     }
 
     fn make(records: W, plies: Option<W>, spill: bool) -> Result<Self, ExportError> {
-        let records = Table {
-            rows: RecordsTable::new(),
-            writer: writer(records, records_schema(), spill)?,
-        };
+        let records = Table::open(RecordsTable::new(), records, records_schema(), spill)?;
         let plies = match plies {
-            Some(p) => Some(Table {
-                rows: PliesTable::new(),
-                writer: writer(p, plies_schema(), spill)?,
-            }),
+            Some(p) => Some(Table::open(PliesTable::new(), p, plies_schema(), spill)?),
             None => None,
         };
         Ok(ParquetSink {
@@ -239,7 +306,7 @@ impl<W: Write + Send> ParquetSink<W> {
         let t = &mut self.records;
         if !t.rows.is_empty() {
             let batch = t.rows.finish()?;
-            t.writer.write(&batch).map_err(encode)?;
+            t.write(&batch)?;
         }
         Ok(())
     }
@@ -249,7 +316,7 @@ impl<W: Write + Send> ParquetSink<W> {
             && !t.rows.is_empty()
         {
             let batch = t.rows.finish()?;
-            t.writer.write(&batch).map_err(encode)?;
+            t.write(&batch)?;
         }
         Ok(())
     }
@@ -258,9 +325,9 @@ impl<W: Write + Send> ParquetSink<W> {
     fn close(mut self) -> Result<Closed<W>, ExportError> {
         self.flush_records()?;
         self.flush_plies()?;
-        let records = self.records.writer.into_inner().map_err(encode)?;
+        let records = self.records.close()?;
         let plies = match self.plies {
-            Some(t) => Some(t.writer.into_inner().map_err(encode)?),
+            Some(t) => Some(t.close()?),
             None => None,
         };
         Ok((records, plies, self.counts))
