@@ -472,7 +472,7 @@ impl<G: Game> Record<G> {
             line.token(&comment_token(c, false));
         }
         let token_tags = self.token_tags();
-        let marks = G::movetext_marks(self);
+        let marks = G::movetext_marks(&self.tags, self.plies.iter().map(|p| &p.notation));
         let n = self.plies.len();
         for (i, ply) in self.plies.iter().enumerate() {
             let mut unit = String::new();

@@ -473,149 +473,82 @@ pub(crate) struct Scratch {
     value: String,
     /// An unescaped tag name (one written quoted).
     name: String,
-    /// What the record's tags have said that a record says once.
-    said: Said,
-    /// The records' tags were judged before they came here (by
-    /// [`DefaultGame::of_record`](crate::any::DefaultGame::of_record), `check`'s reader of
-    /// mixed archives): `said` is not kept.
-    tags_judged: bool,
+    /// What judges the record's tags as they are read, handed in by whoever reads (the
+    /// grammar knows no list of games); `None` when the tags were judged before they came
+    /// here (`check`'s reader of mixed archives judges each piece's tag section first).
+    judge: Option<Box<dyn TagJudge>>,
 }
 
 impl Scratch {
-    /// Whether the records' game and once-tags are judged before they come here, with
-    /// [`DefaultGame::of_record`](crate::any::DefaultGame::of_record): then the grammar does
-    /// not judge them again.
-    pub(crate) fn set_tags_judged(&mut self, yes: bool) {
-        self.tags_judged = yes;
+    /// Buffers whose records' tags are judged by `judge` (`None`: judged before they come
+    /// here, so not judged again).
+    pub(crate) fn judged_by(judge: Option<Box<dyn TagJudge>>) -> Self {
+        Scratch {
+            judge,
+            ..Scratch::default()
+        }
     }
 }
 
-/// What a record's tags say that a record may say only once: its game (`[Game]` tags naming
-/// two games) and each of [`ONCE_TAGS`](crate::games::ONCE_TAGS) (a second tag of the name
-/// with another value, which the games would silently pass over: they read the first).
-/// The same rule as [`DefaultGame::of_record`](crate::any::DefaultGame::of_record), whose
-/// messages these are, so that a record read as one game (`Record<G>`, a typed visitor) is
-/// judged as the mixed-archive readers judge it; and a first `[Game]` tag naming a known
-/// game other than the one read is an error at its value too.
-#[derive(Debug, Default)]
-struct Said {
-    /// Which of `ONCE_TAGS` the record has given (bits), and the first value of each.
-    seen: u8,
-    first: [String; crate::games::ONCE_TAGS.len()],
-    /// The game the record's first `[Game]` tag names, once read.
-    game: Option<FirstGame>,
+/// The game a record is read as, by the names a `[Game]` tag may give it: what a
+/// [`TagJudge`] is told of it.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, visit::ReadAs};
+/// let read_as = ReadAs::of::<Pylos>();
+/// assert_eq!((read_as.name, read_as.id), ("Pylos", "pylos"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReadAs {
+    /// The name in its `[Game]` tag ([`Play::NAME`](crate::game::Play::NAME)).
+    pub name: &'static str,
+    /// Its `--game` name ([`Play::ID`](crate::game::Play::ID)).
+    pub id: &'static str,
 }
 
-/// The game a record's first `[Game]` tag names.
-#[derive(Debug, Clone, Copy)]
-enum FirstGame {
-    /// The game being read.
-    Own,
-    /// Another game, or (`None`) no known game: the record's game is then the default,
-    /// and later `[Game]` tags are not looked at.
-    Other(Option<crate::GameId>),
+impl ReadAs {
+    /// The names of the game `G`.
+    ///
+    /// ```
+    /// use gamenote::{gipf::Gipf, visit::ReadAs};
+    /// assert_eq!(ReadAs::of::<Gipf>().name, "GIPF");
+    /// ```
+    pub fn of<G: Game>() -> Self {
+        ReadAs {
+            name: G::NAME,
+            id: G::ID,
+        }
+    }
 }
 
-impl Said {
-    fn reset(&mut self) {
-        self.seen = 0;
-        self.game = None;
-    }
-
-    /// What is expected instead of the value of the tag `name` (unescaped, as is `value`),
-    /// when the record said otherwise before.
-    #[inline]
-    fn tag<G: Game>(&mut self, name: &str, value: &str) -> Option<String> {
-        // Which name it may be, by its length and first letter: most tags cost two tests.
-        let i = match (name.len(), name.as_bytes().first().map(|b| b | 0x20)) {
-            (4, Some(b'g')) => return self.game_tag::<G>(name, value),
-            (5, Some(b'r')) => 0,
-            (4, Some(b's')) => 1,
-            (5, Some(b's')) => 2,
-            (8, Some(b'p')) => 3,
-            (7, Some(b'v')) => 4,
-            (8, Some(b'h')) => 5,
-            _ => return None,
-        };
-        self.once(i, name, value)
-    }
-
-    /// [`Said::tag`] for a name that may be `ONCE_TAGS[i]`.
-    #[inline(never)]
-    fn once(&mut self, i: usize, name: &str, value: &str) -> Option<String> {
-        let once = &crate::games::ONCE_TAGS;
-        if !once[i].eq_ignore_ascii_case(name) {
-            return None;
-        }
-        let bit = 1u8 << i;
-        if self.seen & bit == 0 {
-            self.seen |= bit;
-            self.first[i].clear();
-            self.first[i].push_str(value);
-            return None;
-        }
-        (self.first[i] != value).then(|| {
-            format!(
-                "the value of the record's first [{}] tag, {:?}",
-                once[i], self.first[i]
-            )
-        })
-    }
-
-    #[inline(never)]
-    fn game_tag<G: Game>(&mut self, name: &str, value: &str) -> Option<String> {
-        if name.eq_ignore_ascii_case("Game") {
-            self.game::<G>(value)
-        } else {
-            None
-        }
-    }
-
-    fn game<G: Game>(&mut self, value: &str) -> Option<String> {
-        // The game's own tag name, as every writer here writes it, costs one comparison.
-        let own = value == G::NAME;
-        match self.game {
-            None if own => {
-                self.game = Some(FirstGame::Own);
-                None
-            }
-            None => self.first_game::<G>(value),
-            Some(FirstGame::Own) if own => None,
-            Some(first) => Self::second_game::<G>(first, value),
-        }
-    }
-
-    #[cold]
-    fn first_game<G: Game>(&mut self, value: &str) -> Option<String> {
-        let id = crate::GameId::from_name(value);
-        match id {
-            Some(id) if id.name() == G::ID => {
-                self.game = Some(FirstGame::Own);
-                None
-            }
-            Some(_) => {
-                self.game = Some(FirstGame::Other(id));
-                Some(format!("the game being read, {:?}", G::NAME))
-            }
-            None => {
-                self.game = Some(FirstGame::Other(None));
-                None
-            }
-        }
-    }
-
-    #[cold]
-    fn second_game<G: Game>(first: FirstGame, value: &str) -> Option<String> {
-        let id = crate::GameId::from_name(value)?;
-        let first_name = match first {
-            FirstGame::Own if id.name() != G::ID => G::NAME,
-            FirstGame::Other(Some(first)) if id != first => first.tag_name(),
-            _ => return None,
-        };
-        Some(format!(
-            "the game of the record's first [Game] tag, {first_name:?}"
-        ))
-    }
+/// What judges a record's tags as the grammar reads them, one call a tag: whether the
+/// record says a thing it may say once (its game, a set-up tag) twice, or names another
+/// game than the one read. The grammar knows no list of games, so it is handed one of
+/// these by whoever reads; the crate's readers hand it the rule of the any-game layer
+/// (`any::OnceTags`).
+///
+/// ```
+/// use gamenote::visit::{ReadAs, TagJudge};
+/// /// Refuses an `[Event]` tag, whatever it says.
+/// #[derive(Debug)]
+/// struct NoEvents;
+/// impl TagJudge for NoEvents {
+///     fn begin_record(&mut self) {}
+///     fn tag(&mut self, _game: ReadAs, name: &str, _value: &str) -> Option<String> {
+///         name.eq_ignore_ascii_case("Event").then(|| "no [Event] tag".to_string())
+///     }
+/// }
+/// let mut judge = NoEvents;
+/// let pylos = ReadAs::of::<gamenote::pylos::Pylos>();
+/// assert_eq!(judge.tag(pylos, "Event", "x").as_deref(), Some("no [Event] tag"));
+/// ```
+pub trait TagJudge: std::fmt::Debug + Send + Sync {
+    /// A new record begins: forget what the last one said.
+    fn begin_record(&mut self);
+    /// The tag `name` with `value` (both unescaped) of a record read as `game`: what was
+    /// expected instead (the error is placed at the value), or `None` when it is fine.
+    fn tag(&mut self, game: ReadAs, name: &str, value: &str) -> Option<String>;
 }
 
 /// Tag pairs kept in strings that outlive the record: the first `live` are the record's.
@@ -825,7 +758,9 @@ pub(crate) fn read_record<G: Game, V: Visitor<G>>(
     v: &mut V,
 ) -> Result<Ended, Failure> {
     scratch.tags.live = 0;
-    scratch.said.reset();
+    if let Some(judge) = scratch.judge.as_mut() {
+        judge.begin_record();
+    }
     // Text that cannot hold a token longer than MAX_TOKEN_BYTES (nearly every record) is
     // read by a loop with no window and no length test: the test, in the loop, cost Pylos
     // about 40 instructions a move. Longer text tests every token's length, so that a move
@@ -957,8 +892,8 @@ fn read_record_in<G: Game, V: Visitor<G>, const WINDOWED: bool>(
                 let (rest, (name, raw)) = long_token(s, text::tag_pair_raw(s)).map_err(err)?;
                 let name = text::unescaped(name, &mut scratch.name);
                 let value = text::unescaped(raw, &mut scratch.value);
-                if !scratch.tags_judged
-                    && let Some(expected) = scratch.said.tag::<G>(name, value)
+                if let Some(judge) = scratch.judge.as_mut()
+                    && let Some(expected) = judge.tag(ReadAs::of::<G>(), name, value)
                 {
                     let at = (raw.as_ptr() as usize)
                         .checked_sub(input.as_ptr() as usize)

@@ -14,6 +14,8 @@
 use crate::game::Game;
 use crate::text::{comment, tag_pair_raw, unescape_tag, ws};
 
+use super::tags::{ONCE_TAGS, second_value};
+
 /// One of the games gamenote knows, by its `--game` name.
 ///
 /// ```
@@ -329,7 +331,7 @@ fn record_start(text: &str) -> usize {
 
 /// Whether a tag name as written is `name`, as `Record::tag` reads names: without case,
 /// escapes undone.
-fn named(raw: &str, name: &str) -> bool {
+pub(super) fn named(raw: &str, name: &str) -> bool {
     crate::text::unescaped(raw, &mut String::new()).eq_ignore_ascii_case(name)
 }
 
@@ -337,7 +339,7 @@ fn named(raw: &str, name: &str) -> bool {
 /// range of its value. Only those among the section's first
 /// [`MAX_RECORD_ITEMS`](crate::record::MAX_RECORD_ITEMS) tags and comments, as many as a
 /// record holds: the record grammar fails at the next one.
-fn section_tags(text: &str) -> impl Iterator<Item = (&str, &str, std::ops::Range<usize>)> {
+pub(super) fn section_tags(text: &str) -> impl Iterator<Item = (&str, &str, std::ops::Range<usize>)> {
     let mut rest = &text[record_start(text)..];
     let mut items = 0;
     std::iter::from_fn(move || {
@@ -384,43 +386,6 @@ pub fn written_tags(text: &str) -> Vec<(String, String)> {
             (name, value)
         })
         .collect()
-}
-
-/// The tags that decide how a record is read or set up, besides `[Game]`: a record gives
-/// each at most one value (a second tag of the name must repeat the first's value). The
-/// games read the first of each, so a second with another value would be silently ignored.
-pub(crate) const ONCE_TAGS: [&str; 6] =
-    ["Rules", "Size", "Style", "Position", "Variant", "Handicap"];
-
-/// The first tag of `text`'s tag section that gives one of [`ONCE_TAGS`] another value
-/// than the first tag of its name did: an error at its value.
-fn second_value(text: &str) -> Option<crate::ParseError> {
-    let mut first: [Option<String>; ONCE_TAGS.len()] = Default::default();
-    for (name, raw, span) in section_tags(text) {
-        let Some(i) = ONCE_TAGS.iter().position(|t| named(name, t)) else {
-            continue;
-        };
-        let mut value = String::new();
-        unescape_tag(raw, &mut value);
-        match &first[i] {
-            None => first[i] = Some(value),
-            Some(v) if *v == value => {}
-            Some(v) => {
-                let mut e = crate::ParseError::at(
-                    text,
-                    span.start,
-                    format!(
-                        "the value of the record's first [{}] tag, {v:?}",
-                        ONCE_TAGS[i]
-                    ),
-                );
-                e.found = format!("{:?}", &text[span.clone()]);
-                e.span = span;
-                return Some(e);
-            }
-        }
-    }
-    None
 }
 
 impl DefaultGame {

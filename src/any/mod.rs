@@ -34,7 +34,10 @@ use std::str::FromStr;
 
 use crate::error::{Error, IllegalMove, MoveError, ParseError, ValueError};
 use crate::game::{Game, GameResult, Mode, Notate, Outcome, Picture, Play, RecordFormat};
-pub use crate::games::{DefaultGame, GameId, UnknownGame, written_tags};
+mod id;
+mod tags;
+pub use id::{DefaultGame, GameId, UnknownGame, written_tags};
+pub use tags::OnceTags;
 use crate::gipf::Gipf;
 use crate::pylon::Pylon;
 use crate::pylos::Pylos;

@@ -16,9 +16,6 @@
 
 mod coord;
 pub mod position_string;
-/// The older name of [`position_string`], kept for code written against 0.1.
-#[doc(hidden)]
-pub use position_string as fen;
 mod mistakes;
 pub(crate) mod notation;
 mod position;

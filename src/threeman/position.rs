@@ -2692,7 +2692,7 @@ fn ray_sliders_attack(
 mod tests {
     use super::*;
     use crate::game::Play;
-    use crate::generate::Rng;
+    use crate::rng::Rng;
     use crate::threeman::ThreeMan;
 
     /// In `q` (the side to move maybe with no legal move at all): when in check by one

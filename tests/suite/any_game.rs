@@ -3,7 +3,7 @@
 //! game of its own tag, with lines and columns in the whole stream.
 
 use gamenote::any::{AnyNotation, AnyPosition, AnyReader, AnyRecord, AnyStyle};
-use gamenote::games::DefaultGame;
+use gamenote::any::DefaultGame;
 use gamenote::stream::{Item, Limits};
 use gamenote::{Error, GameId, Mode};
 

@@ -2,7 +2,7 @@
 //! a problem as an enum and one serde shape for a problem and a report.
 
 use gamenote::check::{ProblemKind, Report, check_piece, piece_game};
-use gamenote::games::DefaultGame;
+use gamenote::any::DefaultGame;
 use gamenote::stream::RecordReader;
 use gamenote::{GameId, Mode};
 

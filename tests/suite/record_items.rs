@@ -3,7 +3,7 @@
 //! one-pass check, the streamed reader), and the records after it are read as usual.
 
 use gamenote::check::{ProblemKind, check_piece, piece_game};
-use gamenote::games::DefaultGame;
+use gamenote::any::DefaultGame;
 use gamenote::record::MAX_RECORD_ITEMS;
 use gamenote::stream::RecordReader;
 use gamenote::{GameId, Mode, Record, gipf::Gipf, pylos::Pylos};

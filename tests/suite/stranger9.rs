@@ -7,7 +7,7 @@ use std::io::{self, Read};
 
 use gamenote::any::{AnyPosition, AnyReader, AnyRecord, ReadError};
 use gamenote::check::{CheckOptions, Checked, ProblemKind, check_files};
-use gamenote::games::DefaultGame;
+use gamenote::any::DefaultGame;
 use gamenote::stream::Limits;
 use gamenote::{Error, GameId, Mode};
 
