@@ -51,6 +51,7 @@ pub mod error;
 pub mod fuzzing;
 pub mod game;
 pub mod generate;
+mod grammar;
 pub mod guide;
 pub mod html;
 pub mod perft;

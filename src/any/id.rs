@@ -326,7 +326,7 @@ pub enum DefaultGame {
 /// any mix, as the record grammar and the stream's cutter pass them over (files joined by
 /// `cat`, one indented or saved twice with a mark).
 fn record_start(text: &str) -> usize {
-    crate::visit::record_start(text, 0).unwrap_or(text.len())
+    crate::grammar::record_start(text, 0).unwrap_or(text.len())
 }
 
 /// Whether a tag name as written is `name`, as `Record::tag` reads names: without case,
@@ -339,7 +339,9 @@ pub(super) fn named(raw: &str, name: &str) -> bool {
 /// range of its value. Only those among the section's first
 /// [`MAX_RECORD_ITEMS`](crate::record::MAX_RECORD_ITEMS) tags and comments, as many as a
 /// record holds: the record grammar fails at the next one.
-pub(super) fn section_tags(text: &str) -> impl Iterator<Item = (&str, &str, std::ops::Range<usize>)> {
+pub(super) fn section_tags(
+    text: &str,
+) -> impl Iterator<Item = (&str, &str, std::ops::Range<usize>)> {
     let mut rest = &text[record_start(text)..];
     let mut items = 0;
     std::iter::from_fn(move || {

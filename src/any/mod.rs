@@ -35,9 +35,8 @@ use std::str::FromStr;
 use crate::error::{Error, IllegalMove, MoveError, ParseError, ValueError};
 use crate::game::{Game, GameResult, Mode, Notate, Outcome, Picture, Play, RecordFormat};
 mod id;
+mod read;
 mod tags;
-pub use id::{DefaultGame, GameId, UnknownGame, written_tags};
-pub use tags::OnceTags;
 use crate::gipf::Gipf;
 use crate::pylon::Pylon;
 use crate::pylos::Pylos;
@@ -45,6 +44,9 @@ use crate::record::{Record, RecordBuilder, Replay};
 use crate::replay::{Checker, Verdict};
 use crate::stream::{Item, Limits, Reader};
 use crate::threeman::ThreeMan;
+pub use id::{DefaultGame, GameId, UnknownGame, written_tags};
+pub(crate) use read::standard_judge;
+pub use tags::OnceTags;
 
 /// Runs `$body` on the value inside any variant of `$enum`, with `$g` the game's type.
 macro_rules! each {

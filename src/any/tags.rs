@@ -1,12 +1,12 @@
 //! The once-tags rule, written once: a record says its game and each tag that decides how
-//! it is read or set up at most once. [`DefaultGame::of_record`] judges a whole tag section
+//! it is read or set up at most once. [`DefaultGame::of_record`](super::DefaultGame::of_record) judges a whole tag section
 //! by it (the mixed-archive readers); [`OnceTags`] judges tags one at a time as the record
 //! grammar meets them (the typed readers hand it to the grammar).
 
+use super::GameId;
 use super::id::{named, section_tags};
-use super::{DefaultGame, GameId};
+use crate::grammar::{ReadAs, TagJudge};
 use crate::text::unescape_tag;
-use crate::visit::{ReadAs, TagJudge};
 
 /// The tags that decide how a record is read or set up, besides `[Game]`: a record gives
 /// each at most one value (a second tag of the name must repeat the first's value). The
@@ -49,7 +49,7 @@ pub(super) fn second_value(text: &str) -> Option<crate::ParseError> {
 /// record may say only once, its game (`[Game]` tags naming two games) and each of
 /// [`ONCE_TAGS`] (a second tag of the name with another value, which the games would
 /// silently pass over: they read the first). The same rule as
-/// [`DefaultGame::of_record`], whose messages these are, so that a record read as one game
+/// [`DefaultGame::of_record`](super::DefaultGame::of_record), whose messages these are, so that a record read as one game
 /// (`Record<G>`, a typed visitor) is judged as the mixed-archive readers judge it; and a
 /// first `[Game]` tag naming a known game other than the one read is an error at its value
 /// too. The crate's typed readers hand this judge to the grammar.
@@ -181,7 +181,6 @@ impl OnceTags {
         ))
     }
 }
-
 
 impl TagJudge for OnceTags {
     fn begin_record(&mut self) {

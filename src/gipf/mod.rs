@@ -23,11 +23,11 @@
 //! ```
 
 mod coord;
-pub mod position_string;
 mod mistakes;
 pub(crate) mod notation;
 mod picture;
 mod position;
+pub mod position_string;
 mod resolve;
 mod rules;
 

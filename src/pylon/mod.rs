@@ -16,10 +16,10 @@
 
 mod bits;
 mod coord;
-pub mod position_string;
 mod mistakes;
 pub(crate) mod notation;
 mod position;
+pub mod position_string;
 mod rules;
 
 pub use coord::{DEFAULT_SIZE, Geometry, MAX_POINTS, MAX_SIZE, MIN_SIZE, Point, WORDS};

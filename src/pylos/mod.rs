@@ -15,10 +15,10 @@
 //! ```
 
 mod coord;
-pub mod position_string;
 mod mistakes;
 pub(crate) mod notation;
 mod position;
+pub mod position_string;
 
 pub use coord::{ABOVE, LINES, SQUARES, SUPPORT, Slot, TOP, slots};
 pub(crate) use notation::notation;

@@ -16,10 +16,10 @@
 //! ```
 
 pub mod coord;
-pub mod position_string;
 pub mod notation;
 mod picture;
 pub mod position;
+pub mod position_string;
 mod tables;
 
 use std::fmt;

@@ -9,10 +9,10 @@
 use gamenote::check::{Problem, check_source};
 use gamenote::generate::legal_game;
 use gamenote::gipf::{self, Gipf, Variant};
-use gamenote::sheet::{self, Layout};
 use gamenote::prelude::*;
 use gamenote::pylon::{self, Pylon};
 use gamenote::record::{convert, replay};
+use gamenote::sheet::{self, Layout};
 use gamenote::{Error, IllegalMove, MoveErrorKind};
 
 /// Generated finished games per GIPF variant and per Pylon size: the full 500. Measured in

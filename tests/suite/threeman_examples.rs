@@ -57,8 +57,14 @@ fn article_start_position() {
     let p = position_string::parse(START, Rules::default()).unwrap();
     assert_eq!(p, ThreeMan::start(&Rules::default()));
     assert_eq!(position_string::write_board(&p), START);
-    assert_eq!(position_string::write(&p), format!("{START} W KQ/KQ/KQ - - WGB 0 1"));
-    assert_eq!(position_string::parse(&position_string::write(&p), Rules::default()).unwrap(), p);
+    assert_eq!(
+        position_string::write(&p),
+        format!("{START} W KQ/KQ/KQ - - WGB 0 1")
+    );
+    assert_eq!(
+        position_string::parse(&position_string::write(&p), Rules::default()).unwrap(),
+        p
+    );
 }
 
 #[test]
@@ -420,5 +426,8 @@ fn finished_games_have_position_strings_that_read_back() {
     let one = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/8 White 8/8/8/8/8/8";
     let p = position_string::parse(one, Rules::default()).unwrap();
     assert_eq!(ThreeMan::outcome(&p), Some(Outcome::Win(2)));
-    assert_eq!(position_string::parse(&position_string::write(&p), Rules::default()).unwrap(), p);
+    assert_eq!(
+        position_string::parse(&position_string::write(&p), Rules::default()).unwrap(),
+        p
+    );
 }

@@ -848,7 +848,12 @@ fn random_games(games: u64, plies: usize, rules: Rules) {
         for ply in 0..plies {
             let fk = fast_keys(&fast);
             let nk = naive_keys(&naive);
-            assert_eq!(fk, nk, "game {g} ply {ply} at {}", position_string::write(&fast));
+            assert_eq!(
+                fk,
+                nk,
+                "game {g} ply {ply} at {}",
+                position_string::write(&fast)
+            );
             if fk.is_empty() {
                 break;
             }

@@ -6,7 +6,8 @@ use proptest::prelude::*;
 
 use gamenote::record::replay;
 use gamenote::threeman::{
-    Colour, Kind, Mark, Notation, Position, Rules, Sep, Square, Style, ThreeMan, Written, position_string,
+    Colour, Kind, Mark, Notation, Position, Rules, Sep, Square, Style, ThreeMan, Written,
+    position_string,
 };
 use gamenote::{GameResult, Mode, Ply, Record};
 

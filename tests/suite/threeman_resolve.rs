@@ -5,7 +5,9 @@
 //! legal move and for written moves that are ambiguous, illegal or wrong in their promotion.
 
 use gamenote::generate::{Rng, legal_game};
-use gamenote::threeman::{Kind, Move, Notation, Position, Square, Style, ThreeMan, Written, position_string};
+use gamenote::threeman::{
+    Kind, Move, Notation, Position, Square, Style, ThreeMan, Written, position_string,
+};
 use gamenote::{MoveErrorKind, Notate, Play};
 
 /// What the notation means, found by filtering all the legal moves.

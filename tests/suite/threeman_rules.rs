@@ -396,7 +396,8 @@ fn stalemate_eliminates_with_three_and_draws_with_two() {
     );
     // stalemate-eliminates: Black is out and White wins
     let s = position(&stalemate_pieces(false), "W -/-/- - - WB 0 1");
-    let mut p = position_string::parse(&s, "standard,stalemate-eliminates".parse().unwrap()).unwrap();
+    let mut p =
+        position_string::parse(&s, "standard,stalemate-eliminates".parse().unwrap()).unwrap();
     play(&mut p, "WHKe1");
     assert_eq!(ThreeMan::outcome(&p), Some(Outcome::Win(0)));
 }
