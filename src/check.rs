@@ -1349,33 +1349,14 @@ pub enum Checked<'r> {
     Unreadable(&'r InputError),
 }
 
-/// The checkers of the games met in one input, each made when first needed.
-#[derive(Default)]
-struct Slots {
-    pylos: Option<Checker<crate::pylos::Pylos>>,
-    gipf: Option<Checker<crate::gipf::Gipf>>,
-    threeman: Option<Checker<crate::threeman::ThreeMan>>,
-    pylon: Option<Checker<crate::pylon::Pylon>>,
+/// The checker of each game met in one input, made when first needed.
+struct CheckerSlots;
+
+impl crate::any::Family for CheckerSlots {
+    type Of<G: crate::any::KnownGame> = Option<Checker<G>>;
 }
 
-/// A game whose checker has a slot in [`Slots`].
-trait Slot: Game + Sized {
-    fn slot(slots: &mut Slots) -> &mut Option<Checker<Self>>;
-}
-
-macro_rules! slot {
-    ($g:ty, $field:ident) => {
-        impl Slot for $g {
-            fn slot(slots: &mut Slots) -> &mut Option<Checker<Self>> {
-                &mut slots.$field
-            }
-        }
-    };
-}
-slot!(crate::pylos::Pylos, pylos);
-slot!(crate::gipf::Gipf, gipf);
-slot!(crate::threeman::ThreeMan, threeman);
-slot!(crate::pylon::Pylon, pylon);
+type Slots = crate::any::PerGame<CheckerSlots>;
 
 /// Checks the pieces of one input, each record in its own game
 /// ([`DefaultGame::of_record`](crate::any::DefaultGame::of_record)): the default game's
@@ -1439,7 +1420,7 @@ impl<'a> Checkers<'a> {
         crate::with_game!(id, G => self.piece_in::<G>(id, text, lines_before, stop, each))
     }
 
-    fn piece_in<G: Slot>(
+    fn piece_in<G: crate::any::KnownGame>(
         &mut self,
         id: GameId,
         text: &str,
@@ -1453,7 +1434,7 @@ impl<'a> Checkers<'a> {
         } else {
             &[]
         };
-        let checker = G::slot(&mut self.slots).get_or_insert_with(|| {
+        let checker = self.slots.get_mut::<G>().get_or_insert_with(|| {
             Checker::with_overrides(mode, overrides).syntax_only(syntax_only)
         });
         check_piece_text::<G, _>(

@@ -26,7 +26,6 @@ use super::tags::{ONCE_TAGS, second_value};
 /// # Ok::<(), UnknownGame>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum GameId {
     /// `pylos`
     Pylos,
@@ -654,45 +653,6 @@ impl std::str::FromStr for GameId {
     fn from_str(s: &str) -> Result<Self, UnknownGame> {
         Self::from_name(s).ok_or_else(|| UnknownGame(s.to_string()))
     }
-}
-
-/// Runs `$body` with the type `$g` bound to the game a [`GameId`](crate::any::GameId)
-/// names: the one place where a run-time choice becomes a type.
-///
-/// ```
-/// use gamenote::{any::GameId, with_game, prelude::*};
-/// let extensions: Vec<&str> = GameId::ALL
-///     .iter()
-///     .map(|&id| with_game!(id, G => G::EXTENSION))
-///     .collect();
-/// assert_eq!(extensions, ["pylos", "gipf", "3mc", "pylon"]);
-/// ```
-#[macro_export]
-macro_rules! with_game {
-    ($id:expr, $g:ident => $body:expr) => {
-        match $id {
-            $crate::any::GameId::Pylos => {
-                type $g = $crate::pylos::Pylos;
-                $body
-            }
-            $crate::any::GameId::Gipf => {
-                type $g = $crate::gipf::Gipf;
-                $body
-            }
-            $crate::any::GameId::ThreeMan => {
-                type $g = $crate::threeman::ThreeMan;
-                $body
-            }
-            $crate::any::GameId::Pylon => {
-                type $g = $crate::pylon::Pylon;
-                $body
-            }
-            // `GameId` is non-exhaustive outside this crate; this macro names every game of
-            // the same version, so a fifth game comes with a fifth arm here.
-            #[allow(unreachable_patterns)]
-            _ => unreachable!("every GameId has an arm in with_game!"),
-        }
-    };
 }
 
 #[cfg(test)]

@@ -34,6 +34,7 @@ use std::str::FromStr;
 
 use crate::error::{Error, IllegalMove, MoveError, ParseError, ValueError};
 use crate::game::{Game, GameResult, Mode, Notate, Outcome, Picture, Play, RecordFormat};
+mod dispatch;
 mod id;
 mod read;
 mod tags;
@@ -44,6 +45,7 @@ use crate::record::{Record, RecordBuilder, Replay};
 use crate::replay::{Checker, Verdict};
 use crate::stream::{Item, Limits, Reader};
 use crate::threeman::ThreeMan;
+pub use dispatch::{Family, PerGame};
 pub use id::{DefaultGame, GameId, UnknownGame, written_tags};
 pub(crate) use read::standard_judge;
 pub use tags::OnceTags;
@@ -158,10 +160,14 @@ pub trait KnownGame: Game + sealed::Sealed {
     fn any_style(s: Self::Style) -> AnyStyle;
     #[doc(hidden)]
     fn any_replay(r: Replay<Self>) -> AnyReplay;
+    #[doc(hidden)]
+    fn in_per_game<F: Family>(all: &PerGame<F>) -> &F::Of<Self>;
+    #[doc(hidden)]
+    fn in_per_game_mut<F: Family>(all: &mut PerGame<F>) -> &mut F::Of<Self>;
 }
 
 macro_rules! known {
-    ($g:ty, $v:ident) => {
+    ($g:ty, $v:ident, $field:ident) => {
         impl KnownGame for $g {
             const GAME: GameId = GameId::$v;
             fn any_record(r: Record<Self>) -> AnyRecord {
@@ -200,6 +206,12 @@ macro_rules! known {
             fn any_replay(r: Replay<Self>) -> AnyReplay {
                 AnyReplay::$v(r)
             }
+            fn in_per_game<F: Family>(all: &PerGame<F>) -> &F::Of<Self> {
+                &all.$field
+            }
+            fn in_per_game_mut<F: Family>(all: &mut PerGame<F>) -> &mut F::Of<Self> {
+                &mut all.$field
+            }
         }
 
         /// Wraps a typed record.
@@ -218,34 +230,10 @@ macro_rules! known {
     };
 }
 
-known!(Pylos, Pylos);
-known!(Gipf, Gipf);
-known!(ThreeMan, ThreeMan);
-known!(Pylon, Pylon);
-
-/// Runs `$body` with `$g` the type of the game `$id` names, `$g: KnownGame`.
-macro_rules! with_known {
-    ($id:expr, $g:ident => $body:expr) => {
-        match $id {
-            GameId::Pylos => {
-                type $g = Pylos;
-                $body
-            }
-            GameId::Gipf => {
-                type $g = Gipf;
-                $body
-            }
-            GameId::ThreeMan => {
-                type $g = ThreeMan;
-                $body
-            }
-            GameId::Pylon => {
-                type $g = Pylon;
-                $body
-            }
-        }
-    };
-}
+known!(Pylos, Pylos, pylos);
+known!(Gipf, Gipf, gipf);
+known!(ThreeMan, ThreeMan, threeman);
+known!(Pylon, Pylon, pylon);
 
 /// What this layer adds to the crate's errors: a value of one game given where another
 /// game's was wanted (a GIPF move to a Pylos position), besides the errors every game
@@ -330,7 +318,6 @@ impl From<ValueError> for AnyError {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[non_exhaustive]
 pub enum AnyRecord {
     /// A Pylos record.
     Pylos(Record<Pylos>),
@@ -386,7 +373,7 @@ impl AnyRecord {
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn parse_as(id: GameId, text: &str) -> Result<AnyRecord, ParseError> {
-        with_known!(id, G => Record::<G>::parse(text).map(G::any_record))
+        crate::with_game!(id, G => Record::<G>::parse(text).map(G::any_record))
     }
 
     /// The typed record, when it is of game `G`.
@@ -602,7 +589,6 @@ impl FromStr for AnyRecord {
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 #[derive(Debug, Clone)]
-#[non_exhaustive]
 // Each game's values stay inline, as in the typed layer: boxing would allocate per value.
 #[allow(clippy::large_enum_variant)]
 pub enum AnyReplay {
@@ -791,7 +777,6 @@ impl AnyReplay {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[non_exhaustive]
 // Each game's position stays inline, as in the typed layer: boxing would allocate per value.
 #[allow(clippy::large_enum_variant)]
 pub enum AnyPosition {
@@ -816,7 +801,7 @@ impl AnyPosition {
     /// assert_eq!(pos.position_string(), "................/........./..../. w 15 15");
     /// ```
     pub fn start(id: GameId) -> AnyPosition {
-        with_known!(id, G => G::any_position(G::start(&Default::default())))
+        crate::with_game!(id, G => G::any_position(G::start(&Default::default())))
     }
 
     /// The start position of game `id` under the rules named `rules` (as `--rules` and the
@@ -831,7 +816,7 @@ impl AnyPosition {
     /// # Ok::<(), gamenote::ValueError>(())
     /// ```
     pub fn start_with(id: GameId, rules: &str) -> Result<AnyPosition, ValueError> {
-        with_known!(id, G => {
+        crate::with_game!(id, G => {
             let rules: <G as Play>::Rules = rules.parse()?;
             Ok(G::any_position(G::start(&rules)))
         })
@@ -850,7 +835,7 @@ impl AnyPosition {
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn read(id: GameId, text: &str) -> Result<AnyPosition, ParseError> {
-        with_known!(id, G => G::read_position(text, &Default::default()).map(G::any_position))
+        crate::with_game!(id, G => G::read_position(text, &Default::default()).map(G::any_position))
     }
 
     /// The position's game.
@@ -1048,7 +1033,6 @@ impl fmt::Display for AnyPosition {
 /// assert!(moves.iter().all(|m| m.game() == GameId::Gipf));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
 pub enum AnyMove {
     /// A Pylos move.
     Pylos(<Pylos as Play>::Move),
@@ -1110,7 +1094,6 @@ move_of!(Pylon, Pylon);
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[non_exhaustive]
 pub enum AnyNotation {
     /// A Pylos written move.
     Pylos(<Pylos as Notate>::Notation),
@@ -1135,7 +1118,7 @@ impl AnyNotation {
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn parse(id: GameId, text: &str) -> Result<AnyNotation, ParseError> {
-        with_known!(id, G => text.parse::<<G as Notate>::Notation>().map(G::any_notation))
+        crate::with_game!(id, G => text.parse::<<G as Notate>::Notation>().map(G::any_notation))
     }
 
     /// The written move's game.
@@ -1179,7 +1162,6 @@ impl fmt::Display for AnyNotation {
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[non_exhaustive]
 pub enum AnyStyle {
     /// A Pylos style.
     Pylos(<Pylos as Notate>::Style),
@@ -1202,7 +1184,7 @@ impl AnyStyle {
     /// assert!(AnyStyle::parse(GameId::ThreeMan, "numeric").is_err());
     /// ```
     pub fn parse(id: GameId, text: &str) -> Result<AnyStyle, ValueError> {
-        with_known!(id, G => text.parse::<<G as Notate>::Style>().map(G::any_style))
+        crate::with_game!(id, G => text.parse::<<G as Notate>::Style>().map(G::any_style))
     }
 
     /// The default style of game `id`.
@@ -1213,7 +1195,7 @@ impl AnyStyle {
     /// assert_eq!(AnyStyle::default_for(GameId::Pylon).to_string(), "standard");
     /// ```
     pub fn default_for(id: GameId) -> AnyStyle {
-        with_known!(id, G => G::any_style(Default::default()))
+        crate::with_game!(id, G => G::any_style(Default::default()))
     }
 
     /// The style's game.
@@ -1464,7 +1446,7 @@ impl<R: Read> AnyReader<R> {
     pub fn read_item(&mut self) -> Option<Item<Result<AnyRecord, ReadError>>> {
         loop {
             if let Some(id) = self.game {
-                let item = with_known!(id, G => {
+                let item = crate::with_game!(id, G => {
                     let mut build = RecordBuilder::<G>::default();
                     self.reader.step_piece::<G, _>(&mut build).map(|item| match item {
                         Item::Record(r) => Item::Record(r.map(G::any_record).map_err(|error| {
