@@ -532,9 +532,26 @@ impl ReadAs {
 /// ```
 pub trait TagJudge: std::fmt::Debug + Send + Sync {
     /// A new record begins: forget what the last one said.
+    ///
+    /// ```
+    /// use gamenote::{any::OnceTags, pylos::Pylos, visit::{ReadAs, TagJudge}};
+    /// let (mut judge, pylos) = (OnceTags::default(), ReadAs::of::<Pylos>());
+    /// assert_eq!(judge.tag(pylos, "Size", "4"), None);
+    /// judge.begin_record();
+    /// assert_eq!(judge.tag(pylos, "Size", "5"), None, "a new record says it again");
+    /// ```
     fn begin_record(&mut self);
     /// The tag `name` with `value` (both unescaped) of a record read as `game`: what was
     /// expected instead (the error is placed at the value), or `None` when it is fine.
+    ///
+    /// ```
+    /// use gamenote::{any::OnceTags, gipf::Gipf, visit::{ReadAs, TagJudge}};
+    /// let (mut judge, gipf) = (OnceTags::default(), ReadAs::of::<Gipf>());
+    /// judge.begin_record();
+    /// assert_eq!(judge.tag(gipf, "Game", "gipf"), None);
+    /// assert_eq!(judge.tag(gipf, "Game", "Go"), None, "no game of the crate's");
+    /// assert!(judge.tag(gipf, "Game", "Pylos").is_some());
+    /// ```
     fn tag(&mut self, game: ReadAs, name: &str, value: &str) -> Option<String>;
 }
 

@@ -1330,7 +1330,7 @@ mod tests {
                 // move each turn, up to 400.
                 let mut rng = crate::rng::Rng::new(seed * 31 + k as u64);
                 let mut moves = Vec::new();
-                let mut pos = Position::new(rules.clone());
+                let mut pos = Position::new(rules);
                 let mut legal = Vec::new();
                 for _ in 0..400 {
                     legal.clear();
