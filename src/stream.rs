@@ -1578,7 +1578,7 @@ impl<R: Read> Reader<R> {
 
     /// The next record or junk of the piece at hand, read as `G`; `None` when the piece is
     /// read through (the next one is not loaded). With [`Reader::load_piece`], this lets a
-    /// caller choose the game of each piece ([`crate::any::AnyReader`]) on the walk every
+    /// caller choose the game of each piece (`any::AnyReader` does) on the walk every
     /// reader shares.
     #[inline]
     pub(crate) fn step_piece<G: Game, V: Visitor<G>>(

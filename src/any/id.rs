@@ -87,8 +87,15 @@ impl GameId {
         ENTRIES.iter().find(|e| e.tag == value).map(|e| e.id)
     }
 
+    /// The game's entry: a `match` with an arm for each game, so that a fifth variant is a
+    /// compile error here until it has its entry (an index by `self as usize` was not).
     fn entry(self) -> &'static Entry {
-        &ENTRIES[self as usize]
+        &ENTRIES[match self {
+            GameId::Pylos => 0,
+            GameId::Gipf => 1,
+            GameId::ThreeMan => 2,
+            GameId::Pylon => 3,
+        }]
     }
 
     /// The `--game` name: `pylos`, `gipf`, `threeman`, `pylon` ([`Play::ID`](crate::Play::ID)).
@@ -341,6 +348,18 @@ mod tests {
             assert_eq!(GameId::from_name(id.name()), Some(id));
             assert_eq!(GameId::from_name(id.tag_name()), Some(id));
         }
+    }
+
+    #[test]
+    fn every_game_has_its_own_entry_and_is_listed_once() {
+        for (i, id) in GameId::ALL.into_iter().enumerate() {
+            assert_eq!(id.entry().id, id);
+            assert_eq!(
+                ENTRIES[i].id, id,
+                "ALL and ENTRIES list the games in one order"
+            );
+        }
+        assert_eq!(ENTRIES.len(), GameId::ALL.len());
     }
 
     #[test]
