@@ -157,7 +157,7 @@ impl<G: Game> Converter<G> {
     }
 
     /// The same, with tags that replace (or join) each record's own (the command line's
-    /// `--rules`), as [`Checker::with_overrides`].
+    /// `--rules`), as [`Checker::with_overrides`](crate::replay::Checker::with_overrides).
     ///
     /// ```
     /// use gamenote::{convert::Converter, gipf::{Gipf, Style}, Mode};

@@ -47,8 +47,9 @@ pub(super) fn second_value(text: &str) -> Option<crate::ParseError> {
 
 /// The once-tags rule as the record grammar meets a record's tags, one at a time: what a
 /// record may say only once, its game (`[Game]` tags naming two games) and each of
-/// [`ONCE_TAGS`] (a second tag of the name with another value, which the games would
-/// silently pass over: they read the first). The same rule as
+/// `[Rules]`, `[Size]`, `[Style]`, `[Position]`, `[Variant]` and `[Handicap]` (a second tag
+/// of the name with another value, which the games would silently pass over: they read the
+/// first). The same rule as
 /// [`DefaultGame::of_record`], whose messages these are, so that a record read as one game
 /// (`Record<G>`, a typed visitor) is judged as the mixed-archive readers judge it; and a
 /// first `[Game]` tag naming a known game other than the one read is an error at its value
