@@ -1393,7 +1393,6 @@ impl Position {
             return;
         }
         let ctx = self.moat_ctx();
-        let (in_check, pinned) = self.scan_now();
         let king = self.kings[s];
         let all = b.occ[0] | b.occ[1] | b.occ[2];
         let own = b.occ[s];
@@ -1402,12 +1401,20 @@ impl Position {
         } else {
             F_CAPTURE
         };
-        let legal = |m: Move| {
-            let risky = in_check
-                || m.from == king
-                || m.flags & (F_EP | F_KINGCAP | F_CROSSING) != 0
-                || pinned.has(m.from);
-            !risky || self.legal_after(m, ctx)
+        // With the king scan kept (made by `settle`), only the risky moves are tried. Without
+        // it, each candidate is tried alone: one attack test on the king as after the move
+        // costs less than scanning every line from the king for checks and pins, since one
+        // piece, sometimes two, could make the written move.
+        let scan = self.scan.0;
+        let legal = |m: Move| match scan {
+            Some((in_check, pinned)) => {
+                let risky = in_check
+                    || m.from == king
+                    || m.flags & (F_EP | F_KINGCAP | F_CROSSING) != 0
+                    || pinned.has(m.from);
+                !risky || self.legal_after(m, ctx)
+            }
+            None => self.legal_after(m, ctx),
         };
         while let Some(from) = cands.pop() {
             let fi = from as usize;
