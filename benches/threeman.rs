@@ -50,7 +50,7 @@ fn benches(c: &mut Criterion) {
     });
     // the per-move path of `gamenote check`: each written move resolved and played, the next
     // seat left unjudged, so no king scan is kept for the resolve that follows
-    let notations: Vec<Notation> = rec.plies.iter().map(|p| p.notation.clone()).collect();
+    let notations: Vec<Notation> = rec.plies.iter().map(|p| p.notation).collect();
     g.bench_function("resolve_play_unsettled", |b| {
         b.iter(|| {
             let mut pos = start.clone();
