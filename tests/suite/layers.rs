@@ -20,11 +20,14 @@ fn modules_named(text: &str) -> Vec<String> {
     out
 }
 
+/// The Rust files under `dir`, in its subfolders too.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "rs") {
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
             out.push(path);
         }
     }
