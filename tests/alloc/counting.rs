@@ -1,5 +1,5 @@
-//! A counting global allocator for the allocation tests, each of which is a test binary of
-//! its own (a binary has one global allocator). Only threads that ask are counted: the test
+//! A counting global allocator for the allocation tests (tests/alloc/, a test binary of
+//! their own: a binary has one global allocator). Only threads that ask are counted: the test
 //! harness allocates on its own threads too (a slow test's warning, the results channel), at
 //! times a busy machine decides.
 

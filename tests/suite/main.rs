@@ -1,6 +1,6 @@
 //! The integration tests, in one binary so that a fresh `cargo test` links once: each module
-//! is the tests of one part of the crate. The allocation-counting tests stay in binaries
-//! of their own (tests/*_alloc.rs), since they install a counting global allocator.
+//! is the tests of one part of the crate. The allocation-counting tests are a binary
+//! of their own (tests/alloc/), since they install a counting global allocator.
 
 mod adversarial;
 mod annotation_round_trip;
