@@ -6,6 +6,7 @@
 //!
 //! Only the public API; the command line's side is in cli/tests/endings.rs.
 
+use crate::common::{error, one};
 use gamenote::check::{Problem, check_source};
 use gamenote::generate::legal_game;
 use gamenote::gipf::{self, Gipf, Variant};
@@ -463,4 +464,24 @@ fn no_move_resolves_after_the_end_where_replay_relies_on_it() {
         nothing_resolves_after_the_end::<Gipf>(&v.parse().expect("rules"), &[]);
     }
     nothing_resolves_after_the_end::<gamenote::threeman::ThreeMan>(&Default::default(), &[]);
+}
+
+#[test]
+fn bare_x_without_result_names_the_player_to_move() {
+    let text = "[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.a5-c5 (11) X\n";
+    let want = "X says the game is over, but no result follows (Black to move)";
+    assert_eq!(error::<Gipf>(text), ("mismatch", 4, 14, want.to_string()));
+    let r = one::<Gipf>(text, Mode::Lenient);
+    assert!(r.error.is_none());
+    let w: Vec<(usize, usize, &str)> = r
+        .warnings
+        .iter()
+        .map(|p| (p.line, p.column, p.message.as_str()))
+        .collect();
+    assert_eq!(w, [(4, 14, want)]);
+    let white = "[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.a5-c5 (11) i5-g5 (11) X\n";
+    assert_eq!(
+        error::<Gipf>(white).3,
+        "X says the game is over, but no result follows (White to move)"
+    );
 }

@@ -1,25 +1,25 @@
-//! A counting global allocator for the allocation tests, each of which is a test binary of
-//! its own (a binary has one global allocator). Only threads that ask are counted: the test
+//! A counting global allocator for the allocation tests (tests/alloc/, a test binary of
+//! their own: a binary has one global allocator). Only threads that ask are counted: the test
 //! harness allocates on its own threads too (a slow test's warning, the results channel), at
 //! times a busy machine decides.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 struct Counting;
 
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-
 thread_local! {
     static MINE: Cell<bool> = const { Cell::new(false) };
+    /// The calling thread's count: the tests of the binary run side by side, each on its
+    /// own thread, and each reads its own allocations only.
+    static ALLOCS: Cell<usize> = const { Cell::new(0) };
 }
 
 /// Counts an allocation made on a thread that asked to be counted.
 fn count() {
     // `try_with`: a thread being torn down has no thread-local left, and is not ours.
     if MINE.try_with(|m| m.get()).unwrap_or(false) {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        let _ = ALLOCS.try_with(|n| n.set(n.get() + 1));
     }
 }
 
@@ -28,9 +28,9 @@ pub fn count_mine() {
     MINE.with(|m| m.set(true));
 }
 
-/// Allocations (and reallocations) counted so far.
+/// Allocations (and reallocations) of the calling thread counted so far.
 pub fn allocations() -> usize {
-    ALLOCS.load(Ordering::Relaxed)
+    ALLOCS.with(|n| n.get())
 }
 
 unsafe impl GlobalAlloc for Counting {

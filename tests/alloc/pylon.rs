@@ -5,9 +5,7 @@ use gamenote::Play;
 
 use gamenote::pylon::{Pylon, Rules, Suicide};
 
-#[path = "common/counting.rs"]
-mod counting;
-use counting::{allocations, count_mine};
+use crate::counting::{allocations, count_mine};
 
 #[test]
 fn generating_counting_and_playing_do_not_allocate() {

@@ -1,7 +1,7 @@
 //! Cutting with byte-order marks, blanks, line ends, bad bytes and a small record limit
 //! anywhere: the pieces of a stream are the same however its reads are chunked and however
-//! it is cut into shards (session 16; chunked reads of 1 to 5 bytes found the cutter's
-//! panic of `attack16::a_piece_skipped_from_mid_line_does_not_panic`).
+//! it is cut into shards (reads of 1 to 5 bytes are how the cutter's panic held by
+//! `record_limit::a_piece_skipped_from_mid_line_does_not_panic` shows).
 
 use gamenote::stream::{Limits, RecordReader, shards};
 use std::io::Cursor;

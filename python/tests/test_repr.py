@@ -1,5 +1,5 @@
-"""A stranger's round on the documented surface (session 15, third helper): what `repr()`
-says must read back, and must not leak Rust's spelling."""
+"""What `repr()` says reads back and does not leak Rust's spelling; every public method has a
+docstring."""
 import pytest
 import gamenote as g
 

@@ -1,181 +1,20 @@
-//! A stranger's attack on the export: records whose tags say two things read as `check`
-//! reads them, `--rules` for the input's game only, and odd calls of the sinks (both tables
-//! with no row, a spilling sink into a `Vec`, strings empty, huge, non-ASCII or with control
-//! characters, a `MoveList` built by hand), read back exactly.
+//! The sinks called oddly (both tables with no row, a spilling sink into a `Vec`, strings
+//! empty, huge, non-ASCII or with control characters, a `MoveList` built by hand), read back
+//! exactly; and a Parquet output that fails when the footer is written keeps its error's
+//! kind, so `gamenote export -o - | head -c 10` ends quietly with 141 as every other command
+//! does, not with exit 2 and "cannot encode the table".
+
+use std::io::{self, Write};
 
 use arrow::array::{Array, AsArray, RecordBatch};
 use arrow::datatypes::Int64Type;
 use bytes::Bytes;
-use gamenote::GameId;
 use gamenote_export::{
-    ExportOptions, JsonlSink, MoveList, ParquetSink, PlyRow, RecordRow, RowError, Sink,
-    export_reader, plies_schema, records_schema,
+    ExportError, JsonlSink, MoveList, ParquetSink, PlyRow, RecordRow, RowError, Sink, plies_schema,
+    records_schema,
 };
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use serde_json::Value;
-
-/// The records rows of `text` exported as JSON lines.
-fn rows(file: &str, id: GameId, text: &str, opts: &ExportOptions) -> Vec<Value> {
-    let mut out = Vec::new();
-    let mut sink = JsonlSink::new(&mut out, None::<Vec<u8>>);
-    export_reader(file, id, text.as_bytes(), opts, &mut sink).unwrap();
-    sink.finish().unwrap();
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-/// `(ok, error_kind, error_line, error_column, error_ply, error_message)` of a row.
-fn verdict(r: &Value) -> (bool, Value, Value, Value, Value, Value) {
-    (
-        r["ok"].as_bool().unwrap(),
-        r["error_kind"].clone(),
-        r["error_line"].clone(),
-        r["error_column"].clone(),
-        r["error_ply"].clone(),
-        r["error_message"].clone(),
-    )
-}
-
-fn parse_error(line: u64, column: u64, message: &str) -> (bool, Value, Value, Value, Value, Value) {
-    (
-        false,
-        "parse".into(),
-        line.into(),
-        column.into(),
-        Value::Null,
-        message.into(),
-    )
-}
-
-#[test]
-fn a_second_game_tag_naming_another_game_is_the_error_check_reports() {
-    let text = "[Game \"Pylos\"]\n[Game \"GIPF\"]\n\n1. 1a4 *\n\n[Game \"Pylos\"]\n\n1. 1a4 *\n";
-    let r = rows("two.txt", GameId::Pylos, text, &ExportOptions::default());
-    assert_eq!(r.len(), 2);
-    assert_eq!(
-        verdict(&r[0]),
-        parse_error(
-            2,
-            8,
-            "expected the game of the record's first [Game] tag, \"Pylos\", found \"GIPF\""
-        )
-    );
-    assert_eq!(
-        (r[0]["record"].as_u64(), r[0]["plies"].as_u64()),
-        (Some(1), Some(0))
-    );
-    assert_eq!(r[0]["moves"], serde_json::json!([]));
-    // Its row keeps the tags it wrote, the first of each name.
-    assert_eq!(r[0]["tags"], serde_json::json!({"Game": "Pylos"}));
-    // The next record is read as before, numbered after it.
-    assert_eq!(
-        (r[1]["record"].as_u64(), r[1]["ok"].as_bool()),
-        (Some(2), Some(true))
-    );
-    assert_eq!(r[1]["moves_canonical"], serde_json::json!(["1a4"]));
-}
-
-#[test]
-fn a_tag_section_with_no_movetext_does_not_lend_its_game_to_the_next() {
-    // A record of tags only runs into the next record's tags: one record, two games.
-    let text =
-        "[Game \"Pylon\"]\n[Size \"3\"]\n\n[Game \"Three-man chess\"]\n\n1. WHd3 GRb3 BLe4 *\n";
-    let r = rows("t.txt", GameId::Pylon, text, &ExportOptions::default());
-    assert_eq!(r.len(), 1);
-    assert_eq!(
-        verdict(&r[0]),
-        parse_error(
-            4,
-            8,
-            "expected the game of the record's first [Game] tag, \"Pylon\", found \"Three-man chess\""
-        )
-    );
-    assert_eq!(
-        r[0]["tags"],
-        serde_json::json!({"Game": "Pylon", "Size": "3"})
-    );
-}
-
-#[test]
-fn a_record_tagged_with_another_game_than_game_given_is_an_error() {
-    let text = "[Game \"Pylos\"]\n\n1. 1a4 *\n\n[Event \"x\"]\n\n1. 1a4 *\n";
-    let mut opts = ExportOptions::default();
-    opts.game = Some(GameId::Gipf);
-    let r = rows("one.txt", GameId::Gipf, text, &opts);
-    assert_eq!(r.len(), 2);
-    assert_eq!(
-        verdict(&r[0]),
-        parse_error(
-            1,
-            8,
-            "expected the game given, \"GIPF\" (--game gipf), found \"Pylos\""
-        )
-    );
-    assert_eq!(r[0]["tags"], serde_json::json!({"Game": "Pylos"}));
-    // Without a tag the record is read as GIPF, where `1a4` is no move.
-    assert_eq!(r[1]["game"], "gipf");
-    assert_eq!(
-        (
-            r[1]["error_kind"].as_str(),
-            r[1]["error_line"].as_u64(),
-            r[1]["error_column"].as_u64()
-        ),
-        (Some("parse"), Some(7), Some(4))
-    );
-    // Without --game the record's own tag wins.
-    let r = rows("one.txt", GameId::Gipf, text, &ExportOptions::default());
-    assert_eq!(
-        (r[0]["game"].as_str(), r[0]["ok"].as_bool()),
-        (Some("pylos"), Some(true))
-    );
-}
-
-#[test]
-fn a_second_rules_tag_with_another_value_is_an_error() {
-    let text = "[Game \"Pylos\"]\n[Rules \"standard\"]\n[Rules \"alignment\"]\n\n1. 1a4 *\n";
-    let r = rows("r.txt", GameId::Pylos, text, &ExportOptions::default());
-    assert_eq!(
-        verdict(&r[0]),
-        parse_error(
-            3,
-            9,
-            "expected the value of the record's first [Rules] tag, \"standard\", found \"alignment\""
-        )
-    );
-}
-
-#[test]
-fn rules_given_replace_the_tags_of_the_inputs_game_only() {
-    // --rules alignment for a Pylos archive that also holds a GIPF record: the GIPF record
-    // keeps its own rules, as `check` reads it.
-    let text = "[Game \"Pylos\"]\n\n1. 1a4 1c1 *\n\n[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.c6 (11) i2-g2 (11) *\n";
-    let mut opts = ExportOptions::default();
-    opts.overrides = vec![("Rules".into(), "alignment".into())];
-    let r = rows("m.txt", GameId::Pylos, text, &opts);
-    assert_eq!(r.len(), 2);
-    assert_eq!(
-        (
-            r[0]["game"].as_str(),
-            r[0]["rules"].as_str(),
-            r[0]["ok"].as_bool()
-        ),
-        (Some("pylos"), Some("alignment"), Some(true))
-    );
-    assert_eq!(r[0]["tags"]["Rules"], "alignment");
-    assert_eq!(
-        (
-            r[1]["game"].as_str(),
-            r[1]["rules"].as_str(),
-            r[1]["ok"].as_bool()
-        ),
-        (Some("gipf"), Some("basic"), Some(true))
-    );
-    assert_eq!(r[1]["tags"]["Rules"], "basic");
-    assert_eq!(r[1]["plies"].as_u64(), Some(2));
-}
 
 fn read(bytes: Vec<u8>) -> (arrow::datatypes::SchemaRef, Vec<RecordBatch>) {
     let b = ParquetRecordBatchReaderBuilder::try_new(Bytes::from(bytes)).unwrap();
@@ -352,4 +191,72 @@ fn a_move_list_built_by_hand_cuts_where_it_was_pushed() {
     assert_eq!(back, m);
     // Two lists of the same text cut differently are different lists.
     assert_ne!(MoveList::from(["ab", ""]), MoveList::from(["a", "b"]));
+}
+
+/// A reader that went away: every write fails as a closed pipe does.
+struct Closed;
+
+impl Write for Closed {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(io::ErrorKind::BrokenPipe.into())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn row() -> RecordRow {
+    RecordRow {
+        file: "a.pylos".into(),
+        record: 1,
+        game: "pylos",
+        ..RecordRow::default()
+    }
+}
+
+#[test]
+fn a_closed_output_at_the_footer_is_an_io_error_of_its_kind() {
+    // The writer buffers the whole small table and writes it when it closes: the failure
+    // came back from `into_inner` as text ("fail to get inner writer: ..."), an
+    // `ExportError::Encode`, and the command said so with exit 2.
+    for spill in [false, true] {
+        let mut sink = if spill {
+            ParquetSink::with_spill(Closed, Some(Closed)).unwrap()
+        } else {
+            ParquetSink::new(Closed, Some(Closed)).unwrap()
+        };
+        sink.record(&row(), &[]).unwrap();
+        match sink.finish() {
+            Err(ExportError::Io(e)) => assert_eq!(e.kind(), io::ErrorKind::BrokenPipe),
+            other => panic!("spill {spill}: expected an I/O error, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_full_disk_at_the_footer_keeps_its_message() {
+    /// A disk that takes 100 bytes and is then full.
+    struct Full(usize);
+    impl Write for Full {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            if self.0 >= 100 {
+                return Err(io::Error::from_raw_os_error(28));
+            }
+            let n = b.len().min(100 - self.0);
+            self.0 += n;
+            Ok(n)
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut sink = ParquetSink::new(Full(0), None).unwrap();
+    sink.record(&row(), &[]).unwrap();
+    match sink.into_inner() {
+        Err(ExportError::Io(e)) => {
+            assert_eq!(e.raw_os_error(), Some(28), "{e}");
+        }
+        Err(other) => panic!("expected an I/O error, got {other:?}"),
+        Ok(_) => panic!("expected an I/O error, got the writers"),
+    }
 }

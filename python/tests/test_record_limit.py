@@ -1,4 +1,5 @@
-"""Python's reading of junk after a record, attacked once more (session 13)."""
+"""Python's reading of junk after a record and past the 16 MiB record limit: kept records,
+junk numbered and placed as `gamenote check` and the JSON lines export say."""
 import io
 import json
 import os

@@ -1,4 +1,5 @@
-"""A second stranger's round (session 16): paths and names as Python hands them over."""
+"""Paths and names as Python hands them over: str with surrogate escapes, bytes, os.PathLike,
+and a file object's bytes name, which tells the game by its extension."""
 import os
 import sys
 

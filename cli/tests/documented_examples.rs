@@ -1,11 +1,10 @@
-//! A stranger's round on the documented surface (session 15, third helper): what the
-//! README and docs/cli.md show is what the command does.
-
-mod common;
+//! What the README and docs/cli.md show is what the command does: the error examples are
+//! what `check` prints, the command list names every command, and `export` without an
+//! output is the usage error cli.md says.
 
 use std::path::PathBuf;
 
-use common::{run, run_in};
+use crate::common::{run, run_in};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -61,7 +60,10 @@ fn cli_mds_error_example_is_what_check_prints() {
         .iter()
         .map(|l| l.strip_prefix("  ").unwrap_or(l).to_string())
         .collect();
-    let dir = std::env::temp_dir().join(format!("gamenote-attack15c-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "gamenote-documented-examples-{}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::copy(
         root().join("examples/records/pylos-seed.pylos"),

@@ -6,9 +6,7 @@ use gamenote::replay::Checker;
 use gamenote::stream::Reader;
 use gamenote::threeman::ThreeMan;
 
-#[path = "common/counting.rs"]
-mod counting;
-use counting::{allocations, count_mine};
+use crate::counting::{allocations, count_mine};
 
 /// A legal three-man record of `plies` moves: every seat's knight goes out and back.
 fn knights(plies: usize) -> String {

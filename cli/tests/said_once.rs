@@ -1,67 +1,12 @@
-//! Issue 20, attacked through the command line as a stranger would: each case found a
-//! fault that is fixed, and is held here with its exact output, line, column and exit code.
+//! A record says its game and its set-up once, through the command line: a second `[Game]`,
+//! `[Rules]`, `[Size]`, `[Style]`, `[Position]` or `[Variant]` tag saying otherwise fails at
+//! its value, and `check --game` reports the first wrong tag in the text.
 
-mod common;
-use common::run;
+use crate::common::{self, fresh_folder, output_in, run, text};
 
-fn file(name: &str, bytes: &[u8]) -> String {
-    common::file_in(&["attack"], name, bytes)
-}
-
-/// Comments on a move and after the result are read but not kept by check, show and
-/// moves (memory was 60 bytes a comment: 180 MB for 3,000,000); the first comment after
-/// the result, Pylon's score, is still judged. A record holds at most 65,536 tags,
-/// comments and marks (`MAX_RECORD_ITEMS`, session 15: `convert` and `export` keep them):
-/// here 1 tag and 60,000 comments, and one of 70,000 comments fails at the one past the
-/// bound.
-#[test]
-fn many_comments_are_read_not_kept_and_the_score_comment_still_counts() {
-    let mut text = String::from("[Game \"Pylos\"]\n\n1. 1b1 ");
-    text.push_str(&"{c} ".repeat(30_000));
-    text.push_str("1b2 * ");
-    text.push_str(&"{after}\n".repeat(30_000));
-    let f = file("comments.pylos", text.as_bytes());
-    for extra in [&[][..], &["--syntax-only"], &["--threads", "2"]] {
-        let mut args = vec!["check", f.as_str()];
-        args.extend_from_slice(extra);
-        let r = run(&args);
-        assert_eq!(r.code, 0, "{args:?}: {}", r.err);
-        assert_eq!(
-            r.out,
-            format!("{f} record 1: ok, 2 plies, result *\n1 records, 1 ok, 0 failed\n")
-        );
-    }
-    let moves = run(&["moves", &f]);
-    assert_eq!((moves.code, moves.out.lines().count()), (0, 14));
-
-    let over = format!(
-        "[Game \"Pylos\"]\n\n1. 1b1 {}1b2 *\n",
-        "{c} ".repeat(70_000)
-    );
-    let f = file("too-many-comments.pylos", over.as_bytes());
-    let r = run(&["check", &f]);
-    assert_eq!(r.code, 1);
-    let column = 8 + 4 * 65_535;
-    assert!(
-        r.out.starts_with(&format!(
-            "{f}:3:{column}: expected at most 65536 tag pairs, comments and marks in a record, found \"{{c}}\"\n"
-        )),
-        "{}",
-        r.out
-    );
-    assert!(r.out.ends_with("1 records, 0 ok, 1 failed\n"), "{}", r.out);
-
-    let mut pylon = String::from("[Game \"Pylon\"]\n[Size \"6\"]\n\n1. 1f1 1d3 * {W 2 B 1}\n");
-    pylon.push_str(&"{W 1 B 1}\n".repeat(10_000));
-    let f = file("score-then-comments.pylon", pylon.as_bytes());
-    let r = run(&["check", &f]);
-    assert_eq!(r.code, 1);
-    assert_eq!(
-        r.out,
-        format!(
-            "{f}:4:12: the score comment says W 2 B 1 but the board has W 1 B 1\n  1. 1f1 1d3 * {{W 2 B 1}}\n             ^\n1 records, 0 ok, 1 failed\n"
-        )
-    );
+/// A file with these bytes in this file's own folder of the tests' temporary directory.
+fn file(name: &str, bytes: impl AsRef<[u8]>) -> String {
+    common::file_in(&["said_once"], name, bytes.as_ref())
 }
 
 /// Two `[Game]` tags in one record naming two games: the first used to win silently (a
@@ -115,59 +60,6 @@ fn two_game_tags_naming_two_games_fail_at_the_second() {
         "only record 1 is Pylon: {}",
         conv.out
     );
-}
-
-/// A sign before a number of a Pylon score comment (`{W -1 B 1}`, `{W +1 B 1}`) made it a
-/// plain comment, so a wrong score passed; now it is an error at the signed number.
-#[test]
-fn a_signed_pylon_score_is_an_error_at_the_number() {
-    for sign in ["-", "+"] {
-        let text = format!("[Game \"Pylon\"]\n[Size \"6\"]\n\n1. 1f1 1d3 * {{W {sign}1 B 1}}\n");
-        let f = file(
-            &format!("signed{}.pylon", u8::from(sign == "+")),
-            text.as_bytes(),
-        );
-        for extra in [&[][..], &["--syntax-only"], &["--lenient"]] {
-            let mut args = vec!["check", f.as_str()];
-            args.extend_from_slice(extra);
-            let r = run(&args);
-            assert_eq!(
-                (r.code, r.out),
-                (
-                    1,
-                    format!(
-                        "{f}:4:17: expected a score from 0 to 4294967295, found \"{sign}1\"\n  \
-                         1. 1f1 1d3 * {{W {sign}1 B 1}}\n                  ^^\n\
-                         1 records, 0 ok, 1 failed\n"
-                    )
-                ),
-                "{args:?}"
-            );
-        }
-    }
-}
-
-/// A `[Game]` tag whose value names no game read here is something else (the GF1 data writes
-/// a title there: `[Game "GF1 random basic 2"]`): the record is read in the default game,
-/// and every shipped record checks through the binary.
-#[test]
-fn every_shipped_record_checks_ok_through_the_binary() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/records");
-    let mut files: Vec<String> = std::fs::read_dir(dir)
-        .expect("examples/records")
-        .map(|e| e.expect("entry").path().to_string_lossy().into_owned())
-        .collect();
-    files.sort();
-    assert!(files.len() >= 10, "{files:?}");
-    for f in &files {
-        let r = run(&["check", f]);
-        assert_eq!(r.code, 0, "{f}: {}{}", r.out, r.err);
-        assert!(
-            r.out.ends_with(" failed\n") && r.out.contains(" 0 failed"),
-            "{f}: {}",
-            r.out
-        );
-    }
 }
 
 /// A second `[Rules]`, `[Size]` or `[Style]` tag with another value used to be ignored
@@ -243,4 +135,60 @@ fn a_second_rules_size_or_style_tag_saying_otherwise_fails_at_its_value() {
             conv.err
         );
     }
+}
+
+/// A record with two `[Position]` tags giving two positions was read from the first and
+/// said ok, while a reader taking the last saw another game; `[Rules]`, `[Size]` and
+/// `[Style]` were already held to one value. Now an error at the second value, as theirs.
+#[test]
+fn a_second_position_tag_with_another_value_is_an_error() {
+    let rec = b"[Game \"Pylos\"]\n[Position \"................/........./..../. w 15 15\"]\n\
+                [Position \"w...b.........../........./..../. w 14 14\"]\n\n1. 1b2 *\n";
+    let dir = fresh_folder("said_once", "two_positions", "in.pylos", rec);
+    let out = output_in(&dir, &["check", "in.pylos"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "in.pylos:3:12: expected the value of the record's first [Position] tag, \
+         \"................/........./..../. w 15 15\", found \
+         \"w...b.........../........./..../. w 14 14\"\n  \
+         [Position \"w...b.........../........./..../. w 14 14\"]\n             \
+         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n\
+         1 records, 0 ok, 1 failed\n"
+    );
+    // The same value twice is one position.
+    let rec = b"[Position \"w...b.........../........./..../. w 14 14\"]\n\
+                [Position \"w...b.........../........./..../. w 14 14\"]\n\n1. 1b2 *\n";
+    let dir = fresh_folder("said_once", "same_positions", "in.pylos", rec);
+    let out = output_in(&dir, &["check", "in.pylos"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    // GIPF's [Variant] and [Handicap] say how the record is set up too.
+    let rec = b"[Game \"GIPF\"]\n[Variant \"basic\"]\n[Variant \"standard\"]\n\n1.a1-b2 *\n";
+    let dir = fresh_folder("said_once", "two_variants", "in.gipf", rec);
+    let out = output_in(&dir, &["check", "--json", "in.gipf"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains(
+            "\"error\":{\"kind\":\"parse\",\"line\":3,\"column\":11,\"ply\":null,\
+             \"message\":\"expected the value of the record's first [Variant] tag, \
+             \\\"basic\\\", found \\\"standard\\\"\"}"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+/// `check --game pylos` reports the first thing wrong in a record, as `Record<Pylos>` does.
+#[test]
+fn check_given_a_game_reports_the_first_wrong_tag() {
+    let f = file("given.txt", b"[Game \"GIPF\"]\n[Game \"Pylos\"]\n1b2 *\n");
+    let r = run(&["check", &f, "--game", "pylos"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.out.starts_with(&format!(
+            "{f}:1:8: expected the game given, \"Pylos\" (--game pylos), found \"GIPF\"\n"
+        )),
+        "{}",
+        r.out
+    );
 }

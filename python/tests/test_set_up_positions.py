@@ -1,5 +1,5 @@
-"""The package attacked as a stranger would (session 15): set-ups that decide the game,
-impossible set-ups and records that say their set-up twice."""
+"""Set-ups through the package: set-ups that decide the game, impossible set-ups and records
+that say their set-up twice."""
 import copy
 import pickle
 

@@ -1,23 +1,15 @@
-//! `export`'s outputs when writing fails, attacked as a stranger would: the message names the
+//! `export`'s outputs when writing fails: the message names the
 //! table that could not be written, an unfinished table never takes an output's place
 //! whatever its format (what was there is left as it was), and an output that is not a
 //! regular file (a link, a device) is never removed.
 
+use crate::common::{BIN, TWO, fresh_folder};
 use std::path::PathBuf;
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
-const TWO: &[u8] = b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\n[Game \"Pylos\"]\n\n1b2 1b2 *\n";
-
 /// A fresh folder `name` under the tests' temporary directory, with `in.pylos` in it.
 fn folder(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("stranger_export")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("in.pylos"), TWO).unwrap();
-    dir
+    fresh_folder("export_failures", name, "in.pylos", TWO)
 }
 
 /// Runs `gamenote` in `dir` with `TMPDIR` set to `tmp` when given: (status, stdout, stderr).
