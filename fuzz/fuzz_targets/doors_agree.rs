@@ -13,7 +13,7 @@ use std::io::Cursor;
 use gamenote::any::{AnyReader, DefaultGame, GameId};
 use gamenote::check::{ProblemKind, check_source};
 use gamenote::replay::Checker;
-use gamenote::stream::{Item, Limits, Reader, shard_bounds};
+use gamenote::stream::{Item, Limits, Reader, count_lines, shard_bounds};
 use gamenote::{Error, Game, Mode, with_game};
 use libfuzzer_sys::fuzz_target;
 
@@ -75,7 +75,8 @@ fn sharded<G: Game>(bytes: &[u8], count: usize) -> Vec<Said> {
     let mut out = Vec::new();
     for r in bounds {
         let (start, end) = (r.start as usize, r.end as usize);
-        let lines_before = bytes[..start].iter().filter(|&&b| b == b'\n').count();
+        // Every line end counts (LF, CR LF, a lone CR), as the readers count them.
+        let lines_before = count_lines(&bytes[..start]).expect("a slice reads");
         out.extend(typed::<G>(&bytes[start..end], lines_before));
     }
     out
