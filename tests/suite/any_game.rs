@@ -2,8 +2,8 @@
 //! read through `AnyReader` record by record and checked in one pass, each record in the
 //! game of its own tag, with lines and columns in the whole stream.
 
+use gamenote::any::DefaultGame;
 use gamenote::any::{AnyNotation, AnyPosition, AnyReader, AnyRecord, AnyStyle};
-use gamenote::games::DefaultGame;
 use gamenote::stream::{Item, Limits};
 use gamenote::{Error, GameId, Mode};
 
@@ -251,7 +251,7 @@ fn any_values_round_trip_through_serde_tagged_by_game() {
 /// of the default game, which then checked and converted it as that game.
 #[test]
 fn a_game_tag_is_found_whatever_the_case_of_its_name() {
-    use gamenote::games::{DefaultGame, GameId};
+    use gamenote::any::{DefaultGame, GameId};
     use gamenote::{Record, pylos::Pylos};
     let lower = "[game \"gipf\"]\n\n1. *";
     assert_eq!(GameId::from_tags(lower), Some(GameId::Gipf));

@@ -24,6 +24,7 @@ mod gipf_props;
 mod gipf_resolve_play;
 mod gipf_rules;
 mod gipf_testdata;
+mod layers;
 mod legal_counts;
 mod locate;
 mod number_constructors;

@@ -5,7 +5,7 @@
 use gamenote::Game;
 use gamenote::any::AnyPosition;
 use gamenote::game::PositionString;
-use gamenote::gipf::{Gipf, Rules as GipfRules, Variant, fen as gipf_fen};
+use gamenote::gipf::{Gipf, Rules as GipfRules, Variant, position_string as gipf_fen};
 use gamenote::pylon::Pylon;
 use gamenote::pylos::Pylos;
 use gamenote::threeman::ThreeMan;
