@@ -6,7 +6,7 @@
 //! (`DefaultGame::of_record`): same message, line, column and span. The games read the first
 //! of each, so the second was silently passed over.
 
-use gamenote::any::{DefaultGame, GameId};
+use gamenote::any::{AnyReader, DefaultGame, GameId};
 use gamenote::pylon::Pylon;
 use gamenote::pylos::Pylos;
 use gamenote::replay::Checker;
@@ -143,4 +143,34 @@ fn a_first_game_tag_against_the_given_game_is_the_first_error() {
             "{given}"
         );
     }
+}
+
+/// Every door places a record's first error alike, whatever comes after it: a first
+/// `[Game]` tag naming another game than the one given is the first thing wrong in the text,
+/// before a NUL byte in the movetext. The any-game reader given the game says so (1:8); the
+/// typed stream reader with the one-pass checker reports the NUL at 2:4 instead. Found by
+/// the `doors_agree` fuzz target; ignored until the places of errors are unified.
+#[test]
+#[ignore = "doors disagree: the typed stream reader reports the NUL, the any-game reader the tag"]
+fn a_first_game_tag_against_the_given_game_comes_before_a_bad_byte() {
+    use gamenote::stream::{Item, Limits, Reader};
+    let text = b"[Game \"GIPF\"]\n1b2\0 *\n";
+    let mut reader = AnyReader::with_default(
+        &text[..],
+        DefaultGame::Given(GameId::Pylos),
+        Limits::default(),
+    );
+    let any = reader.check_next(Mode::Strict).expect("one record");
+    let any_at = any.verdict.error.expect("an error").location();
+    let mut typed = Reader::new(&text[..]);
+    let Some(Item::Record(verdict)) = typed.read_item::<Pylos, _>(&mut Checker::new(Mode::Strict))
+    else {
+        panic!("one record");
+    };
+    let typed_at = verdict.error.expect("an error").location();
+    assert_eq!((any_at.line, any_at.column), (1, 8));
+    assert_eq!(
+        (typed_at.line, typed_at.column),
+        (any_at.line, any_at.column)
+    );
 }
