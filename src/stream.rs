@@ -34,6 +34,12 @@
 //! complete in them is read as usual and the rest is junk; one that is not fails as too long.
 //! A byte-order mark at the start of a line (files joined by `cat`) is skipped like blanks.
 //!
+//! Blanks and line ends around a record's text count neither toward the limit nor as junk:
+//! blank lines before a piece's text are passed over, and a piece over the limit in bytes
+//! goes out without the blanks after its text (those after its last line are dropped as
+//! they come, so any number of blank lines costs no memory). Only a single line of blanks
+//! longer than the limit and 1 KiB is text past it.
+//!
 //! Because records are cut at tag lines, a record without tags can only be the first of a
 //! stream: later, its movetext belongs to the record before it (and is then reported as
 //! junk after that record's result). While a record over the limit is skipped, a run of
@@ -1201,15 +1207,22 @@ const MAX_RESYNC_WINDOW: u64 = 16 << 20;
 /// ```
 pub fn shard_bounds<R: Read + Seek>(input: &mut R, count: usize) -> io::Result<Vec<Range<u64>>> {
     let len = input.seek(SeekFrom::End(0))?;
-    let count = count.max(1) as u64;
+    // No more ranges than bytes; the targets a search passed over are skipped at once, so
+    // the time is of the order of the ranges found, whatever `count` is.
+    let count = (count.max(1) as u64).min(len.max(1));
     let mut starts = vec![0u64];
     // How far the searches so far have looked: a later target before it is passed over.
     let mut searched = 0u64;
-    for k in 1..count {
+    let mut k = 1u64;
+    while k < count {
         let target = (u128::from(len) * u128::from(k) / u128::from(count)) as u64;
         if target <= searched {
+            // The first target past `searched`.
+            let next = u128::from(searched) * u128::from(count) / u128::from(len) + 1;
+            k = (next as u64).max(k + 1);
             continue;
         }
+        k += 1;
         match boundary_after(input, target, len)? {
             Search::Found(at) => {
                 if at < len {
