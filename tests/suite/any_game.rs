@@ -2,8 +2,8 @@
 //! read through `AnyReader` record by record and checked in one pass, each record in the
 //! game of its own tag, with lines and columns in the whole stream.
 
+use gamenote::any::DefaultGame;
 use gamenote::any::{AnyNotation, AnyPosition, AnyReader, AnyRecord, AnyStyle};
-use gamenote::games::DefaultGame;
 use gamenote::stream::{Item, Limits};
 use gamenote::{Error, GameId, Mode};
 

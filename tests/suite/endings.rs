@@ -8,10 +8,11 @@
 
 use gamenote::check::{Problem, check_source};
 use gamenote::generate::legal_game;
-use gamenote::gipf::{self, Gipf, Layout, Variant};
+use gamenote::gipf::{self, Gipf, Variant};
 use gamenote::prelude::*;
 use gamenote::pylon::{self, Pylon};
 use gamenote::record::{convert, replay};
+use gamenote::sheet::{self, Layout};
 use gamenote::{Error, IllegalMove, MoveErrorKind};
 
 /// Generated finished games per GIPF variant and per Pylon size: the full 500. Measured in
@@ -128,7 +129,7 @@ fn gipf_variant(variant: Variant, seed0: u64) {
         if seed % 10 == 0 {
             let want = gipf_ending(&Gipf::start(&rules), o);
             for layout in [Layout::Reserve, Layout::Slash, Layout::Sheet] {
-                let t = gipf::write_text(&rec, layout);
+                let t = sheet::write_text(&rec, layout);
                 // The sheet writes the ending on a line of its own.
                 let words: Vec<&str> = t.split_whitespace().collect();
                 assert_eq!(

@@ -27,6 +27,7 @@ mod gipf_resolve_play;
 mod gipf_rules;
 mod gipf_testdata;
 mod issue20_rules;
+mod layers;
 mod legal_counts;
 mod locate;
 mod number_constructors;

@@ -3,7 +3,7 @@
 //! is written again the same; strings built from the grammar read and write back the same.
 
 use gamenote::Game;
-use gamenote::gipf::{Gipf, Rules as GipfRules, Variant, fen as gipf_fen};
+use gamenote::gipf::{Gipf, Rules as GipfRules, Variant, position_string as gipf_fen};
 use gamenote::pylon::Pylon;
 use gamenote::pylos::Pylos;
 use gamenote::threeman::ThreeMan;

@@ -2,8 +2,8 @@
 //! error at its start, named with its line and column, in every reader (records, the
 //! one-pass check, the streamed reader), and the records after it are read as usual.
 
+use gamenote::any::DefaultGame;
 use gamenote::check::{ProblemKind, check_piece, piece_game};
-use gamenote::games::DefaultGame;
 use gamenote::record::MAX_RECORD_ITEMS;
 use gamenote::stream::RecordReader;
 use gamenote::{GameId, Mode, Record, gipf::Gipf, pylos::Pylos};

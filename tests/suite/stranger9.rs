@@ -5,9 +5,9 @@
 
 use std::io::{self, Read};
 
+use gamenote::any::DefaultGame;
 use gamenote::any::{AnyPosition, AnyReader, AnyRecord, ReadError};
 use gamenote::check::{CheckOptions, Checked, ProblemKind, check_files};
-use gamenote::games::DefaultGame;
 use gamenote::stream::Limits;
 use gamenote::{Error, GameId, Mode};
 

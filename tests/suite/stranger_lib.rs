@@ -62,7 +62,7 @@ fn record_limit_verdict_does_not_depend_on_read_sizes() {
 /// of the default game, which then checked and converted it as that game.
 #[test]
 fn a_game_tag_is_found_whatever_the_case_of_its_name() {
-    use gamenote::games::{DefaultGame, GameId};
+    use gamenote::any::{DefaultGame, GameId};
     use gamenote::{Record, pylos::Pylos};
     let lower = "[game \"gipf\"]\n\n1. *";
     assert_eq!(GameId::from_tags(lower), Some(GameId::Gipf));

@@ -34,7 +34,11 @@ use std::str::FromStr;
 
 use crate::error::{Error, IllegalMove, MoveError, ParseError, ValueError};
 use crate::game::{Game, GameResult, Mode, Notate, Outcome, Picture, Play, RecordFormat};
-pub use crate::games::{DefaultGame, GameId, UnknownGame, written_tags};
+mod dispatch;
+mod id;
+mod read;
+mod reader;
+mod tags;
 use crate::gipf::Gipf;
 use crate::pylon::Pylon;
 use crate::pylos::Pylos;
@@ -42,6 +46,11 @@ use crate::record::{Record, RecordBuilder, Replay};
 use crate::replay::{Checker, Verdict};
 use crate::stream::{Item, Limits, Reader};
 use crate::threeman::ThreeMan;
+pub use dispatch::{Family, PerGame};
+pub use id::{GameId, UnknownGame};
+pub(crate) use read::standard_judge;
+pub use reader::{AnyReader, Checked, ReadError, parse_bytes};
+pub use tags::{DefaultGame, OnceTags, written_tags};
 
 /// Runs `$body` on the value inside any variant of `$enum`, with `$g` the game's type.
 macro_rules! each {
@@ -153,10 +162,14 @@ pub trait KnownGame: Game + sealed::Sealed {
     fn any_style(s: Self::Style) -> AnyStyle;
     #[doc(hidden)]
     fn any_replay(r: Replay<Self>) -> AnyReplay;
+    #[doc(hidden)]
+    fn in_per_game<F: Family>(all: &PerGame<F>) -> &F::Of<Self>;
+    #[doc(hidden)]
+    fn in_per_game_mut<F: Family>(all: &mut PerGame<F>) -> &mut F::Of<Self>;
 }
 
 macro_rules! known {
-    ($g:ty, $v:ident) => {
+    ($g:ty, $v:ident, $field:ident) => {
         impl KnownGame for $g {
             const GAME: GameId = GameId::$v;
             fn any_record(r: Record<Self>) -> AnyRecord {
@@ -195,6 +208,12 @@ macro_rules! known {
             fn any_replay(r: Replay<Self>) -> AnyReplay {
                 AnyReplay::$v(r)
             }
+            fn in_per_game<F: Family>(all: &PerGame<F>) -> &F::Of<Self> {
+                &all.$field
+            }
+            fn in_per_game_mut<F: Family>(all: &mut PerGame<F>) -> &mut F::Of<Self> {
+                &mut all.$field
+            }
         }
 
         /// Wraps a typed record.
@@ -213,34 +232,10 @@ macro_rules! known {
     };
 }
 
-known!(Pylos, Pylos);
-known!(Gipf, Gipf);
-known!(ThreeMan, ThreeMan);
-known!(Pylon, Pylon);
-
-/// Runs `$body` with `$g` the type of the game `$id` names, `$g: KnownGame`.
-macro_rules! with_known {
-    ($id:expr, $g:ident => $body:expr) => {
-        match $id {
-            GameId::Pylos => {
-                type $g = Pylos;
-                $body
-            }
-            GameId::Gipf => {
-                type $g = Gipf;
-                $body
-            }
-            GameId::ThreeMan => {
-                type $g = ThreeMan;
-                $body
-            }
-            GameId::Pylon => {
-                type $g = Pylon;
-                $body
-            }
-        }
-    };
-}
+known!(Pylos, Pylos, pylos);
+known!(Gipf, Gipf, gipf);
+known!(ThreeMan, ThreeMan, threeman);
+known!(Pylon, Pylon, pylon);
 
 /// What this layer adds to the crate's errors: a value of one game given where another
 /// game's was wanted (a GIPF move to a Pylos position), besides the errors every game
@@ -325,7 +320,6 @@ impl From<ValueError> for AnyError {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[non_exhaustive]
 pub enum AnyRecord {
     /// A Pylos record.
     Pylos(Record<Pylos>),
@@ -381,7 +375,7 @@ impl AnyRecord {
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn parse_as(id: GameId, text: &str) -> Result<AnyRecord, ParseError> {
-        with_known!(id, G => Record::<G>::parse(text).map(G::any_record))
+        crate::with_game!(id, G => Record::<G>::parse(text).map(G::any_record))
     }
 
     /// The typed record, when it is of game `G`.
@@ -597,7 +591,6 @@ impl FromStr for AnyRecord {
 /// # Ok::<(), gamenote::ParseError>(())
 /// ```
 #[derive(Debug, Clone)]
-#[non_exhaustive]
 // Each game's values stay inline, as in the typed layer: boxing would allocate per value.
 #[allow(clippy::large_enum_variant)]
 pub enum AnyReplay {
@@ -786,7 +779,6 @@ impl AnyReplay {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[non_exhaustive]
 // Each game's position stays inline, as in the typed layer: boxing would allocate per value.
 #[allow(clippy::large_enum_variant)]
 pub enum AnyPosition {
@@ -811,7 +803,7 @@ impl AnyPosition {
     /// assert_eq!(pos.position_string(), "................/........./..../. w 15 15");
     /// ```
     pub fn start(id: GameId) -> AnyPosition {
-        with_known!(id, G => G::any_position(G::start(&Default::default())))
+        crate::with_game!(id, G => G::any_position(G::start(&Default::default())))
     }
 
     /// The start position of game `id` under the rules named `rules` (as `--rules` and the
@@ -826,7 +818,7 @@ impl AnyPosition {
     /// # Ok::<(), gamenote::ValueError>(())
     /// ```
     pub fn start_with(id: GameId, rules: &str) -> Result<AnyPosition, ValueError> {
-        with_known!(id, G => {
+        crate::with_game!(id, G => {
             let rules: <G as Play>::Rules = rules.parse()?;
             Ok(G::any_position(G::start(&rules)))
         })
@@ -845,7 +837,7 @@ impl AnyPosition {
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn read(id: GameId, text: &str) -> Result<AnyPosition, ParseError> {
-        with_known!(id, G => G::read_position(text, &Default::default()).map(G::any_position))
+        crate::with_game!(id, G => G::read_position(text, &Default::default()).map(G::any_position))
     }
 
     /// The position's game.
@@ -1043,7 +1035,6 @@ impl fmt::Display for AnyPosition {
 /// assert!(moves.iter().all(|m| m.game() == GameId::Gipf));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
 pub enum AnyMove {
     /// A Pylos move.
     Pylos(<Pylos as Play>::Move),
@@ -1105,7 +1096,6 @@ move_of!(Pylon, Pylon);
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[non_exhaustive]
 pub enum AnyNotation {
     /// A Pylos written move.
     Pylos(<Pylos as Notate>::Notation),
@@ -1130,7 +1120,7 @@ impl AnyNotation {
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn parse(id: GameId, text: &str) -> Result<AnyNotation, ParseError> {
-        with_known!(id, G => text.parse::<<G as Notate>::Notation>().map(G::any_notation))
+        crate::with_game!(id, G => text.parse::<<G as Notate>::Notation>().map(G::any_notation))
     }
 
     /// The written move's game.
@@ -1174,7 +1164,6 @@ impl fmt::Display for AnyNotation {
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[non_exhaustive]
 pub enum AnyStyle {
     /// A Pylos style.
     Pylos(<Pylos as Notate>::Style),
@@ -1197,7 +1186,7 @@ impl AnyStyle {
     /// assert!(AnyStyle::parse(GameId::ThreeMan, "numeric").is_err());
     /// ```
     pub fn parse(id: GameId, text: &str) -> Result<AnyStyle, ValueError> {
-        with_known!(id, G => text.parse::<<G as Notate>::Style>().map(G::any_style))
+        crate::with_game!(id, G => text.parse::<<G as Notate>::Style>().map(G::any_style))
     }
 
     /// The default style of game `id`.
@@ -1208,7 +1197,7 @@ impl AnyStyle {
     /// assert_eq!(AnyStyle::default_for(GameId::Pylon).to_string(), "standard");
     /// ```
     pub fn default_for(id: GameId) -> AnyStyle {
-        with_known!(id, G => G::any_style(Default::default()))
+        crate::with_game!(id, G => G::any_style(Default::default()))
     }
 
     /// The style's game.
@@ -1291,321 +1280,3 @@ value_from!(Pylos, Pylos, pylos, "1b2");
 value_from!(Gipf, Gipf, gipf, "a1-b2");
 value_from!(ThreeMan, ThreeMan, threeman, "WHNa3");
 value_from!(Pylon, Pylon, pylon, "1a1");
-
-// ---------------------------------------------------------------------------------------
-// Streams
-
-/// A record of a stream that could not be read, or junk between records: the error, with
-/// its line, column and span in the whole stream, and the game the record was read as.
-///
-/// ```
-/// use gamenote::any::AnyReader;
-/// use gamenote::GameId;
-/// let text = "[Game \"Pylos\"]\n\n1b2 *\n\n[Game \"GIPF\"]\n\n1.a1-zz *\n";
-/// let out: Vec<_> = AnyReader::new(text.as_bytes(), GameId::Pylos).collect();
-/// let err = out[1].as_ref().unwrap_err();
-/// assert_eq!((err.game, err.junk), (Some(GameId::Gipf), false));
-/// assert_eq!((err.error.line, err.error.column), (7, 6));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{error}")]
-#[non_exhaustive]
-pub struct ReadError {
-    /// The game the record was read as; `None` for junk, and for a record whose `[Game]`
-    /// tags disagree with each other or with a given default.
-    pub game: Option<GameId>,
-    /// True for text between records that is no record ([`Item::Junk`]).
-    pub junk: bool,
-    /// What is wrong, and where in the stream.
-    pub error: ParseError,
-}
-
-/// Reads the records of a byte stream whose games are not known in advance: each record
-/// is read in the game its own `[Game]` tag names, else in the default game
-/// ([`DefaultGame::of_record`]). Records are cut, and junk, bad bytes and long records are
-/// handled, exactly as by [`Reader`] and every command of the command line (it is that
-/// reader, with the game chosen for each piece of the stream); lines, columns and spans
-/// count in the whole stream. The game of each record costs a look at its tag section
-/// only.
-///
-/// As an [`Iterator`] it yields whole records; junk comes out as a [`ReadError`] whose
-/// `junk` is set. [`AnyReader::check_next`] checks each record in one pass instead.
-///
-/// ```
-/// use gamenote::any::AnyReader;
-/// use gamenote::GameId;
-/// let archive = "[Game \"Pylon\"]\n\n1. 1a1 1b1 *\n\nstray\n\n[Game \"Three-man chess\"]\n\n1. WHNa3 *\n";
-/// let items: Vec<_> = AnyReader::new(archive.as_bytes(), GameId::Pylos)
-///     .map(|r| r.map(|rec| rec.game()).map_err(|e| (e.junk, e.error.line)))
-///     .collect();
-/// assert_eq!(items, [Ok(GameId::Pylon), Err((true, 5)), Ok(GameId::ThreeMan)]);
-/// ```
-pub struct AnyReader<R> {
-    reader: Reader<R>,
-    default: DefaultGame,
-    /// The game of the piece at hand; `None` before the first piece and after a skipped
-    /// one.
-    game: Option<GameId>,
-    checkers: Checkers,
-}
-
-/// One checker a game, made when a record of the game is first met.
-#[derive(Default)]
-struct Checkers {
-    mode: Mode,
-    pylos: Option<Checker<Pylos>>,
-    gipf: Option<Checker<Gipf>>,
-    threeman: Option<Checker<ThreeMan>>,
-    pylon: Option<Checker<Pylon>>,
-}
-
-/// A record of a stream checked in one pass ([`AnyReader::check_next`]).
-///
-/// ```
-/// use gamenote::any::AnyReader;
-/// use gamenote::{GameId, Mode};
-/// let mut reader = AnyReader::new("[Game \"Pylos\"]\n1b2 1b2 *\n".as_bytes(), GameId::Pylos);
-/// let checked = reader.check_next(Mode::Strict).unwrap();
-/// assert_eq!((checked.game, checked.junk, checked.verdict.plies), (Some(GameId::Pylos), false, 1));
-/// ```
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub struct Checked {
-    /// The game the record was checked as; `None` for junk and for a record whose
-    /// `[Game]` tags disagree.
-    pub game: Option<GameId>,
-    /// True for junk between records (the verdict holds its error).
-    pub junk: bool,
-    /// What checking found.
-    pub verdict: Verdict,
-}
-
-impl<R: Read> AnyReader<R> {
-    /// A reader whose records without a `[Game]` tag are read as `default`, and whose other
-    /// records are read in their own tag's game
-    /// ([`DefaultGame::Detected`]); default [`Limits`].
-    ///
-    /// ```
-    /// use gamenote::any::AnyReader;
-    /// use gamenote::GameId;
-    /// let mut reader = AnyReader::new("1b2 *\n".as_bytes(), GameId::Pylos);
-    /// assert_eq!(reader.next().unwrap()?.game(), GameId::Pylos);
-    /// # Ok::<(), gamenote::any::ReadError>(())
-    /// ```
-    pub fn new(input: R, default: GameId) -> Self {
-        Self::with_default(input, DefaultGame::Detected(default), Limits::default())
-    }
-
-    /// A reader with the rule for records without a tag (and, for
-    /// [`DefaultGame::Given`], against records tagged with another game) and limits.
-    ///
-    /// ```
-    /// use gamenote::any::AnyReader;
-    /// use gamenote::any::DefaultGame;
-    /// use gamenote::stream::Limits;
-    /// use gamenote::GameId;
-    /// let text = "[Game \"GIPF\"]\n\n1.a1-b2 *\n";
-    /// let given = DefaultGame::Given(GameId::Pylos);
-    /// let err = AnyReader::with_default(text.as_bytes(), given, Limits::default())
-    ///     .next().unwrap().unwrap_err();
-    /// assert_eq!((err.game, err.error.line, err.error.column), (None, 1, 8));
-    /// ```
-    pub fn with_default(input: R, default: DefaultGame, limits: Limits) -> Self {
-        AnyReader {
-            reader: Reader::with_limits(input, limits),
-            default,
-            game: None,
-            checkers: Checkers::default(),
-        }
-    }
-
-    /// The game of the next piece, loading it; `None` at the end of the stream, and
-    /// `Some(Err)` (the piece skipped) when its `[Game]` tags disagree.
-    fn next_game(&mut self) -> Option<Result<GameId, ReadError>> {
-        let (text, lines_before, offset) = self.reader.load_piece()?;
-        Some(match self.default.of_record(text) {
-            Ok(id) => {
-                self.game = Some(id);
-                Ok(id)
-            }
-            Err(mut error) => {
-                // Placed in the piece: move it to the stream.
-                error.line += lines_before;
-                error.span = error.span.start + offset as usize..error.span.end + offset as usize;
-                self.game = None;
-                self.reader.skip_piece();
-                Err(ReadError {
-                    game: None,
-                    junk: false,
-                    error,
-                })
-            }
-        })
-    }
-
-    /// The next record, or the junk after one; `None` at the end of the stream.
-    ///
-    /// ```
-    /// use gamenote::any::AnyReader;
-    /// use gamenote::stream::Item;
-    /// use gamenote::GameId;
-    /// let text = "[Game \"Pylos\"]\n1b2 *\nstray\n";
-    /// let mut reader = AnyReader::new(text.as_bytes(), GameId::Pylos);
-    /// assert!(matches!(reader.read_item(), Some(Item::Record(Ok(_)))));
-    /// let Some(Item::Junk(e)) = reader.read_item() else { panic!() };
-    /// assert_eq!((e.line, e.column), (3, 1));
-    /// assert!(reader.read_item().is_none());
-    /// ```
-    pub fn read_item(&mut self) -> Option<Item<Result<AnyRecord, ReadError>>> {
-        loop {
-            if let Some(id) = self.game {
-                let item = with_known!(id, G => {
-                    let mut build = RecordBuilder::<G>::default();
-                    self.reader.step_piece::<G, _>(&mut build).map(|item| match item {
-                        Item::Record(r) => Item::Record(r.map(G::any_record).map_err(|error| {
-                            ReadError { game: Some(id), junk: false, error }
-                        })),
-                        Item::Junk(e) => Item::Junk(e),
-                    })
-                });
-                if item.is_some() {
-                    return item;
-                }
-            }
-            if let Err(e) = self.next_game()? {
-                return Some(Item::Record(Err(e)));
-            }
-        }
-    }
-
-    /// Checks the next record in one pass (as `gamenote check` does: each move resolved
-    /// and played as it is read, nothing kept), in its own game; junk comes out with its
-    /// error in the verdict. `None` at the end of the stream.
-    ///
-    /// ```
-    /// use gamenote::any::AnyReader;
-    /// use gamenote::{Error, GameId, Mode};
-    /// let text = "[Game \"Pylos\"]\n1b2 1c3 *\n\n[Game \"GIPF\"]\n[Rules \"basic\"]\n1.a1-b2 zz *\n";
-    /// let mut reader = AnyReader::new(text.as_bytes(), GameId::Pylos);
-    /// let first = reader.check_next(Mode::Strict).unwrap();
-    /// assert_eq!((first.game, first.verdict.is_ok(), first.verdict.plies), (Some(GameId::Pylos), true, 2));
-    /// let second = reader.check_next(Mode::Strict).unwrap();
-    /// let Some(Error::Parse(e)) = &second.verdict.error else { panic!() };
-    /// assert_eq!((second.game, e.line, e.column), (Some(GameId::Gipf), 6, 9));
-    /// assert!(reader.check_next(Mode::Strict).is_none());
-    /// ```
-    pub fn check_next(&mut self, mode: Mode) -> Option<Checked> {
-        if self.checkers.mode != mode {
-            self.checkers = Checkers {
-                mode,
-                ..Checkers::default()
-            };
-        }
-        loop {
-            if let Some(id) = self.game {
-                let item = match id {
-                    GameId::Pylos => self.check_in::<Pylos>(id, mode, |c| &mut c.pylos),
-                    GameId::Gipf => self.check_in::<Gipf>(id, mode, |c| &mut c.gipf),
-                    GameId::ThreeMan => self.check_in::<ThreeMan>(id, mode, |c| &mut c.threeman),
-                    GameId::Pylon => self.check_in::<Pylon>(id, mode, |c| &mut c.pylon),
-                };
-                if item.is_some() {
-                    return item;
-                }
-            }
-            if let Err(e) = self.next_game()? {
-                return Some(Checked {
-                    game: None,
-                    junk: false,
-                    verdict: failed(e.error),
-                });
-            }
-        }
-    }
-
-    fn check_in<G: Game>(
-        &mut self,
-        id: GameId,
-        mode: Mode,
-        slot: impl FnOnce(&mut Checkers) -> &mut Option<Checker<G>>,
-    ) -> Option<Checked> {
-        let checker = slot(&mut self.checkers).get_or_insert_with(|| Checker::new(mode));
-        Some(match self.reader.step_piece::<G, _>(checker)? {
-            Item::Record(verdict) => Checked {
-                game: Some(id),
-                junk: false,
-                verdict,
-            },
-            Item::Junk(e) => Checked {
-                game: None,
-                junk: true,
-                verdict: failed(e),
-            },
-        })
-    }
-}
-
-/// The verdict of a record that failed before any move: `error`.
-fn failed(error: ParseError) -> Verdict {
-    Verdict {
-        plies: 0,
-        result: None,
-        error: Some(Error::Parse(error)),
-        warnings: Vec::new(),
-        warnings_omitted: 0,
-    }
-}
-
-/// Whole records, in order; junk as a [`ReadError`] whose `junk` is set.
-///
-/// ```
-/// use gamenote::{any::AnyReader, GameId};
-/// let mut reader = AnyReader::new("[Game \"Pylos\"]\n1b2 *\nstray\n".as_bytes(), GameId::Pylos);
-/// assert!(reader.next().unwrap().is_ok());
-/// assert!(reader.next().unwrap().unwrap_err().junk);
-/// assert!(reader.next().is_none());
-/// ```
-impl<R: Read> Iterator for AnyReader<R> {
-    type Item = Result<AnyRecord, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        Some(match self.read_item()? {
-            Item::Record(r) => r,
-            Item::Junk(error) => Err(ReadError {
-                game: None,
-                junk: true,
-                error,
-            }),
-        })
-    }
-}
-
-/// The default game and the game of the piece at hand.
-///
-/// ```
-/// use gamenote::{any::AnyReader, GameId};
-/// let reader = AnyReader::new(&b""[..], GameId::Gipf);
-/// assert!(format!("{reader:?}").contains("Detected(Gipf)"));
-/// ```
-impl<R> fmt::Debug for AnyReader<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("AnyReader")
-            .field("default", &self.default)
-            .field("game", &self.game)
-            .finish_non_exhaustive()
-    }
-}
-
-/// Every record of `bytes` (a file's contents), each in its own game (`default` for a
-/// record without a `[Game]` tag), junk as errors: [`AnyReader`] over a slice.
-///
-/// ```
-/// use gamenote::any::parse_bytes;
-/// use gamenote::GameId;
-/// let out = parse_bytes(b"[Game \"GIPF\"]\n[Rules \"basic\"]\n1.a1-b2 *\n\n[Game \"Pylos\"]\n1b2 *\n", GameId::Pylos);
-/// let games: Vec<_> = out.iter().map(|r| r.as_ref().map(|r| r.game()).ok()).collect();
-/// assert_eq!(games, [Some(GameId::Gipf), Some(GameId::Pylos)]);
-/// ```
-pub fn parse_bytes(bytes: &[u8], default: GameId) -> Vec<Result<AnyRecord, ReadError>> {
-    AnyReader::new(bytes, default).collect()
-}

@@ -1,3 +1,5 @@
+//! GIPF's sheet writer, a door above the reading layer: it writes a whole record.
+//!
 //! The guide's record layouts, which the generic record printer (`1. e2 f3 2. …`) cannot
 //! produce: reserve text `1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) …`, slash text
 //! `1.Ge2/Gd1-f2 2.Gd2/Ge8` and the two-column sheet (`1. Ge2 Gd1-f2`, a line per number).
@@ -7,14 +9,14 @@ use std::str::FromStr;
 
 use crate::error::ValueError;
 
-use super::{Gipf, Notation};
+use crate::gipf::{Gipf, Notation};
 use crate::record::{Ply, Record};
 use crate::text;
 
 /// How a GIPF record's movetext is laid out.
 ///
 /// ```
-/// use gamenote::gipf::Layout;
+/// use gamenote::sheet::Layout;
 /// assert_eq!("sheet".parse::<Layout>()?, Layout::Sheet);
 /// assert_eq!(Layout::default(), Layout::Reserve);
 /// assert_eq!(Layout::Slash.to_string(), "slash");
@@ -39,7 +41,7 @@ impl Layout {
     /// Reserve layout when every push carries a reserve count, else slash.
     ///
     /// ```
-    /// use gamenote::{Record, gipf::{Gipf, Layout}};
+    /// use gamenote::{Record, gipf::Gipf, sheet::Layout};
     /// let counted: Record<Gipf> = "[Rules \"tournament\"] 1.Ge2 (16) Gd1-f2 (16) *".parse()?;
     /// assert_eq!(Layout::auto(&counted), Layout::Reserve);
     /// let bare: Record<Gipf> = "[Rules \"tournament\"] 1.Ge2/Gd1-f2 2.Gd2 *".parse()?;
@@ -110,7 +112,7 @@ fn ply_text(ply: &Ply<Notation>, seat: usize, comment_ending: bool, last: bool) 
     for c in &ply.comments {
         s.push(' ');
         // Escaped so that it reads back; one that reads as a removal is not read as a move.
-        text::write_comment(&mut s, c, super::comment_group(c).is_some());
+        text::write_comment(&mut s, c, crate::gipf::comment_group(c).is_some());
     }
     s
 }
@@ -191,7 +193,7 @@ fn units(record: &Record<Gipf>, layout: Layout, comment_endings: bool) -> Vec<St
 /// The movetext of `record` in `layout` on one line (sheet: a line per move number).
 ///
 /// ```
-/// use gamenote::{Record, gipf::{Gipf, Layout, write_movetext}};
+/// use gamenote::{Record, gipf::Gipf, sheet::{Layout, write_movetext}};
 /// let rec: Record<Gipf> = "[Rules \"tournament\"] 1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) *".parse().unwrap();
 /// assert_eq!(write_movetext(&rec, Layout::Reserve, false), "1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) *");
 /// assert_eq!(write_movetext(&rec, Layout::Slash, false), "1.Ge2 (16)/Gd1-f2 (16) 2.Gd2 (14) *");
@@ -205,7 +207,7 @@ pub fn write_movetext(record: &Record<Gipf>, layout: Layout, comment_endings: bo
 /// broken into lines of at most 80 columns (the sheet: a line per move number).
 ///
 /// ```
-/// use gamenote::{Record, gipf::{Gipf, Layout, write_text}};
+/// use gamenote::{Record, gipf::Gipf, sheet::{Layout, write_text}};
 /// let rec: Record<Gipf> = "[Rules \"tournament\"] 1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) *".parse()?;
 /// assert_eq!(
 ///     write_text(&rec, Layout::Reserve),
