@@ -1315,14 +1315,19 @@ enum Search {
 /// The first place at or after `target` where every state the cutter may be in there
 /// finds a piece boundary, reading windows from the first line start after `target`.
 fn boundary_after<R: Read + Seek>(input: &mut R, target: u64, len: u64) -> io::Result<Search> {
-    // The first line start at or after the target: after a `\n` (every `\n` ends a line).
+    // The first line start at or after the target: after a `\n`, or after a `\r` that no
+    // `\n` follows (a lone `\r` ends a line, as the cutter counts them).
     let from = target.saturating_sub(1);
+    // A `\r` ended the block before: the line starts at this block's start, or after its
+    // `\n`.
+    let mut cr = false;
     input.seek(SeekFrom::Start(from))?;
     let mut probe = input.by_ref().take((len - from).min(MAX_RESYNC_WINDOW));
     let mut buf = vec![0u8; 8 << 10];
     let mut at = from;
     let line = loop {
         let n = match probe.read(&mut buf) {
+            Ok(0) if cr => break at,
             Ok(0) => {
                 return Ok(Search::NoneBefore(if at - from >= MAX_RESYNC_WINDOW {
                     at
@@ -1334,8 +1339,17 @@ fn boundary_after<R: Read + Seek>(input: &mut R, target: u64, len: u64) -> io::R
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        if let Some(k) = memchr::memchr(b'\n', &buf[..n]) {
-            break at + k as u64 + 1;
+        if cr {
+            break at + u64::from(buf[0] == b'\n');
+        }
+        if let Some(k) = memchr::memchr2(b'\n', b'\r', &buf[..n]) {
+            if buf[k] == b'\n' {
+                break at + k as u64 + 1;
+            }
+            match buf[..n].get(k + 1) {
+                Some(&next) => break at + k as u64 + 1 + u64::from(next == b'\n'),
+                None => cr = true,
+            }
         }
         at += n as u64;
     };

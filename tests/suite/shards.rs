@@ -357,3 +357,17 @@ fn huge_shard_counts_are_clamped_to_the_input() {
         [0..0]
     );
 }
+
+/// An archive whose lines end in a lone `\r` (old Mac files) is sharded at its records, as
+/// the cutter counts lines: the shards give the pieces, lines and offsets of the whole (the
+/// search for a line start after each target looked for `\n` only, and found none).
+#[test]
+fn lone_cr_archives_shard_at_their_records() {
+    let text = "[Game \"Pylos\"]\r\r1b2 1c3 *\r\r[Game \"Pylos\"]\r\r1b2 zz *\r\r".repeat(400);
+    let ranges = shard_bounds(&mut Cursor::new(text.as_bytes()), 8).unwrap();
+    assert_eq!(ranges.len(), 8, "{ranges:?}");
+    for count in [2, 3, 8] {
+        assert_same_cut("lone cr", text.as_bytes(), count, Limits::default());
+        assert_same_items::<Pylos>("lone cr", text.as_bytes(), count);
+    }
+}
