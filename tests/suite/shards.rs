@@ -352,10 +352,8 @@ fn huge_shard_counts_are_clamped_to_the_input() {
         );
     }
     assert!(started.elapsed().as_secs() < 20);
-    assert_eq!(
-        shard_bounds(&mut Cursor::new(b""), usize::MAX).unwrap(),
-        [0..0]
-    );
+    let empty = shard_bounds(&mut Cursor::new(b""), usize::MAX).unwrap();
+    assert_eq!((empty.len(), empty[0].start, empty[0].end), (1, 0, 0));
 }
 
 /// An archive whose lines end in a lone `\r` (old Mac files) is sharded at its records, as
