@@ -34,6 +34,12 @@
 //! complete in them is read as usual and the rest is junk; one that is not fails as too long.
 //! A byte-order mark at the start of a line (files joined by `cat`) is skipped like blanks.
 //!
+//! Blanks and line ends around a record's text count neither toward the limit nor as junk:
+//! blank lines before a piece's text are passed over, and a piece over the limit in bytes
+//! goes out without the blanks after its text (those after its last line are dropped as
+//! they come, so any number of blank lines costs no memory). Only a single line of blanks
+//! longer than the limit and 1 KiB is text past it.
+//!
 //! Because records are cut at tag lines, a record without tags can only be the first of a
 //! stream: later, its movetext belongs to the record before it (and is then reported as
 //! junk after that record's result). While a record over the limit is skipped, a run of
@@ -487,6 +493,11 @@ struct Cutter<R> {
     /// The read error that ended the stream, kept for [`Reader::try_read_item`] and
     /// [`RecordReader::take_io_error`].
     io_error: Option<io::Error>,
+    /// Blanks dropped from the buffer after the text of the piece being cut (they count
+    /// toward nothing, and a run of them past the limit is not kept): `hole` bytes of the
+    /// stream were at `buf[hole_at]`, before the byte now there.
+    hole: u64,
+    hole_at: usize,
 }
 
 impl<R: Read> Cutter<R> {
@@ -507,6 +518,8 @@ impl<R: Read> Cutter<R> {
             skip_pending: false,
             done: false,
             io_error: None,
+            hole: 0,
+            hole_at: 0,
         }
     }
 
@@ -547,8 +560,181 @@ impl<R: Read> Cutter<R> {
         start
     }
 
+    /// The stream offset of `buf[at]`, the first byte of a piece.
+    fn offset_of(&self, at: usize) -> u64 {
+        let dropped = if self.hole > 0 && at >= self.hole_at {
+            self.hole
+        } else {
+            0
+        };
+        self.base + at as u64 + dropped
+    }
+
+    /// Where the text of a piece (from its first text byte, `text`, to `end`) ends:
+    /// after its last byte that is not a blank or a line end; and the text's length in the
+    /// stream. Blanks around a record's text count neither toward its length nor as junk.
+    fn text_end(&self, text: usize, end: usize) -> (usize, u64) {
+        let last = self.buf[text..end]
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(text, |k| text + k + 1);
+        let dropped = if self.hole > 0 && text < self.hole_at && last > self.hole_at {
+            self.hole
+        } else {
+            0
+        };
+        (last, (last - text) as u64 + dropped)
+    }
+
+    /// The range that goes out of a piece from `first` whose text, from `text`, is over
+    /// the limit: up to its first `max_record_bytes` bytes of text (none after blanks
+    /// dropped from it), without the blanks that end them, so that what follows is placed
+    /// after the piece's text.
+    fn limited(&self, first: usize, text: usize) -> Range<usize> {
+        let mut end = text
+            .saturating_add(self.limits.max_record_bytes)
+            .min(self.len);
+        if self.hole > 0 && text < self.hole_at {
+            end = end.min(self.hole_at);
+        }
+        if let Some(k) = self.buf[first..end]
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+        {
+            end = first + k + 1;
+        }
+        first..end
+    }
+
+    /// Blanks were dropped from the piece from `first` (it is over the limit in bytes).
+    fn holed(&self, first: usize) -> bool {
+        self.hole > 0 && first < self.hole_at
+    }
+
+    /// Where the piece `buf[first..end]` begins once the blank lines that open it are
+    /// passed over (they count toward nothing): the start of its first line with text, the
+    /// text, and the line ends passed. `None` when it holds only blanks.
+    fn past_blank_lines(&self, first: usize, end: usize) -> Option<(usize, usize, usize)> {
+        let b = &self.buf[first..end];
+        let text = b.iter().position(|b| !b.is_ascii_whitespace())?;
+        let line = b[..text]
+            .iter()
+            .rposition(|&c| c == b'\n' || c == b'\r')
+            .map_or(0, |k| k + 1);
+        let blank = &b[..line];
+        // Every `\r` here is followed by a `\n` or a blank: a `\r\n` is one line end.
+        let ends = memchr::memchr_iter(b'\n', blank).count()
+            + memchr::memchr_iter(b'\r', blank)
+                .filter(|&i| blank.get(i + 1) != Some(&b'\n'))
+                .count();
+        if line > 0 {
+            // A line opened by byte-order marks starts the piece after them, as the
+            // stream's first line does.
+            let marked = self.past_marks(first + line, end);
+            if marked > first + line {
+                let (line, text, more) = self.past_blank_lines(marked, end)?;
+                return Some((line, text, ends + more));
+            }
+        }
+        Some((first + line, first + text, ends))
+    }
+
+    /// The piece from `from`, whose bytes known to be in it (up to `known`) pass the
+    /// limit, may hold no text past it: blank lines before its text and blanks after it
+    /// count toward nothing. Those before are passed over (the piece starts after them);
+    /// the lines of blanks after its text's last line are dropped from the buffer (the
+    /// lines among them are counted already), so that a record followed by any number of
+    /// blank lines costs its own bytes. `Err` with the piece's start and its text's when
+    /// its text is over the limit, or is followed by more blanks on its last line than the
+    /// limit and the window in which a tag line is told.
+    fn drop_blank_tail(&mut self, from: usize, known: usize) -> Result<(), (usize, usize)> {
+        // Bytes from `known` on are on a line still undecided: they may open the next piece.
+        let Some((first, text, ends)) = self.past_blank_lines(from, known) else {
+            // Nothing but blanks yet: the piece starts at the line being scanned.
+            let line = known.min(self.scan.line_begin);
+            if line > self.start {
+                self.start = line;
+                self.piece_lines = self.lines;
+            }
+            return Ok(());
+        };
+        if ends > 0 {
+            // (Byte-order marks opening that line stay before it, for `past_marks`.)
+            self.start = first.min(self.scan.line_begin).max(self.start);
+            self.piece_lines += ends;
+        }
+        let (last, text_len) = self.text_end(text, known);
+        let max = self.limits.max_record_bytes;
+        if text_len > max as u64 || (self.holed(first) && last > self.hole_at) {
+            return Err((first, text));
+        }
+        // The lines after the text's last line, up to the line being scanned.
+        let tail = memchr::memchr2(b'\n', b'\r', &self.buf[last..known.max(last)]).map(|k| {
+            let at = last + k;
+            at + if self.buf[at..].starts_with(b"\r\n") {
+                2
+            } else {
+                1
+            }
+        });
+        let past_limit = known - text
+            + if self.holed(text) {
+                self.hole as usize
+            } else {
+                0
+            };
+        match tail {
+            Some(line) if line < known && past_limit > max => {
+                let n = known - line;
+                self.buf.copy_within(known..self.len, line);
+                self.len -= n;
+                let s = &mut self.scan;
+                s.pos -= n;
+                s.line_begin = if s.line_begin >= known {
+                    s.line_begin - n
+                } else {
+                    s.line_begin.min(line)
+                };
+                if !self.holed(first) {
+                    self.hole_at = line;
+                }
+                self.hole += n as u64;
+                Ok(())
+            }
+            None if known.saturating_sub(last)
+                > max.saturating_add(crate::text::TAG_LINE_WINDOW) =>
+            {
+                Err((first, text))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Drops the bytes before the record being cut and reads another block.
     fn refill(&mut self) -> io::Result<()> {
+        self.compact();
+        if self.buf.len() < self.len + BLOCK {
+            self.buf.resize(self.len + BLOCK, 0);
+        }
+        loop {
+            match self.input.read(&mut self.buf[self.len..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) => {
+                    self.len += n;
+                    return Ok(());
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Drops the bytes before the record being cut (before the line being scanned, while
+    /// a record over the limit is skipped).
+    fn compact(&mut self) {
         let keep = if self.discarding {
             // Only the line being scanned matters; a long run of blanks at its start is not
             // kept.
@@ -568,21 +754,11 @@ impl<R: Read> Cutter<R> {
             self.scan.line_begin -= keep;
             self.base += keep as u64;
         }
-        if self.buf.len() < self.len + BLOCK {
-            self.buf.resize(self.len + BLOCK, 0);
-        }
-        loop {
-            match self.input.read(&mut self.buf[self.len..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    return Ok(());
-                }
-                Ok(n) => {
-                    self.len += n;
-                    return Ok(());
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+        if self.hole > 0 {
+            if keep >= self.hole_at {
+                self.base += std::mem::take(&mut self.hole);
+            } else {
+                self.hole_at -= keep;
             }
         }
     }
@@ -638,6 +814,11 @@ impl<R: Read> Cutter<R> {
                     // once they pass the limit and the window in which a tag line is told
                     // (memory stays bounded). Counting every byte read would make the
                     // verdict depend on how the input was chunked.
+                    if self.hole > 0 && self.hole_at <= self.start {
+                        // Blanks dropped after a piece before this one: the bytes before
+                        // this piece go first, so that a hole of its own may be made.
+                        self.compact();
+                    }
                     let s = &self.scan;
                     let known = if s.at_token && s.line_start {
                         s.line_begin
@@ -648,19 +829,31 @@ impl<R: Read> Cutter<R> {
                     // The piece is measured from its first byte after its marks, as a piece
                     // with a known end is; a mark still arriving is not measured yet.
                     let from = self.past_marks(self.start, self.len);
-                    let over = known.saturating_sub(from) > max
-                        || self.len.saturating_sub(known) > max + crate::text::TAG_LINE_WINDOW;
+                    let known_over = known.saturating_sub(from) > max || self.holed(from);
+                    let over = known_over
+                        || self.len.saturating_sub(known)
+                            > max.saturating_add(crate::text::TAG_LINE_WINDOW);
                     let marking = BOM.starts_with(&self.buf[from..self.len]);
                     if !self.discarding && self.len - from > max && over && !marking {
-                        // The first bytes of the piece go out (a record complete in them is
-                        // read as usual); the rest is skipped, from the next call on.
-                        self.discarding = true;
-                        self.skip_pending = true;
-                        return Some(Cut::TooLong {
-                            range: from..from + max,
-                            lines_before: self.piece_lines,
-                            offset: self.base + from as u64,
-                        });
+                        // Blanks known to be in the piece count toward nothing. A line
+                        // still undecided that passes the window (a line of blanks longer
+                        // than the limit) is text past it.
+                        let dropped = if known_over {
+                            self.drop_blank_tail(from, known)
+                        } else {
+                            Err((from, from))
+                        };
+                        if let Err((first, text)) = dropped {
+                            // The first bytes of the piece go out (a record complete in them
+                            // is read as usual); the rest is skipped, from the next call on.
+                            self.discarding = true;
+                            self.skip_pending = true;
+                            return Some(Cut::TooLong {
+                                range: self.limited(first, text),
+                                lines_before: self.piece_lines,
+                                offset: self.offset_of(first),
+                            });
+                        }
                     }
                     if let Err(error) = self.refill() {
                         self.done = true;
@@ -679,21 +872,39 @@ impl<R: Read> Cutter<R> {
                 self.piece_lines = self.lines;
                 continue;
             }
-            let first = self.past_marks(self.start, end);
-            let range = first..end;
-            let lines_before = self.piece_lines;
-            let offset = self.base + first as u64;
+            let mut first = self.past_marks(self.start, end);
+            let mut lines_before = self.piece_lines;
+            if end - first > self.limits.max_record_bytes || self.holed(first) {
+                // Blank lines before the text and blanks after it count toward nothing:
+                // the piece goes out without them.
+                let past = self.past_blank_lines(first, end);
+                self.start = end;
+                self.piece_lines = self.lines;
+                let Some((line, text, ends)) = past else {
+                    continue;
+                };
+                (first, lines_before) = (line, lines_before + ends);
+                let (last, text_len) = self.text_end(text, end);
+                if text_len > self.limits.max_record_bytes as u64 {
+                    return Some(Cut::TooLong {
+                        range: self.limited(first, text),
+                        lines_before,
+                        offset: self.offset_of(first),
+                    });
+                }
+                let range = first..last;
+                return Some(Cut::Piece {
+                    range,
+                    lines_before,
+                    offset: self.offset_of(first),
+                });
+            }
             self.start = end;
             self.piece_lines = self.lines;
+            let range = first..end;
+            let offset = self.offset_of(first);
             if self.buf[range.clone()].iter().all(u8::is_ascii_whitespace) {
                 continue;
-            }
-            if range.len() > self.limits.max_record_bytes {
-                return Some(Cut::TooLong {
-                    range: range.start..range.start + self.limits.max_record_bytes,
-                    lines_before,
-                    offset,
-                });
             }
             return Some(Cut::Piece {
                 range,
@@ -986,15 +1197,22 @@ const MAX_RESYNC_WINDOW: u64 = 16 << 20;
 /// ```
 pub fn shard_bounds<R: Read + Seek>(input: &mut R, count: usize) -> io::Result<Vec<Range<u64>>> {
     let len = input.seek(SeekFrom::End(0))?;
-    let count = count.max(1) as u64;
+    // No more ranges than bytes; the targets a search passed over are skipped at once, so
+    // the time is of the order of the ranges found, whatever `count` is.
+    let count = (count.max(1) as u64).min(len.max(1));
     let mut starts = vec![0u64];
     // How far the searches so far have looked: a later target before it is passed over.
     let mut searched = 0u64;
-    for k in 1..count {
+    let mut k = 1u64;
+    while k < count {
         let target = (u128::from(len) * u128::from(k) / u128::from(count)) as u64;
         if target <= searched {
+            // The first target past `searched`.
+            let next = u128::from(searched) * u128::from(count) / u128::from(len) + 1;
+            k = (next as u64).max(k + 1);
             continue;
         }
+        k += 1;
         match boundary_after(input, target, len)? {
             Search::Found(at) => {
                 if at < len {
@@ -1097,14 +1315,19 @@ enum Search {
 /// The first place at or after `target` where every state the cutter may be in there
 /// finds a piece boundary, reading windows from the first line start after `target`.
 fn boundary_after<R: Read + Seek>(input: &mut R, target: u64, len: u64) -> io::Result<Search> {
-    // The first line start at or after the target: after a `\n` (every `\n` ends a line).
+    // The first line start at or after the target: after a `\n`, or after a `\r` that no
+    // `\n` follows (a lone `\r` ends a line, as the cutter counts them).
     let from = target.saturating_sub(1);
+    // A `\r` ended the block before: the line starts at this block's start, or after its
+    // `\n`.
+    let mut cr = false;
     input.seek(SeekFrom::Start(from))?;
     let mut probe = input.by_ref().take((len - from).min(MAX_RESYNC_WINDOW));
     let mut buf = vec![0u8; 8 << 10];
     let mut at = from;
     let line = loop {
         let n = match probe.read(&mut buf) {
+            Ok(0) if cr => break at,
             Ok(0) => {
                 return Ok(Search::NoneBefore(if at - from >= MAX_RESYNC_WINDOW {
                     at
@@ -1116,8 +1339,17 @@ fn boundary_after<R: Read + Seek>(input: &mut R, target: u64, len: u64) -> io::R
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        if let Some(k) = memchr::memchr(b'\n', &buf[..n]) {
-            break at + k as u64 + 1;
+        if cr {
+            break at + u64::from(buf[0] == b'\n');
+        }
+        if let Some(k) = memchr::memchr2(b'\n', b'\r', &buf[..n]) {
+            if buf[k] == b'\n' {
+                break at + k as u64 + 1;
+            }
+            match buf[..n].get(k + 1) {
+                Some(&next) => break at + k as u64 + 1 + u64::from(next == b'\n'),
+                None => cr = true,
+            }
         }
         at += n as u64;
     };

@@ -171,3 +171,36 @@ fn a_move_over_one_mib_is_too_long_whatever_follows_it() {
         );
     }
 }
+
+/// A valid record within 1 KiB of the limit, then blank lines (one, at the end of the file,
+/// or many, between records): the blanks are neither part of the record nor junk, in
+/// `check` (exit 0) and `export`.
+#[test]
+fn blank_lines_after_a_record_near_the_limit() {
+    // Comments of less than the 1 MiB token limit, up to within 1 KiB of the record limit.
+    let comment = format!("{{{}}}\n", "y".repeat((1 << 20) - 100));
+    let mut near = String::from("[Game \"Pylos\"]\n\n");
+    while near.len() + comment.len() < LIMIT {
+        near.push_str(&comment);
+    }
+    near.push_str(&"{y}".repeat((LIMIT - 700 - near.len()) / 3));
+    near.push_str(" 1b2 *");
+    assert!(LIMIT - near.len() < 1024);
+    for (name, text, records) in [
+        ("one_blank", format!("{near}\n\n"), 1),
+        (
+            "crlf_blanks",
+            format!("{near}\r\n{}", "\r\n \t".repeat(400)),
+            1,
+        ),
+        ("between", format!("{near}\n{}{REC}", "\n".repeat(2000)), 2),
+    ] {
+        let path = input(name, &text);
+        let ok: Vec<_> = (1..=records).map(|r| (r, true, false, 0, 0)).collect();
+        assert_eq!(check(&path), ok, "{name}");
+        let status = Command::new(BIN).arg("check").arg(&path).output().unwrap();
+        assert_eq!(status.status.code(), Some(0), "{name}");
+        let rows: Vec<_> = (1..=records).map(|r| (r, true, 1, 0, 0)).collect();
+        assert_eq!(export(&path), rows, "{name}");
+    }
+}

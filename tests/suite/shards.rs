@@ -328,3 +328,44 @@ fn a_long_region_without_a_boundary_is_passed_over_and_shards_resume_after_it() 
     }
     assert_same_cut("long tags", text.as_bytes(), count, Limits::default());
 }
+
+/// A count far beyond the bytes of the input is clamped to them: no range is empty, and
+/// the answer comes at once (it looped once per requested range: years at 2^62).
+#[test]
+fn huge_shard_counts_are_clamped_to_the_input() {
+    let text = "[Game \"Pylos\"]\n\n1b2 1c3 *\n\n".repeat(200);
+    let started = std::time::Instant::now();
+    for count in [usize::MAX, 1 << 62, text.len() * 3] {
+        let ranges = shard_bounds(&mut Cursor::new(text.as_bytes()), count).unwrap();
+        assert_eq!(ranges.len(), 200, "one range a record at most");
+        assert_eq!((ranges[0].start, ranges[199].end), (0, text.len() as u64));
+        assert!(
+            ranges
+                .windows(2)
+                .all(|w| w[0].end == w[1].start && w[0].start < w[0].end)
+        );
+        assert_eq!(
+            shards(&mut Cursor::new(text.as_bytes()), count)
+                .unwrap()
+                .len(),
+            200
+        );
+    }
+    assert!(started.elapsed().as_secs() < 20);
+    let empty = shard_bounds(&mut Cursor::new(b""), usize::MAX).unwrap();
+    assert_eq!((empty.len(), empty[0].start, empty[0].end), (1, 0, 0));
+}
+
+/// An archive whose lines end in a lone `\r` (old Mac files) is sharded at its records, as
+/// the cutter counts lines: the shards give the pieces, lines and offsets of the whole (the
+/// search for a line start after each target looked for `\n` only, and found none).
+#[test]
+fn lone_cr_archives_shard_at_their_records() {
+    let text = "[Game \"Pylos\"]\r\r1b2 1c3 *\r\r[Game \"Pylos\"]\r\r1b2 zz *\r\r".repeat(400);
+    let ranges = shard_bounds(&mut Cursor::new(text.as_bytes()), 8).unwrap();
+    assert_eq!(ranges.len(), 8, "{ranges:?}");
+    for count in [2, 3, 8] {
+        assert_same_cut("lone cr", text.as_bytes(), count, Limits::default());
+        assert_same_items::<Pylos>("lone cr", text.as_bytes(), count);
+    }
+}

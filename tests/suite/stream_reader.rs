@@ -426,3 +426,142 @@ fn junk_items_are_placed_and_the_records_around_them_read() {
         );
     }
 }
+
+/// What the visitor reader makes of `data` read whole and a few bytes at a time under
+/// `limits`: each record's plies or error, each junk's place.
+fn items_under(data: &[u8], limits: Limits) -> Vec<String> {
+    use gamenote::stream::Item;
+    use gamenote::visit::Summarize;
+    let describe = |item: Item<Result<gamenote::visit::Summary, ParseError>>| match item {
+        Item::Record(Ok(s)) => format!("record of {} plies", s.plies),
+        Item::Record(Err(e)) => format!("record error {}:{} {}", e.line, e.column, e.expected),
+        Item::Junk(e) => format!("junk {}:{} {}", e.line, e.column, e.found),
+    };
+    let mut whole = Vec::new();
+    let mut reader = Reader::with_limits(data, limits);
+    while let Some(item) = reader.read_item::<Pylos, _>(&mut Summarize::default()) {
+        whole.push(describe(item));
+    }
+    let mut trickled = Vec::new();
+    let trickle = Trickle {
+        data,
+        rng: Rng::new(data.len() as u64),
+    };
+    let mut reader = Reader::with_limits(trickle, limits);
+    while let Some(item) = reader.read_item::<Pylos, _>(&mut Summarize::default()) {
+        trickled.push(describe(item));
+    }
+    assert_eq!(whole, trickled, "{:?}", String::from_utf8_lossy(data));
+    whole
+}
+
+/// Blanks after a record's last text (spaces, tabs, line ends of any kind) count neither
+/// toward the record limit nor as junk, however many lines of them there are and wherever
+/// the limit falls among them; the record after them is placed as in the stream.
+#[test]
+fn blank_lines_after_a_record_near_the_limit() {
+    let record = "[Game \"Pylos\"]\n\n1b2 1c3 *";
+    let next = "[Game \"Pylos\"]\n1b2 zz *\n";
+    const ZZ: &str = "a Pylos move such as 1b2, 1d2-2b2 or 1d1(1c1,1d1)";
+    let tails = [
+        "\n".to_string(),
+        "\n\n".to_string(),
+        " \t \r\n\r\n".to_string(),
+        "\r".repeat(3),
+        "\n".repeat(5_000),
+        (" ".repeat(1_000) + "\n").repeat(5),
+        "\r\n \t\x0c".repeat(3_000),
+    ];
+    for tail in &tails {
+        let lines = gamenote::stream::count_lines(format!("{record}{tail}").as_bytes()).unwrap();
+        for slack in [0, 1, 2, 7] {
+            let limits = Limits::default().max_record_bytes(record.len() + slack);
+            let alone = format!("{record}{tail}");
+            assert_eq!(
+                items_under(alone.as_bytes(), limits),
+                ["record of 2 plies"],
+                "{tail:?}, slack {slack}"
+            );
+            let data = format!("{record}{tail}{next}");
+            assert_eq!(
+                items_under(data.as_bytes(), limits),
+                [
+                    "record of 2 plies".to_string(),
+                    format!("record error {}:5 {ZZ}", lines + 2)
+                ],
+                "{tail:?}, slack {slack}"
+            );
+            let pieces: Vec<_> = RecordReader::with_limits(data.as_bytes(), limits)
+                .map(|p| p.expect("no piece is over the limit"))
+                .collect();
+            assert_eq!(pieces.len(), 2, "{tail:?}, slack {slack}");
+            assert!(
+                pieces[0].text.starts_with(record) && pieces[0].text.len() <= record.len() + slack
+            );
+            assert_eq!(pieces[0].text.trim_end(), record);
+            // The blanks that open the next record's line are its own.
+            let own = tail.len() - tail.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+            let next_text = format!("{}{next}", &tail[tail.len() - own..]);
+            assert_eq!(
+                (pieces[1].text.trim_end(), pieces[1].lines_before),
+                (next_text.trim_end(), lines)
+            );
+            assert_eq!(pieces[1].offset, (record.len() + tail.len() - own) as u64);
+        }
+    }
+}
+
+/// Text after blanks that pass the limit is past the limit: the record before is read, and
+/// the text is junk, once; a record one byte over the limit still fails.
+#[test]
+fn text_after_blanks_past_the_limit_is_junk_and_a_longer_record_fails() {
+    let record = "[Game \"Pylos\"]\n\n1b2 1c3 *";
+    let limits = Limits::default().max_record_bytes(record.len() + 3);
+    for tail in ["\n".repeat(20), "\n".repeat(300_000), " ".repeat(600_000)] {
+        let data = format!("{record}{tail}stray\n\n[Game \"Pylos\"]\n1b2 *\n");
+        let items = items_under(data.as_bytes(), limits);
+        assert_eq!(items.len(), 3, "{items:?}");
+        assert_eq!(items[0], "record of 2 plies");
+        // Placed after the record's text, the last text within the limit.
+        assert_eq!(items[1], "junk 3:10 text past the record limit of 28 bytes");
+        assert_eq!(items[2], "record of 1 plies");
+    }
+    let limits = Limits::default().max_record_bytes(record.len() - 1);
+    let data = format!("{record}\n\n\n");
+    assert_eq!(
+        items_under(data.as_bytes(), limits),
+        ["record error 1:1 a record of at most 24 bytes"]
+    );
+}
+
+/// Blank lines before the first record, more of them than the limit, are passed over.
+#[test]
+fn blank_lines_past_the_limit_before_a_record_are_passed_over() {
+    let limits = Limits::default().max_record_bytes(100);
+    for blanks in [
+        "\n".repeat(1_000),
+        "\r\n".repeat(200_000),
+        (" \t".repeat(500) + "\r").repeat(300),
+    ] {
+        let data = format!("{blanks}[Game \"Pylos\"]\n\n1b2 zz *\n");
+        let lines = gamenote::stream::count_lines(blanks.as_bytes()).unwrap();
+        let items = items_under(data.as_bytes(), limits);
+        assert_eq!(items.len(), 1, "{items:?}");
+        assert!(
+            items[0].starts_with(&format!("record error {}:", lines + 3)),
+            "{items:?}"
+        );
+    }
+}
+
+/// The largest limit a caller can ask for reads records as the default does: the
+/// arithmetic on it saturates (it overflowed in debug builds).
+#[test]
+fn a_limit_of_usize_max_reads_as_no_limit() {
+    let limits = Limits::default().max_record_bytes(usize::MAX);
+    let data = format!("[Game \"Pylos\"]\n\n1b2 1c3 *\n\n{}", "\n".repeat(300_000));
+    assert_eq!(items_under(data.as_bytes(), limits), ["record of 2 plies"]);
+    let data = b"[Game \"Pylos\"]\n{an open comment\n".repeat(10_000);
+    // Each tag line after an open comment starts a record.
+    assert_eq!(items_under(&data, limits).len(), 10_000);
+}
