@@ -898,7 +898,9 @@ impl AnyPosition {
     }
 
     /// Plays a move of the same game (one of [`AnyPosition::legal_moves`], or resolved by
-    /// [`AnyPosition::resolve`]).
+    /// [`AnyPosition::resolve`]). A move that is not legal here (one of another position,
+    /// or any move once the game is over) is an [`AnyError::Move`] saying why, and the
+    /// position is left as it was.
     ///
     /// ```
     /// use gamenote::any::AnyPosition;
@@ -908,10 +910,25 @@ impl AnyPosition {
     /// pos.play(&first)?;
     /// assert_eq!(pos.to_move(), 1);
     /// assert!(pos.play(&AnyPosition::start(GameId::Pylos).legal_moves()[0]).is_err());
+    /// let before = pos.clone();
+    /// assert!(pos.play(&first).is_err(), "its square is taken now");
+    /// assert_eq!(pos, before);
     /// # Ok::<(), gamenote::any::AnyError>(())
     /// ```
     pub fn play(&mut self, m: &AnyMove) -> Result<(), AnyError> {
         both!(AnyPosition, self, AnyMove, m, p, m, G => {
+            if G::outcome(p).is_some() {
+                return Err(MoveError::illegal("the game is over: no move can be played").into());
+            }
+            let mut legal = Vec::new();
+            G::legal_moves(p, &mut legal);
+            if !legal.contains(m) {
+                return Err(MoveError::illegal(format!(
+                    "{m:?} is not one of the {} legal moves of the position",
+                    legal.len()
+                ))
+                .into());
+            }
             G::play(p, m);
             Ok(())
         })
@@ -1347,6 +1364,9 @@ pub struct AnyReader<R> {
     /// one.
     game: Option<GameId>,
     checkers: Checkers,
+    /// The text of the piece at hand, shared by the records read from it (which keep it to
+    /// place their replay's errors); `None` until a record of the piece is read.
+    piece: Option<std::sync::Arc<str>>,
 }
 
 /// One checker a game, made when a record of the game is first met.
@@ -1416,6 +1436,7 @@ impl<R: Read> AnyReader<R> {
             default,
             game: None,
             checkers: Checkers::default(),
+            piece: None,
         }
     }
 
@@ -1423,6 +1444,7 @@ impl<R: Read> AnyReader<R> {
     /// `Some(Err)` (the piece skipped) when its `[Game]` tags disagree.
     fn next_game(&mut self) -> Option<Result<GameId, ReadError>> {
         let (text, lines_before, offset) = self.reader.load_piece()?;
+        self.piece = None;
         Some(match self.default.of_record(text) {
             Ok(id) => {
                 self.game = Some(id);
@@ -1461,7 +1483,8 @@ impl<R: Read> AnyReader<R> {
             if let Some(id) = self.game {
                 let item = with_known!(id, G => {
                     let mut build = RecordBuilder::<G>::default();
-                    self.reader.step_piece::<G, _>(&mut build).map(|item| match item {
+                    let piece = &mut self.piece;
+                    self.reader.step_placed::<G>(&mut build, piece).map(|item| match item {
                         Item::Record(r) => Item::Record(r.map(G::any_record).map_err(|error| {
                             ReadError { game: Some(id), junk: false, error }
                         })),

@@ -480,6 +480,11 @@ impl DefaultGame {
         // leaves a section that repeats one with another value to the grammar.
         let plain = plain_game_tags(text);
         let once_checked = plain.is_some();
+        if plain.is_none()
+            && let Some(e) = unknown_game_tag(text)
+        {
+            return Err(e);
+        }
         let (first, mut other_game) = plain.unwrap_or_else(|| {
             let mut tags = GameId::game_tags(text);
             let first = tags.next().flatten();
@@ -540,6 +545,27 @@ impl DefaultGame {
             (d, None) => Ok(d.id()),
         }
     }
+}
+
+/// The error of a record whose first `[Game]` tag names no known game (`[Game "Chess"]`):
+/// at the tag's value, naming the value and the known games, rather than reading the
+/// record as the default game.
+fn unknown_game_tag(text: &str) -> Option<crate::ParseError> {
+    let (_, raw, span) = section_tags(text).find(|(name, _, _)| named(name, "Game"))?;
+    let mut value = String::new();
+    unescape_tag(raw, &mut value);
+    if GameId::from_name(&value).is_some() {
+        return None;
+    }
+    let known: Vec<&str> = ENTRIES.iter().map(|e| e.tag).collect();
+    let mut e = crate::ParseError::at(
+        text,
+        span.start,
+        format!("the name of a known game ({})", known.join(", ")),
+    );
+    e.found = format!("{:?}", crate::error::excerpt(&value));
+    e.span = span;
+    Some(e)
 }
 
 /// The first `[Game]` tag of `text`'s tag section naming a known game and the first later

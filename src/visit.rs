@@ -1248,6 +1248,8 @@ pub(crate) struct Walk {
     pub lines: Lines,
     /// Spans are shifted by this.
     pub base: usize,
+    /// The line of the piece's first byte.
+    pub first_line: usize,
     /// Records begun in this piece.
     records: usize,
 }
@@ -1259,6 +1261,7 @@ impl Walk {
             next: Next::Record(0),
             lines: Lines::new(first_line),
             base,
+            first_line,
             records: 0,
         }
     }
@@ -1269,6 +1272,7 @@ impl Walk {
             next: Next::Done,
             lines: Lines::new(1),
             base: 0,
+            first_line: 1,
             records: 0,
         }
     }

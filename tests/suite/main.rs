@@ -61,3 +61,4 @@ mod threeman_props;
 mod threeman_resolve;
 mod threeman_resolve_play;
 mod threeman_rules;
+mod doors_agree;
