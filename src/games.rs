@@ -481,7 +481,7 @@ impl DefaultGame {
         let plain = plain_game_tags(text);
         let once_checked = plain.is_some();
         if plain.is_none()
-            && let Some(e) = unknown_game_tag(text)
+            && let Some(e) = unknown_game_tag(text, self.id())
         {
             return Err(e);
         }
@@ -547,14 +547,24 @@ impl DefaultGame {
     }
 }
 
-/// The error of a record whose first `[Game]` tag names no known game (`[Game "Chess"]`):
-/// at the tag's value, naming the value and the known games, rather than reading the
-/// record as the default game.
-fn unknown_game_tag(text: &str) -> Option<crate::ParseError> {
+/// The error of a record whose first `[Game]` tag names no known game (`[Game "Chess"]`)
+/// and that does not read as the `default` game either: at the tag's value, naming the
+/// value and the known games, rather than the default game's grammar error on its first
+/// move ("expected a Pylos move, found e4"). A record that reads as the default game keeps
+/// its tag as a title (GF1 writes `[Game "GF1 random basic 2"]` on its GIPF records).
+fn unknown_game_tag(text: &str, default: GameId) -> Option<crate::ParseError> {
     let (_, raw, span) = section_tags(text).find(|(name, _, _)| named(name, "Game"))?;
     let mut value = String::new();
     unescape_tag(raw, &mut value);
     if GameId::from_name(&value).is_some() {
+        return None;
+    }
+    let start = crate::visit::record_start(text, 0)?;
+    let mut scratch = crate::visit::Scratch::default();
+    let reads = crate::with_game!(default, G => {
+        crate::visit::read_dry::<G>(text, start, &mut scratch).is_some()
+    });
+    if reads {
         return None;
     }
     let known: Vec<&str> = ENTRIES.iter().map(|e| e.tag).collect();

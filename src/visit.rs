@@ -1341,7 +1341,7 @@ impl Walk {
 /// Out of line: it is needed only before a piece's stop, and a second copy of the grammar
 /// inlined into [`Walk::step`] slows the one every record is read with.
 #[inline(never)]
-fn read_dry<G: Game>(text: &str, start: usize, scratch: &mut Scratch) -> Option<Ended> {
+pub(crate) fn read_dry<G: Game>(text: &str, start: usize, scratch: &mut Scratch) -> Option<Ended> {
     read_record::<G, Null>(text, start, 0, scratch, &mut Null).ok()
 }
 
