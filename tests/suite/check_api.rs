@@ -311,7 +311,13 @@ fn check_piece_leaves_numbering_to_the_caller_and_keeps_numbers_out_of_messages(
         seen,
         [
             (1, None),
-            (1, Some((true, "expected a tag pair or the end of input, found \"stray\"".into()))),
+            (
+                1,
+                Some((
+                    true,
+                    "expected a tag pair or the end of input, found \"stray\"".into()
+                ))
+            ),
             (2, Some((false, "ply 2 (1c3): 1c3 is occupied".into()))),
         ]
     );
@@ -320,7 +326,8 @@ fn check_piece_leaves_numbering_to_the_caller_and_keeps_numbers_out_of_messages(
 #[test]
 fn a_set_up_error_has_one_kind_in_every_form() {
     let text = "[Game \"Pylos\"]\n[Rules \"chess\"]\n1b2 *\n";
-    let reports = gamenote::check::check_source::<gamenote::pylos::Pylos>("f", text, &[], Mode::Strict);
+    let reports =
+        gamenote::check::check_source::<gamenote::pylos::Pylos>("f", text, &[], Mode::Strict);
     let p = reports[0].error.as_ref().expect("fails");
     assert_eq!(p.kind, ProblemKind::Setup);
     assert!(reports[0].to_json().contains("\"kind\":\"setup\""));
@@ -329,20 +336,34 @@ fn a_set_up_error_has_one_kind_in_every_form() {
     assert_eq!(e.kind(), p.kind);
     // A result the record contradicts is a mismatch everywhere.
     let text = "[Game \"Pylos\"]\n[Result \"1-0\"]\n1b2 0-1\n";
-    let reports = gamenote::check::check_source::<gamenote::pylos::Pylos>("f", text, &[], Mode::Strict);
+    let reports =
+        gamenote::check::check_source::<gamenote::pylos::Pylos>("f", text, &[], Mode::Strict);
     let rec: gamenote::Record<gamenote::pylos::Pylos> = text.parse().expect("reads");
     let e = rec.replay(Mode::Strict).error.expect("fails");
-    assert_eq!((e.kind(), reports[0].error.as_ref().map(|p| p.kind)), (ProblemKind::Mismatch, Some(ProblemKind::Mismatch)));
+    assert_eq!(
+        (e.kind(), reports[0].error.as_ref().map(|p| p.kind)),
+        (ProblemKind::Mismatch, Some(ProblemKind::Mismatch))
+    );
 }
 
 #[test]
 fn gipf_set_up_tags_on_a_pylos_record_are_an_error_at_the_tag() {
     for (tag, column) in [("Variant", 11), ("Handicap", 12)] {
         let text = format!("[Game \"Pylos\"]\n[{tag} \"standard\"]\n\n1b2 1c3 *\n");
-        let reports = gamenote::check::check_source::<gamenote::pylos::Pylos>("f", &text, &[], Mode::Strict);
+        let reports =
+            gamenote::check::check_source::<gamenote::pylos::Pylos>("f", &text, &[], Mode::Strict);
         let p = reports[0].error.as_ref().expect("GIPF's tag");
-        assert_eq!((p.kind, p.line, p.column), (ProblemKind::Setup, 2, column), "{tag}");
-        assert!(p.message.contains(&format!("Pylos has no {}s", tag.to_lowercase())), "{}", p.message);
+        assert_eq!(
+            (p.kind, p.line, p.column),
+            (ProblemKind::Setup, 2, column),
+            "{tag}"
+        );
+        assert!(
+            p.message
+                .contains(&format!("Pylos has no {}s", tag.to_lowercase())),
+            "{}",
+            p.message
+        );
         let rec: gamenote::Record<gamenote::pylos::Pylos> = text.parse().expect("reads");
         let at = rec.replay(Mode::Strict).error.expect("fails").location();
         assert_eq!((at.line, at.column), (2, column));

@@ -258,9 +258,16 @@ fn a_set_up_error_of_a_later_record_renders_at_its_own_tag() {
         .records::<Pylos>()
         .collect();
     let rec = recs[1].as_ref().expect("reads");
-    let e = record::replay(rec, Mode::Strict).error.expect("no such rules");
+    let e = record::replay(rec, Mode::Strict)
+        .error
+        .expect("no such rules");
     assert_eq!(e.location().to_string(), "7:9");
-    assert!(e.render("f", text).starts_with("f:7:9: unknown Pylos rule set"), "{}", e.render("f", text));
+    assert!(
+        e.render("f", text)
+            .starts_with("f:7:9: unknown Pylos rule set"),
+        "{}",
+        e.render("f", text)
+    );
     assert_eq!(e.clone().locate(text).location().to_string(), "7:9");
     // An error with no place of its own is not placed by searching the text for its tag.
     let bare = Error::Setup(gamenote::ValueError::new("odd").in_tag("Rules"));
@@ -298,5 +305,8 @@ fn any_reader_records_replay_with_their_place_in_the_file() {
 fn offset_by_saturates_instead_of_overflowing() {
     let e: Error = "1b2 zz *".parse::<Record<Pylos>>().unwrap_err().into();
     let at = e.offset_by(usize::MAX, usize::MAX).location();
-    assert_eq!((at.line, at.span), (usize::MAX, Some(usize::MAX..usize::MAX)));
+    assert_eq!(
+        (at.line, at.span),
+        (usize::MAX, Some(usize::MAX..usize::MAX))
+    );
 }
