@@ -728,7 +728,7 @@ impl ValueError {
     /// let Some(Error::Setup(e)) = rec.replay(Mode::Strict).error else { panic!() };
     /// assert_eq!(
     ///     e.render("a.pylon", text),
-    ///     "a.pylon:2:8: no Pylon board of size 27 (expected 3 to 26)\n  [Size \"27\"]\n         ^^"
+    ///     "a.pylon:2:8: the Size tag \"27\" is not a Pylon board size from 2 to 26\n  [Size \"27\"]\n         ^^"
     /// );
     /// assert_eq!(ValueError::new("odd").in_tag("Size").render("a.pylon", text), "a.pylon: odd");
     /// # Ok::<(), gamenote::ParseError>(())
