@@ -497,7 +497,8 @@ impl AnyRecord {
     /// let rec: AnyRecord = "[Game \"Pylos\"]\n1b2 1b2 *".parse()?;
     /// let replay = rec.replay(Mode::Strict);
     /// assert_eq!((replay.is_ok(), replay.plies()), (false, 1));
-    /// assert_eq!(replay.error().unwrap().to_string(), "ply 2 (1b2): 1b2 is occupied");
+    /// // Placed in the record's text: line 2, column 5.
+    /// assert_eq!(replay.error().unwrap().to_string(), "2:5: ply 2 (1b2): 1b2 is occupied");
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn replay(&self, mode: Mode) -> AnyReplay {

@@ -221,7 +221,8 @@ impl Report {
     /// assert!(reports[1].is_junk() && !reports[1].ok());
     /// let junk = reports[1].error.as_ref().unwrap();
     /// assert_eq!((reports[1].record, junk.line, junk.column), (1, 5, 1));
-    /// assert_eq!(junk.message, "junk after record 1: expected a tag pair or the end of input, found \"stray\"");
+    /// // The record it follows is `record`, not written into the message.
+    /// assert_eq!(junk.message, "expected a tag pair or the end of input, found \"stray\"");
     /// ```
     pub fn is_junk(&self) -> bool {
         self.error.as_ref().is_some_and(|p| p.junk)

@@ -955,11 +955,12 @@ impl Location {
     /// Whether the error is placed in a text (its line is known).
     ///
     /// ```
-    /// use gamenote::{pylos::Pylos, record, Error, Mode, Record};
+    /// use gamenote::{pylos::Pylos, record, Error, Mode, Record, ValueError};
     /// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
     /// let err = record::replay(&rec, Mode::Strict).error.unwrap();
-    /// assert!(!err.location().is_placed(), "a Record keeps no text");
-    /// assert!(err.locate("1b2 1b2 *").location().is_placed());
+    /// assert!(err.location().is_placed(), "a record read from text keeps its place");
+    /// let made = Error::Setup(ValueError::new("odd"));
+    /// assert!(!made.location().is_placed(), "an error made without a text");
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn is_placed(&self) -> bool {
@@ -1010,7 +1011,7 @@ impl IllegalMove {
     /// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
     /// let Some(Error::Illegal(e)) = record::replay(&rec, Mode::Strict).error else { panic!() };
     /// let at = e.location();
-    /// assert_eq!((at.line, at.span, at.ply), (0, Some(4..7), Some(2)), "not placed yet");
+    /// assert_eq!((at.line, at.column, at.span, at.ply), (1, 5, Some(4..7), Some(2)));
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn location(&self) -> Location {

@@ -815,7 +815,7 @@ impl<G: Game> crate::visit::Visitor<G> for RecordBuilder<G> {
 /// }
 /// assert_eq!(moves("1b2 1c3 1c4 *").unwrap(), 3);
 /// let err = moves("1b2 1b2 *").unwrap_err();
-/// assert_eq!(err.to_string(), "ply 2 (1b2): 1b2 is occupied");
+/// assert_eq!(err.to_string(), "1:5: ply 2 (1b2): 1b2 is occupied");
 /// ```
 #[non_exhaustive]
 pub struct Replay<G: Game> {
