@@ -2,6 +2,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamenote::Play;
+use gamenote::game::Hooks;
 use gamenote::perft::perft;
 use gamenote::record::replay;
 use gamenote::threeman::{Notation, Rules, ThreeMan, position_string};
@@ -46,6 +47,19 @@ fn benches(c: &mut Criterion) {
     g.throughput(Throughput::Elements(rec.plies.len() as u64));
     g.bench_function("game_with_legality", |b| {
         b.iter(|| black_box(replay(black_box(&rec), Mode::Strict).moves.len()))
+    });
+    // the per-move path of `gamenote check`: each written move resolved and played, the next
+    // seat left unjudged, so no king scan is kept for the resolve that follows
+    let notations: Vec<Notation> = rec.plies.iter().map(|p| p.notation).collect();
+    g.bench_function("resolve_play_unsettled", |b| {
+        b.iter(|| {
+            let mut pos = start.clone();
+            for n in &notations {
+                black_box(ThreeMan::resolve_play_unsettled(&mut pos, n).ok());
+            }
+            ThreeMan::settle(&mut pos);
+            black_box(pos.is_over())
+        })
     });
     g.finish();
 }

@@ -51,10 +51,10 @@ use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 use crate::error::Error;
 use crate::game::{Game, GameResult, Mode};
+use crate::grammar::Visitor;
 use crate::record::Record;
 use crate::replay::{Checker, Verdict};
 use crate::stream::{BadRecord, Limits, RawRecord, RecordReader, Shard};
-use crate::visit::Visitor;
 
 mod input;
 mod keep;
@@ -579,7 +579,7 @@ pub fn check_text<G: Game>(
     mode: Mode,
 ) -> Vec<Report> {
     let mut checker = Checker::<G>::with_overrides(mode, overrides);
-    let mut scratch = crate::visit::Scratch::default();
+    let mut scratch = crate::grammar::Scratch::judged_by(crate::any::standard_judge());
     let mut report = blank_report(file);
     let mut written = None;
     let mut out = Vec::new();
@@ -647,7 +647,7 @@ where
     V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
 {
     let mut out = Vec::new();
-    let mut scratch = crate::visit::Scratch::default();
+    let mut scratch = crate::grammar::Scratch::judged_by(crate::any::standard_judge());
     let mut report = blank_report(file);
     let mut record = 0;
     let _ = check_piece_text::<G, _>(
@@ -701,7 +701,7 @@ fn collect_numbered<'a>(
 /// ```
 pub struct PieceChecker<G: Game, V = Checker<G>> {
     checker: V,
-    scratch: crate::visit::Scratch,
+    scratch: crate::grammar::Scratch,
     report: Report,
     written: Option<GameResult>,
     game: std::marker::PhantomData<fn() -> G>,
@@ -723,7 +723,7 @@ where
     pub fn new(file: &str, checker: V) -> Self {
         PieceChecker {
             checker,
-            scratch: crate::visit::Scratch::default(),
+            scratch: crate::grammar::Scratch::judged_by(crate::any::standard_judge()),
             report: blank_report(file),
             written: None,
             game: std::marker::PhantomData,
@@ -761,7 +761,10 @@ where
     /// assert_eq!(ok, [false, true]);
     /// ```
     pub fn tags_judged(mut self, yes: bool) -> Self {
-        self.scratch.set_tags_judged(yes);
+        self.scratch = crate::grammar::Scratch::judged_by(match yes {
+            true => None,
+            false => crate::any::standard_judge(),
+        });
         self
     }
 
@@ -880,7 +883,7 @@ pub fn convert_piece<G: Game, W: io::Write>(
     out: &mut W,
     mut failed: impl FnMut(&Problem),
 ) -> io::Result<usize> {
-    use crate::visit::Stepped;
+    use crate::grammar::Stepped;
     let (text, lines_before, stop) = crate::stream::piece_parts(piece);
     let mut loc = Locator::new(text);
     let mut report = blank_report(file);
@@ -948,17 +951,17 @@ fn check_piece_text<G: Game, V>(
     lines_before: usize,
     stop: Option<&crate::stream::Stop>,
     checker: &mut V,
-    scratch: &mut crate::visit::Scratch,
+    scratch: &mut crate::grammar::Scratch,
     written: &mut Option<GameResult>,
     mut each: impl FnMut(&mut Report) -> io::Result<()>,
 ) -> io::Result<()>
 where
     V: Visitor<G, Output = Verdict> + AsRef<Checker<G>>,
 {
-    use crate::visit::Stepped;
+    use crate::grammar::Stepped;
     let mut loc = Locator::new(text);
     let mut offset = 0;
-    let mut walk = crate::visit::Walk::new(1, 0);
+    let mut walk = crate::grammar::Walk::new(1, 0);
     let mut record = 0;
     while let Some(step) = walk.step::<G, V>(text, stop, scratch, checker) {
         match step {
@@ -1280,33 +1283,14 @@ pub enum Checked<'r> {
     Unreadable(&'r InputError),
 }
 
-/// The checkers of the games met in one input, each made when first needed.
-#[derive(Default)]
-struct Slots {
-    pylos: Option<Checker<crate::pylos::Pylos>>,
-    gipf: Option<Checker<crate::gipf::Gipf>>,
-    threeman: Option<Checker<crate::threeman::ThreeMan>>,
-    pylon: Option<Checker<crate::pylon::Pylon>>,
+/// The checker of each game met in one input, made when first needed.
+struct CheckerSlots;
+
+impl crate::any::Family for CheckerSlots {
+    type Of<G: crate::any::KnownGame> = Option<Checker<G>>;
 }
 
-/// A game whose checker has a slot in [`Slots`].
-trait Slot: Game + Sized {
-    fn slot(slots: &mut Slots) -> &mut Option<Checker<Self>>;
-}
-
-macro_rules! slot {
-    ($g:ty, $field:ident) => {
-        impl Slot for $g {
-            fn slot(slots: &mut Slots) -> &mut Option<Checker<Self>> {
-                &mut slots.$field
-            }
-        }
-    };
-}
-slot!(crate::pylos::Pylos, pylos);
-slot!(crate::gipf::Gipf, gipf);
-slot!(crate::threeman::ThreeMan, threeman);
-slot!(crate::pylon::Pylon, pylon);
+type Slots = crate::any::PerGame<CheckerSlots>;
 
 /// Checks the pieces of one input, each record in its own game
 /// ([`DefaultGame::of_record`](crate::any::DefaultGame::of_record)): the default game's
@@ -1318,7 +1302,7 @@ struct Checkers<'a> {
     syntax_only: bool,
     slots: Slots,
     report: Report,
-    scratch: crate::visit::Scratch,
+    scratch: crate::grammar::Scratch,
     /// The game of the record before, and the result whose text `report` holds.
     written: (Option<GameId>, Option<GameResult>),
 }
@@ -1326,8 +1310,7 @@ struct Checkers<'a> {
 impl<'a> Checkers<'a> {
     fn new(file: &str, default: crate::any::DefaultGame, opts: &CheckOptions<'a>) -> Self {
         // Each piece's game and once-tags are judged by `of_record` in `piece`.
-        let mut scratch = crate::visit::Scratch::default();
-        scratch.set_tags_judged(true);
+        let scratch = crate::grammar::Scratch::judged_by(None);
         Checkers {
             default,
             overrides: opts.overrides,
@@ -1371,7 +1354,7 @@ impl<'a> Checkers<'a> {
         crate::with_game!(id, G => self.piece_in::<G>(id, text, lines_before, stop, each))
     }
 
-    fn piece_in<G: Slot>(
+    fn piece_in<G: crate::any::KnownGame>(
         &mut self,
         id: GameId,
         text: &str,
@@ -1385,7 +1368,7 @@ impl<'a> Checkers<'a> {
         } else {
             &[]
         };
-        let checker = G::slot(&mut self.slots).get_or_insert_with(|| {
+        let checker = self.slots.get_mut::<G>().get_or_insert_with(|| {
             Checker::with_overrides(mode, overrides).syntax_only(syntax_only)
         });
         check_piece_text::<G, _>(

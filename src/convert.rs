@@ -32,11 +32,11 @@ use crate::error::ParseError;
 #[allow(unused_imports)]
 use crate::game::RecordFormat;
 use crate::game::{Game, GameResult, Mode};
+use crate::grammar::{Lines, Next, Scratch, Stepped, TagJudge, Visitor, Walk, visit_next};
 use crate::record::{
     Ply, Record, annotation_token, comment_token, converted_head, ending_start, ply_comment_token,
 };
 use crate::replay::{Checker, Verdict};
-use crate::visit::{Lines, Next, Scratch, Stepped, Visitor, Walk, visit_next};
 
 /// Converts the records of texts to a style, writing each record that converts to an
 /// [`io::Write`] as [`crate::record::convert`] and [`Record`]'s printer would, a blank line
@@ -70,34 +70,18 @@ impl<G: Game> std::fmt::Debug for Converter<G> {
 }
 
 impl<G: Game> Converter<G> {
-    /// A converter to `style`, reading strictly or leniently.
-    ///
-    /// ```
-    /// use gamenote::{convert::Converter, threeman::{Style, ThreeMan}, Mode};
-    /// let converter = Converter::<ThreeMan>::new(Style::default(), Mode::Lenient);
-    /// assert_eq!(converter.written(), 0);
-    /// ```
-    pub fn new(style: G::Style, mode: Mode) -> Self {
-        Self::with_overrides(style, mode, &[])
-    }
-
-    /// The same, with tags that replace (or join) each record's own (the command line's
-    /// `--rules`), as [`Checker::with_overrides`].
-    ///
-    /// ```
-    /// use gamenote::{convert::Converter, gipf::{Gipf, Style}, Mode};
-    /// let rules = [("Rules".to_string(), "tournament".to_string())];
-    /// let mut converter = Converter::<Gipf>::with_overrides(Style::default(), Mode::Strict, &rules);
-    /// let mut out = Vec::new();
-    /// converter.convert_str("1.Ge2/Gd1-f2 *", &mut out)?;
-    /// assert!(String::from_utf8(out)?.contains("[Rules \"tournament\"]"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn with_overrides(style: G::Style, mode: Mode, overrides: &[(String, String)]) -> Self {
+    /// [`Converter::with_overrides`] whose records' tags `judge` judges (the grammar knows
+    /// no list of games: the any-game layer's constructors hand it the crate's rule).
+    pub(crate) fn judged(
+        style: G::Style,
+        mode: Mode,
+        overrides: &[(String, String)],
+        judge: Option<Box<dyn TagJudge>>,
+    ) -> Self {
         Converter {
             style,
             checker: Checker::with_overrides(mode, overrides),
-            scratch: Scratch::default(),
+            scratch: Scratch::judged_by(judge),
             written: 0,
         }
     }

@@ -648,7 +648,7 @@ pub struct IllegalMove {
     /// Byte range of the move in the record's text, when known.
     pub span: Option<Range<usize>>,
     /// 1-based line of `span`'s start, once the error is placed in a text (by the stream
-    /// readers, [`Error::locate`] or [`crate::stream::RawRecord::locate`]); 0 until then.
+    /// readers, [`Error::locate`] or a stream record's `RawRecord::locate`); 0 until then.
     pub line: usize,
     /// 1-based column (in characters) of `span`'s start; 0 until the error is placed.
     pub column: usize,
@@ -675,7 +675,7 @@ pub struct ValueError {
     pub message: String,
     /// Byte range of the tag's value (inside its quotes) in the input, once the error is
     /// placed in a record's text (by the stream readers, [`Error::locate`] or
-    /// [`crate::stream::RawRecord::locate`]); `None` until then, or when the record has no
+    /// a stream record's `RawRecord::locate`); `None` until then, or when the record has no
     /// such tag (the error is then placed at the record's start).
     pub span: Option<Range<usize>>,
     /// 1-based line where the error is placed; 0 until it is.
@@ -924,9 +924,9 @@ pub fn display_width(c: char) -> usize {
 /// gives one ([`Error::location`]); its `Display` is `line:column`.
 ///
 /// Lines, columns and spans count in the input the error was read from: the whole stream
-/// for the stream readers ([`crate::stream::Reader`], [`crate::visit::visit`]) and for a
-/// record placed with [`crate::stream::RawRecord::locate`]. An error made where no text is
-/// at hand (replaying a [`crate::Record`], which keeps none) has line 0 until it is placed
+/// for the stream readers (`stream::Reader`, `visit::visit`) and for a
+/// record placed with `stream::RawRecord::locate`. An error made where no text is
+/// at hand (replaying a `Record`, which keeps none) has line 0 until it is placed
 /// with [`Error::locate`].
 ///
 /// ```

@@ -43,7 +43,7 @@ pub fn record_roundtrip<G: Game>(data: &[u8]) {
     let built: Vec<_> = Record::<G>::iter(s)
         .map(|r| r.map(|r| r.plies.len()))
         .collect();
-    let summed: Vec<_> = crate::visit::visit::<G, _>(s, crate::visit::Summarize::default())
+    let summed: Vec<_> = crate::visit::visit::<G, _>(s, crate::grammar::Summarize::default())
         .map(|r| r.map(|x| x.plies))
         .collect();
     assert_eq!(built, summed, "{s:?}");
@@ -411,7 +411,7 @@ fn grammar_follows_the_cut<G: Game>(
             // Junk after the record's result: it runs to the cut.
             let at = raw.text.len() - rest.len();
             assert_eq!(
-                crate::visit::junk_end(&raw.text, at),
+                crate::grammar::junk_end(&raw.text, at),
                 raw.text.len(),
                 "the grammar ends a record before the cut: {:?} left of {:?}",
                 rest,
@@ -473,7 +473,7 @@ pub fn stream_verdicts<G: Game>(
     data: &[u8],
     limits: crate::stream::Limits,
 ) -> (Vec<SyntaxVerdict>, Vec<SyntaxVerdict>) {
-    use crate::visit::Summarize;
+    use crate::grammar::Summarize;
     let mut streamed = Vec::new();
     let mut reader = crate::stream::Reader::with_limits(Trickle { data, step: 0 }, limits);
     let mut check = Summarize::default();
@@ -482,14 +482,14 @@ pub fn stream_verdicts<G: Game>(
     }
     let mut alone = Vec::new();
     for piece in crate::stream::RecordReader::with_limits(data, limits) {
-        use crate::visit::Stepped;
+        use crate::grammar::Stepped;
         let (text, lines_before, stop) = crate::stream::piece_parts(&piece);
         let offset = match &piece {
             Ok(raw) => raw.offset,
             Err(bad) => bad.partial.as_ref().map_or(0, |p| p.record.offset),
         };
-        let mut walk = crate::visit::Walk::new(lines_before + 1, offset as usize);
-        let mut scratch = crate::visit::Scratch::default();
+        let mut walk = crate::grammar::Walk::new(lines_before + 1, offset as usize);
+        let mut scratch = crate::grammar::Scratch::judged_by(crate::any::standard_judge());
         let mut check = Summarize::default();
         while let Some(step) = walk.step::<G, _>(text, stop.as_ref(), &mut scratch, &mut check) {
             alone.push(match step {
@@ -503,7 +503,7 @@ pub fn stream_verdicts<G: Game>(
 }
 
 /// What a syntax-only reading says of one record.
-pub type SyntaxVerdict = Result<crate::visit::Summary, crate::error::ParseError>;
+pub type SyntaxVerdict = Result<crate::grammar::Summary, crate::error::ParseError>;
 
 /// The readers' shortcuts for the common move (every game's) read what the
 /// general grammar reads, whenever they read anything.
@@ -562,7 +562,7 @@ fn junk_after<G: Game>(seed: u64, extra: usize, tail: &[u8]) {
             Some(Item::Record(v)) => v,
             other => panic!("no record first: {other:?}"),
         };
-        let mut summarize = crate::visit::Summarize::default();
+        let mut summarize = crate::grammar::Summarize::default();
         let syntax = match Reader::with_limits(data, limits).read_item::<G, _>(&mut summarize) {
             Some(Item::Record(v)) => v,
             other => panic!("no record first: {other:?}"),

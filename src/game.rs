@@ -14,7 +14,7 @@
 //!
 //! A crate outside this one may implement the traits for a game of its own; records, replay,
 //! conversion, the stream readers, perft and the fuzz harnesses then work for it as for the
-//! four games here (only [`GameId`](crate::GameId) and [`with_game!`](crate::with_game),
+//! four games here (only `GameId` and `with_game!` of the any-game layer,
 //! which choose among the four at run time, do not know it). The semver promise, from 1.0:
 //!
 //! - A new trait item always comes with a default that keeps every game's behaviour, so
@@ -279,7 +279,7 @@ pub enum CommentMove<N> {
 }
 
 /// How a record of a finished game writes its end, around its result: what
-/// [`RecordFormat::ending`] gives and [`Record::add_ending`](crate::Record::add_ending) writes
+/// [`RecordFormat::ending`] gives and `Record::add_ending` writes
 /// (GIPF's `X` before the result, Pylon's score comment after it).
 ///
 /// ```
@@ -763,8 +763,8 @@ pub trait RecordFormat: Notate {
 
     /// What a record of a game that ended in `end` writes around its `result`: marks after
     /// the last move, comments after the result. Every writer of records asks for it
-    /// ([`Record::add_ending`](crate::Record::add_ending), [`crate::record::convert`],
-    /// [`crate::generate::legal_game`] and so `gamenote generate` and `convert`). The default
+    /// (`Record::add_ending`, `record::convert`,
+    /// `generate::legal_game` and so `gamenote generate` and `convert`). The default
     /// writes nothing; GIPF writes `X` and Pylon the score comment once the game is over.
     ///
     /// ```
@@ -822,7 +822,7 @@ pub trait RecordFormat: Notate {
 ///   [`Hooks::notate_played`], [`Hooks::notate_needs_before`],
 ///   [`Hooks::parse_token_reusing`], [`Hooks::recycle`]). With the defaults the crate gives the same answers, only slower
 ///   for the game that needed the hook. An override must give exactly the default's
-///   answers; [`crate::fuzzing::resolve_play_agrees`] and the fuzz targets hold every game
+///   answers; `fuzzing::resolve_play_agrees` and the fuzz targets hold every game
 ///   here to that.
 /// - **Oddities of written records** ([`Hooks::implied_before`],
 ///   [`Hooks::droppable_after_end`], [`Hooks::carry_remarks`], [`Hooks::comment_move`],
@@ -930,7 +930,7 @@ pub trait Hooks: RecordFormat {
 
     /// [`Hooks::resolve_play`] for a visited replay whose visitor reads nothing of the
     /// positions but [`Hooks::notate_played`] of each move (the export's records table:
-    /// [`Checker::notating_only`](crate::replay::Checker::notating_only)), on a game that
+    /// `replay::Checker::notating_only`), on a game that
     /// [`Hooks::SETTLES_LATER`] and whose `resolve` refuses every move after the end
     /// ([`Hooks::RESOLVE_REFUSES_AFTER_END`]): replay calls it only then.
     ///
@@ -1053,7 +1053,7 @@ pub trait Hooks: RecordFormat {
     /// False when [`Hooks::notate_played`] of moves in `style` does not read the position
     /// before the move, so that a visitor that only notates the moves it is handed (the
     /// export without its plies table) need not have that position copied
-    /// ([`Checker::play_in_after`](crate::replay::Checker::play_in_after)): it hands `after`
+    /// (`replay::Checker::play_in_after`): it hands `after`
     /// in place of `before`, and the answer is still `notate(before, m, style)`. The default:
     /// true.
     ///
@@ -1277,7 +1277,8 @@ pub trait Hooks: RecordFormat {
         None
     }
 
-    /// What the record printer writes before each move of `record` instead of the default
+    /// What the record printer writes before each of `moves` (a record's written moves, in
+    /// order, read under `tags`) instead of the default
     /// `N. ` every [`Play::SEATS`] moves, with one more entry written after the last move;
     /// `None` (the default) keeps the default. A game whose seats can be skipped uses it to
     /// number moves by seat and to write its skipped seats (three-man chess's `--`).
@@ -1286,20 +1287,24 @@ pub trait Hooks: RecordFormat {
     /// use gamenote::prelude::*;
     /// use gamenote::{gipf::Gipf, pylos::Pylos};
     /// let rec: Record<Gipf> = "[Rules \"tournament\"]\n1.Ge2/Gd1-f2 2.Gd2 *".parse()?;
-    /// assert_eq!(Gipf::movetext_marks(&rec), Some(vec!["1.".into(), "".into(), "2.".into(), "".into()]));
+    /// let moves = rec.plies.iter().map(|p| &p.notation);
+    /// assert_eq!(Gipf::movetext_marks(&rec.tags, moves), Some(vec!["1.".into(), "".into(), "2.".into(), "".into()]));
     /// let rec: Record<Pylos> = "1b2 *".parse()?;
-    /// assert_eq!(Pylos::movetext_marks(&rec), None);
+    /// assert_eq!(Pylos::movetext_marks(&rec.tags, rec.plies.iter().map(|p| &p.notation)), None);
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
-    fn movetext_marks(_record: &crate::record::Record<Self>) -> Option<Vec<String>>
+    fn movetext_marks<'a>(
+        _tags: &Tags,
+        _moves: impl ExactSizeIterator<Item = &'a Self::Notation>,
+    ) -> Option<Vec<String>>
     where
-        Self: Game,
+        Self::Notation: 'a,
     {
         None
     }
 
     /// [`Hooks::movetext_marks`] one move at a time, for a printer that does not hold
-    /// the record ([`crate::convert`]): the text written before move `i` (0-based), given
+    /// the record (the `convert` module): the text written before move `i` (0-based), given
     /// `pos`, the position before it, and `prev`, the position before move `i - 1` (`None`
     /// for the first move). Asked with `i` equal to the number of moves, it gives the text
     /// after the last move, which the printer trims of trailing move numbers. `None` (the

@@ -46,29 +46,21 @@
 pub mod any;
 mod ascii;
 pub mod check;
-/// The old name of [`check`], kept for one release: use `gamenote::check`.
-#[doc(hidden)]
-#[deprecated(note = "renamed `gamenote::check`")]
-pub mod cli {
-    pub use crate::check::*;
-}
 pub mod convert;
 pub mod error;
 pub mod fuzzing;
 pub mod game;
-/// The older home of [`GameId`] and [`any::DefaultGame`], now in [`any`] beside the rest of
-/// the run-time choice of game (`game` is the traits a game implements). Kept, hidden, for
-/// code written against 0.1.
-#[doc(hidden)]
-pub mod games;
 pub mod generate;
+mod grammar;
 pub mod guide;
 pub mod html;
 pub mod perft;
 pub mod record;
 pub mod replay;
+mod rng;
 #[cfg(feature = "serde")]
 pub mod serial;
+pub mod sheet;
 pub mod stream;
 pub mod svg;
 pub mod text;

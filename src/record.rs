@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use crate::error::{Error, IllegalMove, ParseError};
 use crate::game::{Game, GameResult, Mode, Outcome, tag};
+use crate::grammar::TagJudge;
 use crate::replay::{Ending, Stepper};
 use crate::text;
 
@@ -128,8 +129,7 @@ pub struct Record<G: Game> {
     #[cfg_attr(feature = "serde", serde(skip))]
     pub result_span: Option<Range<usize>>,
     /// Where the record was read from, when it was read from text by [`Record::parse`], a
-    /// stream [`Reader`](crate::stream::Reader)'s records or an
-    /// [`AnyReader`](crate::any::AnyReader): its replay's errors are then placed there (line,
+    /// stream [`Reader`](crate::stream::Reader)'s records or the any-game reader: its replay's errors are then placed there (line,
     /// column, span in the whole input), not left for [`Error::locate`].
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) origin: Option<Origin>,
@@ -375,18 +375,12 @@ impl<G: Game> Record<G> {
         first.into_iter().chain(rest).map(move |i| &self.tags[i])
     }
 
-    /// Reads the first record of `input`.
-    ///
-    /// ```
-    /// use gamenote::{Record, pylos::Pylos};
-    /// assert_eq!(Record::<Pylos>::parse("1b2 1c3 *")?.plies.len(), 2);
-    /// let err = Record::<Pylos>::parse("1b2 zz *").unwrap_err();
-    /// assert_eq!((err.line, err.column), (1, 5));
-    /// // A byte-order mark before the record is passed over.
-    /// assert_eq!(Record::<Pylos>::parse("\u{feff}1b2 1c3 *")?.plies.len(), 2);
-    /// # Ok::<(), gamenote::ParseError>(())
-    /// ```
-    pub fn parse(input: &str) -> Result<Self, ParseError> {
+    /// [`Record::parse`] with the record's tags judged by `judge` (the grammar knows no list
+    /// of games: the any-game layer's `Record::parse` hands it the crate's rule).
+    pub(crate) fn parse_judged(
+        input: &str,
+        judge: Option<Box<dyn TagJudge>>,
+    ) -> Result<Self, ParseError> {
         // Byte-order marks at the start are passed over, as `iter` and the stream readers do.
         let bom = input.len() - input.trim_start_matches('\u{feff}').len();
         // They take no column, as there.
@@ -398,8 +392,8 @@ impl<G: Game> Record<G> {
         };
         // So are blanks and marks after them, in any mix (an indented file joined by `cat`),
         // as `iter` passes them; those marks take their columns.
-        let start = crate::visit::record_start(input, bom).unwrap_or(bom);
-        let (mut record, rest) = Self::parse_next(input, start).map_err(place)?;
+        let start = crate::grammar::record_start(input, bom).unwrap_or(bom);
+        let (mut record, rest) = Self::parse_next_judged(input, start, judge).map_err(place)?;
         let (after, _) = skip_blank(rest);
         if !after.is_empty() {
             let at = input.len() - after.len();
@@ -414,55 +408,18 @@ impl<G: Game> Record<G> {
         Ok(record)
     }
 
-    /// Reads every record of `input`, one after the other; each is read or fails on its own.
-    /// A broken record ends where any record ends, by the one rule of [`crate::stream`]: at
-    /// the next line whose first non-blank byte is `[` once the record has movetext (no blank
-    /// line is needed), or at a line holding a whole tag pair inside a comment left open.
-    /// Reading goes on from there. See [`Record::iter`] to read them one at a time.
-    ///
-    /// ```
-    /// use gamenote::{Record, pylos::Pylos};
-    /// let all = Record::<Pylos>::parse_all("[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 1c4 *\n");
-    /// assert_eq!(all.len(), 2);
-    /// assert_eq!(all[1].as_ref().map(|r| r.plies.len()), Ok(2));
-    /// ```
-    pub fn parse_all(input: &str) -> Vec<Result<Self, ParseError>> {
-        Self::iter(input).collect()
-    }
-
-    /// The records of `input`, read lazily one at a time (memory of one record), in time
-    /// linear in the input however many records are broken.
-    ///
-    /// ```
-    /// use gamenote::{Record, pylos::Pylos};
-    /// let text = "1b2 1c3 *\n\n[Game \"Pylos\"]\n1b2 zz *\n\n[Game \"Pylos\"]\n1a1 *\n";
-    /// let verdicts: Vec<_> = Record::<Pylos>::iter(text).map(|r| r.map(|r| r.plies.len())).collect();
-    /// assert_eq!(verdicts[0], Ok(2));
-    /// assert_eq!(verdicts[1].as_ref().unwrap_err().line, 4);
-    /// assert_eq!(verdicts[2], Ok(1));
-    /// ```
-    pub fn iter(input: &str) -> Records<'_, G> {
-        crate::visit::visit(input, RecordBuilder::default())
-    }
-
-    /// Reads one record starting at byte `offset` of `input`; returns it and the text after
-    /// it. Errors carry positions in the whole `input`.
-    ///
-    /// ```
-    /// use gamenote::{Record, pylos::Pylos};
-    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 *\n";
-    /// let (first, rest) = Record::<Pylos>::parse_next(text, 0)?;
-    /// assert_eq!(first.plies.len(), 1);
-    /// assert!(rest.trim_start().starts_with("[Game"));
-    /// # Ok::<(), gamenote::ParseError>(())
-    /// ```
-    pub fn parse_next(input: &str, offset: usize) -> Result<(Self, &str), ParseError> {
+    /// [`Record::parse_next`] with the record's tags judged by `judge`.
+    pub(crate) fn parse_next_judged(
+        input: &str,
+        offset: usize,
+        judge: Option<Box<dyn TagJudge>>,
+    ) -> Result<(Self, &str), ParseError> {
         let offset = crate::error::floor_char_boundary(input, offset);
         let mut build = RecordBuilder::<G>::default();
-        let mut scratch = crate::visit::Scratch::default();
-        match crate::visit::read_record::<G, _>(input, offset, 0, &mut scratch, &mut build) {
+        let mut scratch = crate::grammar::Scratch::judged_by(judge);
+        match crate::grammar::read_record::<G, _>(input, offset, 0, &mut scratch, &mut build) {
             Ok(ended) => Ok((build.record, &input[ended.end..])),
-            Err(f) => Err(f.error(&mut crate::visit::Lines::new(1), input)),
+            Err(f) => Err(f.error(&mut crate::grammar::Lines::new(1), input)),
         }
     }
 
@@ -535,7 +492,7 @@ impl<G: Game> Record<G> {
             line.token(&comment_token(c, false));
         }
         let token_tags = self.token_tags();
-        let marks = G::movetext_marks(self);
+        let marks = G::movetext_marks(&self.tags, self.plies.iter().map(|p| &p.notation));
         let n = self.plies.len();
         for (i, ply) in self.plies.iter().enumerate() {
             let mut unit = String::new();
@@ -715,13 +672,6 @@ impl<G: Game> fmt::Display for Record<G> {
     }
 }
 
-impl<G: Game> std::str::FromStr for Record<G> {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Self, ParseError> {
-        Record::parse(s)
-    }
-}
-
 fn skip_blank(s: &str) -> (&str, ()) {
     (s.trim_start_matches([' ', '\t', '\n', '\r', '\u{c}']), ())
 }
@@ -747,9 +697,6 @@ pub const MAX_TOKEN_BYTES: usize = 1 << 20;
 /// ```
 pub const MAX_RECORD_ITEMS: usize = 1 << 16;
 
-/// The records of a text, read one at a time: see [`Record::iter`].
-pub type Records<'a, G> = crate::visit::Visits<'a, G, RecordBuilder<G>>;
-
 /// The visitor that builds [`Record`]s: what [`Record::iter`] and the streaming reader use
 /// to hand out whole records.
 ///
@@ -771,7 +718,7 @@ impl<G: Game> Default for RecordBuilder<G> {
     }
 }
 
-impl<G: Game> crate::visit::Visitor<G> for RecordBuilder<G> {
+impl<G: Game> crate::grammar::Visitor<G> for RecordBuilder<G> {
     type Output = Result<Record<G>, ParseError>;
     fn begin_record(&mut self) {
         self.record = Record::default();

@@ -23,8 +23,8 @@ use std::ops::Range;
 
 use crate::error::{Error, IllegalMove, MoveError, MoveErrorKind, ParseError};
 use crate::game::{Game, GameResult, Mode, Outcome};
+use crate::grammar::Visitor;
 use crate::record::Ply;
-use crate::visit::Visitor;
 
 /// How a record ends, as far as the rules check it: its result token, `[Result]` tag and
 /// the comments after the result.
@@ -1100,7 +1100,7 @@ impl<G: Game> Visitor<G> for Checker<G> {
         self.result_span = Some(span);
     }
 
-    fn locate(&mut self, verdict: &mut Verdict, at: &mut crate::visit::Place<'_>) {
+    fn locate(&mut self, verdict: &mut Verdict, at: &mut crate::grammar::Place<'_>) {
         // Warnings first: they lie before the error, and lines are counted forward.
         for w in &mut verdict.warnings {
             at.place_illegal(w);

@@ -13,7 +13,7 @@
 //!   within its first 1024 bytes) met inside a comment: a comment left open stops at the
 //!   next record's tags, so one unclosed `{` costs one record, never the records after it.
 //!
-//! The record grammar ([`crate::visit`]) follows the same rule, and a record that fails to
+//! The record grammar (`gamenote::visit`) follows the same rule, and a record that fails to
 //! parse still ends where this rule says. The stream is read in large blocks into one
 //! buffer that holds at most one record and a block, and is scanned once. Each piece is
 //! checked for UTF-8 and NUL bytes, so errors found in it name the right place in the file.
@@ -45,7 +45,7 @@ use std::ops::Range;
 
 use crate::error::{ParseError, line_col};
 use crate::game::Game;
-use crate::visit::{BOM, Scratch, Stepped, Visitor, Walk};
+use crate::grammar::{BOM, Scratch, Stepped, TagJudge, Visitor, Walk};
 
 /// Bounds on what one record may cost.
 ///
@@ -772,7 +772,7 @@ fn decode(
                 );
                 let mut past = shift(bad_at(
                     text,
-                    crate::visit::JUNK_EXPECTED,
+                    crate::grammar::JUNK_EXPECTED,
                     &found,
                     lines_before,
                 ));
@@ -935,28 +935,18 @@ impl Shard {
         Ok(RecordReader { cutter })
     }
 
-    /// Reads the shard of `input` through visitors as [`Reader`] reads the whole file.
-    ///
-    /// ```
-    /// use gamenote::{pylos::Pylos, stream::{Limits, Shard}, visit::Summarize};
-    /// use std::io::Cursor;
-    /// let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1c3 zz *\n";
-    /// let shard = Shard::new(22, text.len() as u64, 3);
-    /// let mut reader = shard.reader(Cursor::new(text), Limits::default())?;
-    /// let err = reader.read_record::<Pylos, _>(&mut Summarize::default()).unwrap().unwrap_err();
-    /// assert_eq!((err.line, err.column), (5, 5));
-    /// # Ok::<(), std::io::Error>(())
-    /// ```
-    pub fn reader<R: Read + Seek>(
+    /// [`Shard::reader`] whose records' tags `judge` judges (`None`: judged before).
+    pub(crate) fn reader_judged<R: Read + Seek>(
         &self,
         mut input: R,
         limits: Limits,
+        judge: Option<Box<dyn TagJudge>>,
     ) -> io::Result<Reader<io::Take<R>>> {
         input.seek(SeekFrom::Start(self.start))?;
         let cutter = Cutter::resume(input.take(self.end - self.start), limits, *self);
         Ok(Reader {
             cutter,
-            scratch: Scratch::default(),
+            scratch: Scratch::judged_by(judge),
             text: String::new(),
             stop: None,
             walk: Walk::done(),
@@ -1445,35 +1435,13 @@ pub struct Reader<R> {
 }
 
 impl<R: Read> Reader<R> {
-    /// A reader with the default [`Limits`].
-    ///
-    /// ```
-    /// use gamenote::{pylos::Pylos, stream::Reader, visit::Summarize};
-    /// let mut reader = Reader::new("[Game \"Pylos\"]\n1b2 1c3 *\n".as_bytes());
-    /// let summary = reader.read_record::<Pylos, _>(&mut Summarize::default()).unwrap()?;
-    /// assert_eq!((summary.tags, summary.plies), (1, 2));
-    /// # Ok::<(), gamenote::ParseError>(())
-    /// ```
-    pub fn new(input: R) -> Self {
-        Self::with_limits(input, Limits::default())
-    }
-
-    /// A reader with the given limits.
-    ///
-    /// ```
-    /// use gamenote::{pylos::Pylos, stream::{Limits, Reader}, visit::Summarize};
-    /// let text = format!("[Game \"Pylos\"]\n{{{}}} 1b2 *\n\n[Game \"Pylos\"]\n1c3 *\n", "x".repeat(100));
-    /// let mut reader = Reader::with_limits(text.as_bytes(), Limits::default().max_record_bytes(64));
-    /// let mut check = Summarize::default();
-    /// let err = reader.read_record::<Pylos, _>(&mut check).unwrap().unwrap_err();
-    /// assert_eq!((err.line, err.expected.as_str()), (1, "a record of at most 64 bytes"));
-    /// assert_eq!(reader.read_record::<Pylos, _>(&mut check).unwrap()?.plies, 1);
-    /// # Ok::<(), gamenote::ParseError>(())
-    /// ```
-    pub fn with_limits(input: R, limits: Limits) -> Self {
+    /// A reader with the given limits whose records' tags `judge` judges (`None`: judged
+    /// before they come here). The readers that judge by the crate's games are made in
+    /// the any-game layer (`Reader::new`, `Reader::with_limits`).
+    pub(crate) fn judged(input: R, limits: Limits, judge: Option<Box<dyn TagJudge>>) -> Self {
         Reader {
             cutter: Cutter::new(input, limits),
-            scratch: Scratch::default(),
+            scratch: Scratch::judged_by(judge),
             text: String::new(),
             stop: None,
             walk: Walk::done(),
@@ -1620,7 +1588,7 @@ impl<R: Read> Reader<R> {
 
     /// The next record or junk of the piece at hand, read as `G`; `None` when the piece is
     /// read through (the next one is not loaded). With [`Reader::load_piece`], this lets a
-    /// caller choose the game of each piece ([`crate::any::AnyReader`]) on the walk every
+    /// caller choose the game of each piece (`any::AnyReader` does) on the walk every
     /// reader shares.
     #[inline]
     pub(crate) fn step_piece<G: Game, V: Visitor<G>>(
@@ -1694,7 +1662,7 @@ impl<R: Read> Reader<R> {
         piece: &mut Option<std::sync::Arc<str>>,
     ) -> Option<Item<Result<crate::Record<G>, ParseError>>> {
         let at = match self.walk.next {
-            crate::visit::Next::Record(at) => Some(at),
+            crate::grammar::Next::Record(at) => Some(at),
             _ => None,
         };
         Some(match self.step_piece::<G, _>(build)? {
@@ -1705,7 +1673,7 @@ impl<R: Read> Reader<R> {
                         text: text.clone(),
                         base: self.walk.base,
                         first_line: self.walk.first_line,
-                        start: crate::visit::record_start(&self.text, at).unwrap_or(at),
+                        start: crate::grammar::record_start(&self.text, at).unwrap_or(at),
                     });
                 }
                 Item::Record(Ok(rec))

@@ -165,7 +165,7 @@ pub(crate) fn is_space(b: u8) -> bool {
 
 /// A `{comment}`; returns the text between the braces. Braces do not nest. A comment may
 /// run over several lines, but not into a line that starts with a whole tag pair: that line
-/// begins the next record (the rule of [`crate::stream`]), so a comment left open fails
+/// begins the next record (the rule of the `stream` module), so a comment left open fails
 /// here, at its `{`, and costs only its own record.
 pub(crate) fn comment(input: &str) -> PResult<'_, &str> {
     if !input.starts_with('{') {

@@ -7,11 +7,11 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+use gamenote::any::DefaultGame;
 use gamenote::check::{
     CheckOptions, Checked, Input, Keep, Kept, Located, Report, apply_overrides, check_files,
     check_piece_with, game_of_input, open_input, piece_game, piece_records,
 };
-use gamenote::games::DefaultGame;
 use gamenote::stream::{BadRecord, Limits, RawRecord, RecordReader};
 use gamenote::{Game, GameId, Mode, Notate, Play, with_game};
 
@@ -50,7 +50,7 @@ struct Cli {
 
 fn parse_game(s: &str) -> Result<GameId, String> {
     s.parse()
-        .map_err(|e: gamenote::games::UnknownGame| e.to_string())
+        .map_err(|e: gamenote::any::UnknownGame| e.to_string())
 }
 
 /// The flags of commands that read records.

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use gamenote::prelude::*;
 use gamenote::{GameId, with_game};
 
-mod common;
-use common::{run, run_with};
+use crate::common;
+use crate::common::{run, run_with};
 
 /// A file with these bytes in this test's own folder.
 fn file(test: &str, name: &str, bytes: &[u8]) -> String {

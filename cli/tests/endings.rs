@@ -4,12 +4,12 @@
 
 use std::process::Command;
 
+use crate::common::BIN;
 use gamenote::gipf::Gipf;
 use gamenote::prelude::*;
 use gamenote::pylon::Pylon;
 use gamenote::record::replay;
 
-const BIN: &str = env!("CARGO_BIN_EXE_gamenote");
 const GIPF_FINISHED: &str = include_str!("../../tests/data/endings/finished.gipf");
 const PYLON_FINISHED: &str = include_str!("../../tests/data/endings/finished.pylon");
 

@@ -2,7 +2,7 @@
 //! said once without a summary, `moves` on a finished game, shell completions and the man
 //! page, all through the built binary.
 
-mod common;
+use crate::common;
 
 fn run(args: &[&str]) -> (i32, String, String) {
     let r = common::run(args);

@@ -2,8 +2,8 @@
 //! game, each read in its own game, with junk between some of them that fails on its own
 //! and never costs the record before it.
 
-mod common;
-use common::run;
+use crate::common;
+use crate::common::run;
 
 fn file(name: &str, bytes: &[u8]) -> String {
     common::file_in(&["mixed"], name, bytes)
@@ -236,5 +236,47 @@ fn junk_after_a_record_never_fails_it() {
         )),
         "{}",
         &r.out[..200.min(r.out.len())]
+    );
+}
+
+/// A record whose first line is indented and starts with a byte-order mark (two files
+/// joined by `cat`, the second indented) is a record of its own `[Game]` tag's game, as
+/// without the blanks: it was read in the default game (`unknown Pylos rule set "basic"`).
+#[test]
+fn a_game_tag_after_blanks_and_a_mark_decides_the_records_game() {
+    let text =
+        b"[Game \"Pylos\"]\n1b2 *\n  \xEF\xBB\xBF[Game \"GIPF\"]\n[Rules \"basic\"]\n1.a1-b2 *\n";
+    let f = file("indented-mark.pylos", text);
+    for threads in ["1", "2"] {
+        let r = run(&["check", &f, "--threads", threads]);
+        assert_eq!(
+            (r.code, r.out.as_str()),
+            (
+                0,
+                format!(
+                    "{f} record 1: ok, 1 plies, result *\n{f} record 2: ok, 1 plies, result *\n\
+                     2 records, 2 ok, 0 failed\n"
+                )
+                .as_str()
+            )
+        );
+    }
+    let moves = run(&["moves", &f, "--record", "2"]);
+    assert_eq!(moves.code, 0, "{}", moves.err);
+    assert!(moves.out.lines().count() > 1, "{}", moves.out);
+    // A file saved twice with a mark, and indented, tells its game by its tag.
+    let g = file(
+        "two-marks.txt",
+        b"\xEF\xBB\xBF\xEF\xBB\xBF  \xEF\xBB\xBF[Game \"GIPF\"]\n[Rules \"basic\"]\n1.a1-b2 *\n",
+    );
+    let r = run(&["check", &g]);
+    assert_eq!(
+        (r.code, r.out.as_str()),
+        (
+            0,
+            format!("{g} record 1: ok, 1 plies, result *\n1 records, 1 ok, 0 failed\n").as_str()
+        ),
+        "{}",
+        r.err
     );
 }

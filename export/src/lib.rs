@@ -38,12 +38,11 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-use std::any::Any;
 use std::fmt::Write as _;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use gamenote::any::{DefaultGame, written_tags};
+use gamenote::any::{DefaultGame, Family, KnownGame, PerGame, written_tags};
 use gamenote::check::{InputError, PieceChecker, bad_record_problem, piece_game, piece_text};
 use gamenote::game::{Game, GameResult, Mode, Notate};
 use gamenote::replay::{Checker, Verdict};
@@ -509,7 +508,7 @@ struct State<'a> {
     index: u64,
     counts: Counts,
     /// A `PieceChecker<G, Both<G>>` per game, made when a record of it first comes.
-    pieces: [Option<Box<dyn Any>>; 4],
+    pieces: PerGame<BothSlots>,
     /// The verdicts of the piece being exported.
     verdicts: Vec<Checked>,
 }
@@ -1221,7 +1220,14 @@ fn put(slot: &mut Option<String>, text: Option<&str>) {
 /// Exports the records of one piece of the stream (one record, or more when the cutter
 /// could not split them): checked as `check` checks them, and each row made in that same
 /// pass ([`Both`]).
-fn export_piece<G: Game>(
+/// The export's piece checker of each game met in one input.
+struct BothSlots;
+
+impl Family for BothSlots {
+    type Of<G: KnownGame> = Option<PieceChecker<G, Both<G>>>;
+}
+
+fn export_piece<G: KnownGame>(
     st: &mut State<'_>,
     id: GameId,
     piece: &Result<RawRecord, BadRecord>,
@@ -1237,30 +1243,23 @@ where
     } else {
         &[]
     };
-    let slot = &mut st.pieces[id as usize % 4];
-    let pieces = slot
-        .get_or_insert_with(|| {
-            let both = Both::<G> {
-                // The records table reads only `notate_played` of the positions; the plies
-                // table reads them whole (settled).
-                checker: Checker::with_overrides(st.opts.mode, overrides)
-                    .notating_only(!st.opts.plies),
-                want_plies: st.opts.plies,
-                cur: Rows::default(),
-                done: Vec::new(),
-                spare: Vec::new(),
-                text: String::new(),
-                written: Written::new(),
-                results: Vec::new(),
-                game: std::marker::PhantomData,
-            };
-            // Each piece's game and once-tags were judged by `piece_game` before it came.
-            Box::new(PieceChecker::<G, Both<G>>::new(st.file, both).tags_judged(true))
-        })
-        .downcast_mut::<PieceChecker<G, Both<G>>>();
-    let Some(pieces) = pieces else {
-        return Err(ExportError::Encode("a checker of another game".into()));
-    };
+    let pieces = st.pieces.get_mut::<G>().get_or_insert_with(|| {
+        let both = Both::<G> {
+            // The records table reads only `notate_played` of the positions; the plies
+            // table reads them whole (settled).
+            checker: Checker::with_overrides(st.opts.mode, overrides).notating_only(!st.opts.plies),
+            want_plies: st.opts.plies,
+            cur: Rows::default(),
+            done: Vec::new(),
+            spare: Vec::new(),
+            text: String::new(),
+            written: Written::new(),
+            results: Vec::new(),
+            game: std::marker::PhantomData,
+        };
+        // Each piece's game and once-tags were judged by `piece_game` before it came.
+        PieceChecker::<G, Both<G>>::new(st.file, both).tags_judged(true)
+    });
     // The piece's text keys the written-move table; a piece over 1 MiB (one huge record)
     // is not copied, so memory stays one copy of it, and its moves are printed each time.
     let text = piece_text(piece);

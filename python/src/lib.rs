@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 
 use gamenote::any::{
-    AnyError, AnyNotation, AnyPosition, AnyRecord, AnyStyle, DefaultGame, GameId, KnownGame,
+    AnyError, AnyNotation, AnyPosition, AnyRecord, AnyStyle, DefaultGame, Family, GameId,
+    KnownGame, PerGame,
 };
 use gamenote::check::{self, PieceChecker, Problem as CliProblem, Report};
 use gamenote::gipf::Gipf;
@@ -1027,13 +1028,13 @@ type Input = Box<dyn Read + Send + Sync>;
 /// One [`PieceChecker`] per game (its checker, scratch space and report), made when a record
 /// of that game first comes and kept for every record after it, as `gamenote check` keeps
 /// them.
-#[derive(Default)]
-struct PieceCheckers {
-    pylos: Option<PieceChecker<Pylos>>,
-    gipf: Option<PieceChecker<Gipf>>,
-    threeman: Option<PieceChecker<ThreeMan>>,
-    pylon: Option<PieceChecker<Pylon>>,
+struct PieceCheckerSlots;
+
+impl Family for PieceCheckerSlots {
+    type Of<G: KnownGame> = Option<PieceChecker<G>>;
 }
+
+type PieceCheckers = PerGame<PieceCheckerSlots>;
 
 struct Source {
     reader: RecordReader<Input>,
@@ -1159,13 +1160,14 @@ impl Records {
 /// is junk, as `gamenote check` reports it.
 fn piece_records<G: KnownGame>(
     src: &mut Source,
-    slot: impl FnOnce(&mut PieceCheckers) -> &mut Option<PieceChecker<G>>,
     name: &Arc<str>,
     mode: Mode,
     piece: &Result<RawRecord, BadRecord>,
 ) {
     // Each piece's game and once-tags were judged by `check::piece_game` before it came.
-    let pieces = slot(&mut src.checkers)
+    let pieces = src
+        .checkers
+        .get_mut::<G>()
         .get_or_insert_with(|| PieceChecker::new(name, Checker::new(mode)).tags_judged(true));
     let (reports, results) = (&mut src.reports, &mut src.results);
     reports.clear();
@@ -1343,17 +1345,7 @@ impl Records {
                 }
             };
             let (src, name, mode) = (&mut *src, &self.name, self.mode);
-            match id {
-                GameId::Pylos => piece_records(src, |c| &mut c.pylos, name, mode, &piece),
-                GameId::Gipf => piece_records(src, |c| &mut c.gipf, name, mode, &piece),
-                GameId::ThreeMan => piece_records(src, |c| &mut c.threeman, name, mode, &piece),
-                GameId::Pylon => piece_records(src, |c| &mut c.pylon, name, mode, &piece),
-                // `GameId` is non-exhaustive outside the library; a new game comes here too.
-                _ => {
-                    src.index += 1;
-                    return Err(unknown_game(py, &self.name, 0));
-                }
-            }
+            with_game!(id, G => piece_records::<G>(src, name, mode, &piece))
         }
     }
 
@@ -1642,8 +1634,6 @@ fn rules_tags_of(pos: &AnyPosition) -> Vec<(String, String)> {
         AnyPosition::Gipf(p) => Gipf::rules_tags(&p.rules()),
         AnyPosition::ThreeMan(p) => ThreeMan::rules_tags(&p.rules()),
         AnyPosition::Pylon(p) => Pylon::rules_tags(p.rules()),
-        // `AnyPosition` is non-exhaustive outside the library: a new game's default rules.
-        _ => Vec::new(),
     }
 }
 

@@ -374,12 +374,12 @@ pub fn piece_records<G: Game>(
     piece: &Result<RawRecord, BadRecord>,
     first: usize,
 ) -> Vec<Result<Located<G>, Problem>> {
-    use crate::visit::Stepped;
+    use crate::grammar::Stepped;
     let (text, lines_before, stop) = crate::stream::piece_parts(piece);
     let shared: Rc<str> = Rc::from(text);
     let mut build = crate::record::RecordBuilder::<G>::default();
-    let mut scratch = crate::visit::Scratch::default();
-    let mut walk = crate::visit::Walk::new(1, 0);
+    let mut scratch = crate::grammar::Scratch::judged_by(crate::any::standard_judge());
+    let mut walk = crate::grammar::Walk::new(1, 0);
     let mut out = Vec::new();
     let mut index = first - 1;
     let mut from = 0;
@@ -535,10 +535,10 @@ fn spans_before_stop<G: Game>(
     text: &str,
     stop: Option<&crate::stream::Stop>,
 ) -> Vec<(Range<usize>, PartKind)> {
-    use crate::visit::Stepped;
+    use crate::grammar::Stepped;
     let mut build = crate::record::RecordBuilder::<G>::default();
-    let mut scratch = crate::visit::Scratch::default();
-    let mut walk = crate::visit::Walk::new(1, 0);
+    let mut scratch = crate::grammar::Scratch::judged_by(crate::any::standard_judge());
+    let mut walk = crate::grammar::Walk::new(1, 0);
     let mut out = Vec::new();
     let mut from = 0;
     while let Some(step) = walk.step::<G, _>(text, stop, &mut scratch, &mut build) {

@@ -6,9 +6,9 @@ use std::ops::Range;
 
 use crate::error::ParseError;
 use crate::game::{Game, GameResult, Mode};
+use crate::grammar::Visitor;
 use crate::record::Ply;
 use crate::replay::{Checker, Verdict};
-use crate::visit::Visitor;
 
 /// Positions kept from the chosen record.
 ///

@@ -23,17 +23,13 @@
 //! ```
 
 mod coord;
-pub mod position_string;
-/// The older name of [`position_string`], kept for code written against 0.1.
-#[doc(hidden)]
-pub use position_string as fen;
 mod mistakes;
 pub(crate) mod notation;
 mod picture;
 mod position;
+pub mod position_string;
 mod resolve;
 mod rules;
-mod sheet;
 
 use std::fmt;
 use std::str::FromStr;
@@ -43,7 +39,6 @@ pub(crate) use notation::half_move;
 pub use notation::{Group, Item, LineNote, Notation, PushNote};
 pub use position::{BLACK, MAX_GROUPS, Move, Position, Push, Removal, WHITE};
 pub use rules::{LastGipf, Rules, Variant};
-pub use sheet::{Layout, write_movetext, write_text};
 
 use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
@@ -489,8 +484,11 @@ impl Hooks for Gipf {
 
     /// The guide's reserve text: `1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14)`, the number glued to
     /// White's move.
-    fn movetext_marks(record: &crate::record::Record<Self>) -> Option<Vec<String>> {
-        let n = record.plies.len();
+    fn movetext_marks<'a>(
+        _tags: &Tags,
+        moves: impl ExactSizeIterator<Item = &'a Notation>,
+    ) -> Option<Vec<String>> {
+        let n = moves.len();
         Some(
             (0..=n)
                 .map(|i| {

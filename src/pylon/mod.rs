@@ -16,13 +16,10 @@
 
 mod bits;
 mod coord;
-pub mod position_string;
-/// The older name of [`position_string`], kept for code written against 0.1.
-#[doc(hidden)]
-pub use position_string as fen;
 mod mistakes;
 pub(crate) mod notation;
 mod position;
+pub mod position_string;
 mod rules;
 
 pub use coord::{DEFAULT_SIZE, Geometry, MAX_POINTS, MAX_SIZE, MIN_SIZE, Point, WORDS};

@@ -1326,9 +1326,24 @@ mod tests {
         for (k, size) in [3u8, 4, 6, 7, 12, 13].into_iter().enumerate() {
             for seed in 0..20u64 {
                 let rules = Rules::with_size(size);
-                let game = crate::generate::legal_game::<Pylon>(&rules, 400, seed * 31 + k as u64);
+                // The moves of `generate::legal_game` from the same seed: a random legal
+                // move each turn, up to 400.
+                let mut rng = crate::rng::Rng::new(seed * 31 + k as u64);
+                let mut moves = Vec::new();
                 let mut pos = Position::new(rules);
-                for m in game.moves.iter().map(Some).chain([None]) {
+                let mut legal = Vec::new();
+                for _ in 0..400 {
+                    legal.clear();
+                    Pylon::legal_moves(&pos, &mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let m = legal.swap_remove(rng.below(legal.len()));
+                    Pylon::play(&mut pos, &m);
+                    moves.push(m);
+                }
+                let mut pos = Position::new(rules);
+                for m in moves.iter().map(Some).chain([None]) {
                     let geo = pos.geometry();
                     let set = playable_by_index(&pos);
                     for (i, &want) in set.iter().enumerate() {

@@ -15,13 +15,10 @@
 //! ```
 
 mod coord;
-pub mod position_string;
-/// The older name of [`position_string`], kept for code written against 0.1.
-#[doc(hidden)]
-pub use position_string as fen;
 mod mistakes;
 pub(crate) mod notation;
 mod position;
+pub mod position_string;
 
 pub use coord::{ABOVE, LINES, SQUARES, SUPPORT, Slot, TOP, slots};
 pub(crate) use notation::notation;

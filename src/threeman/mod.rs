@@ -16,13 +16,10 @@
 //! ```
 
 pub mod coord;
-pub mod position_string;
-/// The older name of [`position_string`], kept for code written against 0.1.
-#[doc(hidden)]
-pub use position_string as fen;
 pub mod notation;
 mod picture;
 pub mod position;
+pub mod position_string;
 mod tables;
 
 use std::fmt;
@@ -37,7 +34,6 @@ use crate::error::{MoveError, ParseError, ValueError};
 use crate::game::{
     GameResult, Hooks, Mistakes, Notate, Outcome, Picture, Play, RecordFormat, Tags, Token,
 };
-use crate::record::Record;
 use crate::text::{self, Parsed};
 use position::{Why, kind_of};
 
@@ -836,19 +832,23 @@ impl Hooks for ThreeMan {
 
     /// Numbers moves by seat (`N.` before White's seat, `N...` to resume) and writes `--` for
     /// every skipped seat, by replaying the record; `None` when it does not replay.
-    fn movetext_marks(record: &Record<ThreeMan>) -> Option<Vec<String>> {
-        let mut pos = Self::setup(&record.tags).ok()?;
-        let mut marks = Vec::with_capacity(record.plies.len() + 1);
+    fn movetext_marks<'a>(
+        tags: &Tags,
+        moves: impl ExactSizeIterator<Item = &'a Notation>,
+    ) -> Option<Vec<String>> {
+        let mut pos = Self::setup(tags).ok()?;
+        let no_moves = moves.len() == 0;
+        let mut marks = Vec::with_capacity(moves.len() + 1);
         marks.push(Self::movetext_mark(0, None, &pos)?);
-        for (i, ply) in record.plies.iter().enumerate() {
-            let m = Self::resolve(&pos, &ply.notation).ok()?;
+        for (i, notation) in moves.enumerate() {
+            let m = Self::resolve(&pos, notation).ok()?;
             let prev = pos.clone();
             pos.play(m);
             marks.push(Self::movetext_mark(i + 1, Some(&prev), &pos)?);
         }
         // after the last move: the skipped seats only, no number for a move not written
         if let Some(last) = marks.last_mut() {
-            if record.plies.is_empty() {
+            if no_moves {
                 last.clear();
             }
             let mut tokens: Vec<&str> = last.split_whitespace().collect();

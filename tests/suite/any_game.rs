@@ -2,8 +2,8 @@
 //! read through `AnyReader` record by record and checked in one pass, each record in the
 //! game of its own tag, with lines and columns in the whole stream.
 
+use gamenote::any::DefaultGame;
 use gamenote::any::{AnyNotation, AnyPosition, AnyReader, AnyRecord, AnyStyle};
-use gamenote::games::DefaultGame;
 use gamenote::stream::{Item, Limits};
 use gamenote::{Error, GameId, Mode};
 
@@ -276,4 +276,100 @@ fn any_position_refuses_an_illegal_move_of_its_own_game() {
     let err = pos.play(&first).expect_err("its square is taken");
     assert!(err.to_string().contains("not one of the"), "{err}");
     assert_eq!(pos, before, "the position is left as it was");
+}
+
+/// A `[Game]` tag is read without case, and with its name's escapes undone, as the record
+/// reader reads every tag (`Record::tag`): `[game "gipf"]` was taken for an untagged record
+/// of the default game, which then checked and converted it as that game.
+#[test]
+fn a_game_tag_is_found_whatever_the_case_of_its_name() {
+    use gamenote::any::{DefaultGame, GameId};
+    use gamenote::{Record, pylos::Pylos};
+    let lower = "[game \"gipf\"]\n\n1. *";
+    assert_eq!(GameId::from_tags(lower), Some(GameId::Gipf));
+    assert_eq!(GameId::detect("a.pylos", lower), Some(GameId::Gipf));
+    assert_eq!(
+        DefaultGame::Detected(GameId::Pylos).of_record(lower),
+        Ok(GameId::Gipf)
+    );
+    let err = DefaultGame::Given(GameId::Pylos)
+        .of_record(lower)
+        .unwrap_err();
+    assert_eq!((err.line, err.column, err.span.clone()), (1, 8, 7..11));
+    assert_eq!(err.found, "\"gipf\"");
+    let escaped = "[\"G\\u0061me\" \"Pylon\"]\n\n1b2 *";
+    // Read as Pylos, the escaped name is the record's [Game] tag: it names another game
+    // (an error at its value), and the same tag naming Pylos is read.
+    let err = Record::<Pylos>::parse(escaped).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "1:15: expected the game being read, \"Pylos\", found \"Pylon\""
+    );
+    assert_eq!(
+        Record::<Pylos>::parse(&escaped.replace("Pylon", "Pylos"))
+            .unwrap()
+            .tag("Game"),
+        Some("Pylos")
+    );
+    assert_eq!(
+        DefaultGame::Detected(GameId::Pylos).of_record(escaped),
+        Ok(GameId::Pylon)
+    );
+    assert_eq!(
+        GameId::from_tags("[GAME \"Pylon\"]\n1b2 *"),
+        Some(GameId::Pylon)
+    );
+}
+
+#[test]
+fn any_position_play_str_garbage_never_panics() {
+    let junk = [
+        "",
+        " ",
+        "\0",
+        "\u{feff}",
+        "zz",
+        "1b2 1c3",
+        "a1-b2",
+        "WHNa3",
+        "1a1",
+        "-",
+        "x",
+        "(((",
+        "1.",
+        "99",
+        "9z9",
+        "🙂",
+        "a1-a1",
+        "Pa1-a2",
+        "1b2!",
+        "1b2?",
+        "\n",
+        "i1-h2 (12)",
+    ];
+    for id in GameId::ALL {
+        for s in junk {
+            let mut p = AnyPosition::start(id);
+            let before = p.clone();
+            if p.play_str(s).is_err() {
+                assert_eq!(
+                    p, before,
+                    "{id:?} {s:?}: a refused move changed the position"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn convert_to_unknown_styles_is_an_error() {
+    for id in GameId::ALL {
+        let rec = AnyRecord::parse("*", id).unwrap();
+        for style in ["", "nope", "\0", "SHORT ", "🙂"] {
+            assert!(
+                rec.convert_to(style, Mode::Strict).is_err(),
+                "{id:?} {style:?}"
+            );
+        }
+    }
 }

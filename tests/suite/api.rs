@@ -272,14 +272,14 @@ proptest! {
     #[test]
     fn position_string_readers_are_total(s in "[.wbBoOxX/0-9 =lostWBnextpgi-]{0,90}", n in 2u8..6) {
         let inside = |e: ParseError| e.span.start <= s.len() && e.column <= s.chars().count() + 1;
-        if let Err(e) = pylos::fen::parse(&s, pylos::Rules::default()) {
+        if let Err(e) = pylos::position_string::parse(&s, pylos::Rules::default()) {
             prop_assert!(inside(e));
         }
-        if let Err(e) = gipf::fen::parse(&s, gipf::Rules::new(gipf::Variant::Tournament)) {
+        if let Err(e) = gipf::position_string::parse(&s, gipf::Rules::new(gipf::Variant::Tournament)) {
             prop_assert!(inside(e));
         }
         let sized = format!("{n} {s}");
-        if let Err(e) = pylon::fen::parse(&sized, pylon::Rules::default()) {
+        if let Err(e) = pylon::position_string::parse(&sized, pylon::Rules::default()) {
             prop_assert!(e.span.start <= sized.len());
         }
     }
@@ -289,11 +289,17 @@ proptest! {
 fn pylos_and_pylon_strings_give_back_the_same_position() {
     for seed in 0..20 {
         let g = legal_game::<pylos::Pylos>(&pylos::Rules::default(), 40, seed);
-        let s = pylos::fen::write(&g.end);
-        assert_eq!(pylos::fen::parse(&s, pylos::Rules::default()), Ok(g.end));
+        let s = pylos::position_string::write(&g.end);
+        assert_eq!(
+            pylos::position_string::parse(&s, pylos::Rules::default()),
+            Ok(g.end)
+        );
         let g = legal_game::<pylon::Pylon>(&pylon::Rules::default(), 60, seed);
-        let s = pylon::fen::write(&g.end);
-        assert_eq!(pylon::fen::parse(&s, pylon::Rules::default()), Ok(g.end));
+        let s = pylon::position_string::write(&g.end);
+        assert_eq!(
+            pylon::position_string::parse(&s, pylon::Rules::default()),
+            Ok(g.end)
+        );
     }
 }
 
@@ -366,7 +372,7 @@ fn every_game_has_a_position_string_type() {
         "X..O...........O.....X...........X..O W=12 lostW=0 B=12 lostB=0 next=o"
     );
     let back: PositionString<gipf::Gipf> = text.parse().unwrap();
-    assert_eq!(gipf::fen::write(&back.0), text);
+    assert_eq!(gipf::position_string::write(&back.0), text);
     let s: PositionString<pylon::Pylon> = "4 ................/........./..../. w".parse().unwrap();
     assert_eq!(s.0, pylon::Pylon::start(&pylon::Rules::with_size(4)));
     let start = threeman::ThreeMan::start(&threeman::Rules::default());
@@ -389,11 +395,11 @@ fn every_game_has_a_position_string_type() {
 fn the_pylos_position_string() {
     let rules = pylos::Rules::default();
     let g = legal_game::<pylos::Pylos>(&rules, 200, 7);
-    let s = pylos::fen::write(&g.end);
+    let s = pylos::position_string::write(&g.end);
     assert!(s.ends_with(" 1-0") || s.ends_with(" 0-1"), "{s}");
-    assert_eq!(pylos::fen::parse(&s, rules), Ok(g.end.clone()));
+    assert_eq!(pylos::position_string::parse(&s, rules), Ok(g.end.clone()));
     let at = |s: &str| {
-        let e = pylos::fen::parse(s, rules).unwrap_err();
+        let e = pylos::position_string::parse(s, rules).unwrap_err();
         (e.column, e.expected)
     };
     assert_eq!(
@@ -431,7 +437,7 @@ fn the_pylos_position_string() {
     let rec: Record<pylos::Pylos> = text.parse().unwrap();
     let r = replay(&rec, Mode::Strict).into_result().unwrap();
     assert_eq!(
-        pylos::fen::write(&r.end),
+        pylos::position_string::write(&r.end),
         "w...bw........../........./..../. b 13 14"
     );
 }
@@ -442,17 +448,18 @@ fn the_gipf_position_string_reads_the_final_tags() {
     let rec: Record<gipf::Gipf> = text.parse().unwrap();
     let fin = rec.tag("Final").expect("a [Final] tag");
     let rules = gipf::Gipf::rules_from_tags(&rec.tags).unwrap();
-    let pos = gipf::fen::parse(fin, rules).unwrap();
-    assert_eq!(gipf::fen::write(&pos), fin);
+    let pos = gipf::position_string::parse(fin, rules).unwrap();
+    assert_eq!(gipf::position_string::write(&pos), fin);
     let end = replay(&rec, Mode::Strict).into_result().unwrap().end;
-    assert_eq!(gipf::fen::write(&end), fin);
-    let e = gipf::fen::parse(
+    assert_eq!(gipf::position_string::write(&end), fin);
+    let e = gipf::position_string::parse(
         "X..O...........O.....X...........X..O W=12 lostW=0 B=12",
         rules,
     )
     .unwrap_err();
     assert_eq!((e.column, e.expected.as_str()), (56, "lostB="));
-    let e = gipf::fen::parse("X..O...........O.....X...........X..Q W=12", rules).unwrap_err();
+    let e = gipf::position_string::parse("X..O...........O.....X...........X..Q W=12", rules)
+        .unwrap_err();
     assert_eq!(
         (e.column, e.expected.as_str()),
         (37, "'.', 'o', 'O', 'x' or 'X' for spot h5")
@@ -467,16 +474,16 @@ fn the_gipf_position_string_reads_the_final_tags() {
         (" gone==x", 1),
     ] {
         let s = format!("{board} W=5 lostW=4 B=5 lostB=4 next=o{gone}");
-        let pos = gipf::fen::parse(&s, rules).unwrap();
+        let pos = gipf::position_string::parse(&s, rules).unwrap();
         assert_eq!(gipf::Gipf::outcome(&pos), Some(Outcome::Win(winner)), "{s}");
-        assert_eq!(gipf::fen::write(&pos), s);
+        assert_eq!(gipf::position_string::write(&pos), s);
     }
     let s = format!(
         "{} W=18 lostW=0 B=16 lostB=0 next=x opening=gz",
         ".".repeat(37)
     );
     let tournament = gipf::Rules::new(gipf::Variant::Tournament);
-    let e = gipf::fen::parse(&s, tournament).unwrap_err();
+    let e = gipf::position_string::parse(&s, tournament).unwrap_err();
     assert_eq!(
         (e.column, e.expected.as_str()),
         (
@@ -485,7 +492,7 @@ fn the_gipf_position_string_reads_the_final_tags() {
         )
     );
     // Outside the tournament game there is no opening to state (issue 20, item 9).
-    let e = gipf::fen::parse(&s, rules).unwrap_err();
+    let e = gipf::position_string::parse(&s, rules).unwrap_err();
     assert_eq!(
         (e.column, e.expected.as_str()),
         (
@@ -498,7 +505,7 @@ fn the_gipf_position_string_reads_the_final_tags() {
 #[test]
 fn the_pylon_position_string() {
     let rules = pylon::Rules::default();
-    let pos = pylon::fen::parse("3 w.b....../..../. b", rules).unwrap();
+    let pos = pylon::position_string::parse("3 w.b....../..../. b", rules).unwrap();
     assert_eq!(pos.rules().size, 3);
     assert_eq!(pos.to_move(), 1);
     let p = |s: &str| s.parse::<pylon::Point>().unwrap();
@@ -506,18 +513,18 @@ fn the_pylon_position_string() {
         (pos.piece(p("1a1")), pos.piece(p("1c1"))),
         (Some(0), Some(1))
     );
-    let e = pylon::fen::parse("3 ........./w.../. w", rules).unwrap_err();
+    let e = pylon::position_string::parse("3 ........./w.../. w", rules).unwrap_err();
     assert_eq!(e.column, 3);
     assert_eq!(
         e.expected,
         "a position the rules allow (2a1 does not rest on four pieces: 1a1 is empty)"
     );
-    let e = pylon::fen::parse("27 . w", rules).unwrap_err();
+    let e = pylon::position_string::parse("27 . w", rules).unwrap_err();
     assert_eq!(
         (e.column, e.expected.as_str()),
         (1, "the board size from 2 to 26")
     );
-    let e = pylon::fen::parse("2 wb../ w", rules).unwrap_err();
+    let e = pylon::position_string::parse("2 wb../ w", rules).unwrap_err();
     assert_eq!(
         (e.column, e.expected.as_str()),
         (8, "'.', 'w' or 'b' for 2a1 (level 2 has 1 points)")
@@ -525,7 +532,10 @@ fn the_pylon_position_string() {
     let text = "[Game \"Pylon\"]\n[Size \"6\"]\n[Position \"3 w.b....../..../. b\"]\n\n1b1 1a2 *\n";
     let rec: Record<pylon::Pylon> = text.parse().unwrap();
     let r = replay(&rec, Mode::Strict).into_result().unwrap();
-    assert_eq!(pylon::fen::write(&r.end), "3 wbbw...../..../. b");
+    assert_eq!(
+        pylon::position_string::write(&r.end),
+        "3 wbbw...../..../. b"
+    );
 }
 
 #[test]

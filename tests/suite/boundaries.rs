@@ -109,8 +109,8 @@ fn many_tags_before_the_numeric_style_read_every_move() {
     // The `[Style]` tag counts: the moves are numeric.
     let six = gamenote::pylos::Notation::parse_numeric("6").unwrap();
     assert_eq!(rec.plies[0].notation, six);
-    // A second `[Style]` saying otherwise is an error at its value (since session 15; the
-    // first used to count silently), as `check` of the mixed-archive reader says it.
+    // A second `[Style]` saying otherwise is an error at its value (the first
+    // does not count silently), as `check` of the mixed-archive reader says it.
     let other = text.replace("[style \"numeric\"]", "[Style \"canonical\"]");
     let e = Record::<Pylos>::parse(&other).unwrap_err();
     assert_eq!((e.line, e.column), (20_003, 9));

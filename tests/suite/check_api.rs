@@ -1,8 +1,8 @@
 //! Issue 21 item 5: the checking API under its own name, `gamenote::check`, with the kind of
 //! a problem as an enum and one serde shape for a problem and a report.
 
+use gamenote::any::DefaultGame;
 use gamenote::check::{ProblemKind, Report, check_piece, piece_game};
-use gamenote::games::DefaultGame;
 use gamenote::stream::RecordReader;
 use gamenote::{GameId, Mode};
 

@@ -6,12 +6,14 @@
 //!
 //! Only the public API; the command line's side is in cli/tests/endings.rs.
 
+use crate::common::{error, one};
 use gamenote::check::{Problem, check_source};
 use gamenote::generate::legal_game;
-use gamenote::gipf::{self, Gipf, Layout, Variant};
+use gamenote::gipf::{self, Gipf, Variant};
 use gamenote::prelude::*;
 use gamenote::pylon::{self, Pylon};
 use gamenote::record::{convert, replay};
+use gamenote::sheet::{self, Layout};
 use gamenote::{Error, IllegalMove, MoveErrorKind};
 
 /// Generated finished games per GIPF variant and per Pylon size: the full 500. Measured in
@@ -128,7 +130,7 @@ fn gipf_variant(variant: Variant, seed0: u64) {
         if seed % 10 == 0 {
             let want = gipf_ending(&Gipf::start(&rules), o);
             for layout in [Layout::Reserve, Layout::Slash, Layout::Sheet] {
-                let t = gipf::write_text(&rec, layout);
+                let t = sheet::write_text(&rec, layout);
                 // The sheet writes the ending on a line of its own.
                 let words: Vec<&str> = t.split_whitespace().collect();
                 assert_eq!(
@@ -474,4 +476,23 @@ fn a_pylos_draw_result_says_pylos_has_no_draws() {
     let p = reports[0].error.as_ref().expect("fails");
     assert_eq!((p.kind.as_str(), p.line, p.column), ("parse", 3, 9));
     assert!(p.message.contains("Pylos has no draws"), "{}", p.message);
+}
+
+fn bare_x_without_result_names_the_player_to_move() {
+    let text = "[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.a5-c5 (11) X\n";
+    let want = "X says the game is over, but no result follows (Black to move)";
+    assert_eq!(error::<Gipf>(text), ("mismatch", 4, 14, want.to_string()));
+    let r = one::<Gipf>(text, Mode::Lenient);
+    assert!(r.error.is_none());
+    let w: Vec<(usize, usize, &str)> = r
+        .warnings
+        .iter()
+        .map(|p| (p.line, p.column, p.message.as_str()))
+        .collect();
+    assert_eq!(w, [(4, 14, want)]);
+    let white = "[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.a5-c5 (11) i5-g5 (11) X\n";
+    assert_eq!(
+        error::<Gipf>(white).3,
+        "X says the game is over, but no result follows (White to move)"
+    );
 }

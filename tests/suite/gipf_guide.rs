@@ -117,7 +117,7 @@ fn slash_text_reaches_the_same_position() {
     assert_eq!(a.end, b.end);
     // Converting the slash text to complete notes gives the counted text.
     let conv = record::convert(&tournament(OPENING_SLASH), Style::Complete, Mode::Strict).unwrap();
-    let text = gamenote::gipf::write_movetext(&conv, gamenote::gipf::Layout::Reserve, false);
+    let text = gamenote::sheet::write_movetext(&conv, gamenote::sheet::Layout::Reserve, false);
     assert_eq!(
         text,
         OPENING_COUNTS
@@ -127,10 +127,10 @@ fn slash_text_reaches_the_same_position() {
     // And the counted text printed as the guide's slash text, and as the sheet.
     let plain = record::convert(&tournament(OPENING_COUNTS), Style::Text, Mode::Strict).unwrap();
     assert_eq!(
-        gamenote::gipf::write_movetext(&plain, gamenote::gipf::Layout::Slash, false),
+        gamenote::sheet::write_movetext(&plain, gamenote::sheet::Layout::Slash, false),
         OPENING_SLASH.replace(" etc.", "")
     );
-    let sheet = gamenote::gipf::write_movetext(&plain, gamenote::gipf::Layout::Sheet, false);
+    let sheet = gamenote::sheet::write_movetext(&plain, gamenote::sheet::Layout::Sheet, false);
     assert_eq!(sheet.lines().next(), Some("1. Ge2 Gd1-f2"));
     assert_eq!(sheet.lines().nth(5), Some("6. c1-g3 g1-g4"));
 }

@@ -2,9 +2,9 @@
 //! print, parse and replay to the same end in every style and layout; parsers are total.
 
 use gamenote::gipf::{
-    Gipf, Group, Item, Layout, Line, LineNote, Notation, Point, PushNote, Rules, Style, Variant,
-    write_text,
+    Gipf, Group, Item, Line, LineNote, Notation, Point, PushNote, Rules, Style, Variant,
 };
+use gamenote::sheet::{Layout, write_text};
 use gamenote::{GameResult, Mode, Outcome, Ply, Record, record};
 use gamenote::{Notate, Play};
 use proptest::prelude::*;

@@ -4,6 +4,7 @@ use gamenote::gipf::{BLACK, Gipf, LastGipf, Notation, Position, Rules, Style, Va
 use gamenote::{Error, Mode, MoveErrorKind, Outcome, Record, record};
 use gamenote::{Notate, Play};
 
+use crate::common::{error, one};
 use crate::gipf_board::{board_with, p};
 
 fn board(spec: &str) -> Position {
@@ -479,4 +480,55 @@ fn results_must_agree_with_the_replay() {
     let mut pos = board("o e5 x e6");
     pos.set_reserve(WHITE, 0);
     assert_eq!(Gipf::outcome(&pos), Some(Outcome::Win(1)));
+}
+
+#[test]
+fn tagless_gipf_record_with_g_first_is_the_tournament_game() {
+    let text = "1.Ge2 (16) Gd1-f2 (16) 2.Gd2 (14) Ge8 (14) *\n";
+    let r = one::<Gipf>(text, Mode::Strict);
+    assert_eq!(
+        (r.error.map(|p| p.message), r.plies, r.result.as_deref()),
+        (None, 4, Some("*"))
+    );
+    let rec: Record<Gipf> = text.parse().expect("reads");
+    let replay = gamenote::record::replay(&rec, Mode::Strict);
+    assert!(replay.is_ok(), "{:?}", replay.error);
+    let out = gamenote::record::convert(&rec, Default::default(), Mode::Strict).expect("converts");
+    assert_eq!(out.tag("Rules"), Some("tournament"));
+    // Without G first there is no telling basic from standard.
+    let (kind, line, column, message) = error::<Gipf>("1.e2 *\n");
+    assert_eq!(
+        (kind, line, column),
+        ("setup", 1, 1),
+        "at the record's start: there is no tag (as Error::location places it)"
+    );
+    assert!(
+        message.starts_with("a GIPF record needs [Rules"),
+        "{message}"
+    );
+    // A tag names the rules: the first move does not change them.
+    let named = format!("[Rules \"standard\"]\n\n{text}");
+    assert_eq!(error::<Gipf>(&named).1, 3);
+}
+
+#[test]
+fn gipf_unclosed_reserve_count_names_the_missing_parenthesis() {
+    for (moves, column, found) in [
+        ("1.Gh4 (16", 10, "\\n"),
+        ("1.Gh4 (16 Gd1-f2 *", 10, " "),
+        ("1.Ge2 (16) Gd1-f2 (1x *", 21, "x"),
+    ] {
+        let text = format!("[Game \"GIPF\"]\n[Rules \"tournament\"]\n\n{moves}\n");
+        let (kind, line, col, message) = error::<Gipf>(&text);
+        assert_eq!(
+            (kind, line, col),
+            ("parse", 4, column),
+            "{moves}: {message}"
+        );
+        assert!(
+            message.starts_with("expected ')' to close the reserve count, such as (16), found \""),
+            "{message}"
+        );
+        assert!(message.contains(found), "{message}");
+    }
 }

@@ -4,7 +4,8 @@
 use gamenote::Play;
 use std::path::PathBuf;
 
-use gamenote::gipf::{Gipf, Layout, Style, position_string, write_movetext};
+use gamenote::gipf::{Gipf, Style, position_string};
+use gamenote::sheet::{Layout, write_movetext};
 use gamenote::{GameResult, Mode, Outcome, Record, record};
 
 /// The test data ships in the repository: a missing file fails the test.

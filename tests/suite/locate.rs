@@ -4,6 +4,9 @@
 
 use std::io::{self, Read};
 
+use gamenote::GameId;
+use gamenote::any::AnyReader;
+use gamenote::check::ProblemKind;
 use gamenote::error::render_at;
 use gamenote::pylos::{Notation, Pylos};
 use gamenote::replay::Checker;
@@ -309,4 +312,54 @@ fn offset_by_saturates_instead_of_overflowing() {
         (at.line, at.span),
         (usize::MAX, Some(usize::MAX..usize::MAX))
     );
+}
+
+/// A token longer than what an error quotes is quoted with `…`: the quote was cut at 24
+/// bytes with nothing to say so, and read as the whole token.
+#[test]
+fn a_cut_quote_says_it_is_cut() {
+    use gamenote::{Record, pylos::Pylos};
+    let text = format!("1b2 {} *", "z".repeat(5000));
+    let err = Record::<Pylos>::parse(&text).unwrap_err();
+    assert_eq!((err.line, err.column, err.span.clone()), (1, 5, 4..28));
+    assert_eq!(err.found, format!("\"{}…\"", "z".repeat(24)));
+    // A token of exactly 24 bytes is quoted whole.
+    let text = format!("1b2 {} *", "z".repeat(24));
+    let err = Record::<Pylos>::parse(&text).unwrap_err();
+    assert_eq!(err.found, format!("\"{}\"", "z".repeat(24)));
+    assert_eq!(err.found_text(), Some("z".repeat(24)));
+}
+
+#[test]
+fn display_is_location_then_message() {
+    let texts: [(GameId, &str); 8] = [
+        (GameId::Pylos, "[Game \"Pylos\"]\n\n1b2 zz *\n"),
+        (GameId::Pylos, "[Game \"Pylos\"]\n\n1b2 1b2 *\n"),
+        (GameId::Pylos, "[Game \"Pylos\"]\n\n1b2 1c3 1-0-0\n"),
+        (
+            GameId::Gipf,
+            "[Game \"GIPF\"]\n[Rules \"basic\"]\n1.a1-b2 (11) i1-h2 (12) *\n",
+        ),
+        (GameId::Gipf, "[Game \"GIPF\"]\n[Rules \"nope\"]\n\n*\n"),
+        (GameId::Pylon, "[Game \"Pylon\"]\n[Size \"1\"]\n\n*\n"),
+        (
+            GameId::ThreeMan,
+            "[Game \"Three-man chess\"]\n\n1. WHNz9 *\n",
+        ),
+        (GameId::Pylos, "[Game \"Pylos\"]\n[Position \"zz\"]\n\n*\n"),
+    ];
+    for (id, text) in texts {
+        let mut reader = AnyReader::new(text.as_bytes(), id);
+        let c = reader.check_next(Mode::Strict).unwrap();
+        let e: Error = c.verdict.error.expect(text);
+        let at = e.location();
+        assert!(at.is_placed(), "{text:?}: {e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!("{}: {}", at, e.message()),
+            "{text:?}"
+        );
+        let k = ProblemKind::of(&e);
+        let _ = k;
+    }
 }

@@ -1,18 +1,16 @@
 //! The integration tests, in one binary so that a fresh `cargo test` links once: each module
-//! is the tests of one part of the crate. The allocation-counting tests stay in binaries
-//! of their own (tests/*_alloc.rs), since they install a counting global allocator.
+//! is the tests of one part of the crate. The allocation-counting tests are a binary
+//! of their own (tests/alloc/), since they install a counting global allocator.
 
 mod adversarial;
 mod annotation_round_trip;
 mod any_game;
 mod api;
-mod attack15;
-mod attack15b;
-mod attack15c;
-mod attack16;
-mod attack16_chunks;
 mod boundaries;
+mod byte_order_marks;
 mod check_api;
+mod chunked_reads;
+mod common;
 mod conversion;
 mod derives;
 mod doors_agree;
@@ -27,7 +25,7 @@ mod gipf_props;
 mod gipf_resolve_play;
 mod gipf_rules;
 mod gipf_testdata;
-mod issue20_rules;
+mod layers;
 mod legal_counts;
 mod locate;
 mod number_constructors;
@@ -46,16 +44,17 @@ mod pylon_shortcuts;
 mod pylos_perft;
 mod pylos_props;
 mod pylos_seed;
+mod readers_agree;
 mod record_items;
+mod record_limit;
 mod round_trips;
 mod said_once;
 mod serde_forms;
+mod set_up_positions;
 mod shards;
-mod stranger9;
-mod stranger_lib;
-mod stranger_session;
 mod stream_reader;
 mod svg;
+mod tags_read_strictly;
 mod threeman_examples;
 mod threeman_perft;
 mod threeman_props;

@@ -3,10 +3,13 @@
 //! is written again the same; strings built from the grammar read and write back the same.
 
 use gamenote::Game;
-use gamenote::gipf::{Gipf, Rules as GipfRules, Variant, fen as gipf_fen};
+use gamenote::any::AnyPosition;
+use gamenote::game::PositionString;
+use gamenote::gipf::{Gipf, Rules as GipfRules, Variant, position_string as gipf_fen};
 use gamenote::pylon::Pylon;
 use gamenote::pylos::Pylos;
 use gamenote::threeman::ThreeMan;
+use gamenote::{GameId, Outcome};
 use proptest::prelude::*;
 
 /// Plays `choices` (each picks a legal move) from the start under every variant, checking
@@ -110,4 +113,28 @@ fn gipf_opening_outside_the_tournament_game_is_refused() {
     assert_eq!(err.column, 72);
     let ok = gipf_fen::parse(&text, GipfRules::new(Variant::Tournament)).unwrap();
     assert_eq!(gipf_fen::write(&ok), text);
+}
+
+/// White to move, no ball in reserve, his only free ball holding up every level-3 slot: a
+/// record's `[Position]` of it has been won by Black (docs/pylos.md §5). Read as a position
+/// string (`AnyPosition::read`, `PositionString`, Python's `Position(...)`), it had no
+/// legal move and no outcome: a game neither over nor playable.
+const STUCK: &str = "bwwwwwwwwwwwwwwb/bbbbwbbbb/..../. w 0 5";
+
+#[test]
+fn a_pylos_position_string_that_decides_the_game_reads_as_decided() {
+    let pos = AnyPosition::read(GameId::Pylos, STUCK).unwrap();
+    assert_eq!(pos.outcome(), Some(Outcome::Win(1)));
+    assert!(pos.legal_moves().is_empty());
+    // Written with the result it has, and read back the same.
+    assert_eq!(pos.position_string(), format!("{STUCK} 0-1"));
+    let back = AnyPosition::read(GameId::Pylos, &pos.position_string()).unwrap();
+    assert_eq!(back, pos);
+    let typed: PositionString<Pylos> = STUCK.parse().unwrap();
+    assert_eq!(typed.0.winner(), Some(1));
+    // A position the game goes on from is read as before.
+    let open =
+        AnyPosition::read(GameId::Pylos, "w...b.........../........./..../. w 14 14").unwrap();
+    assert_eq!(open.outcome(), None);
+    assert_eq!(open.legal_moves().len(), 14);
 }

@@ -167,3 +167,59 @@ fn gipf_transposed_positions_are_equal() {
     assert_eq!(hash_of(&a), hash_of(&b));
     assert_eq!(Gipf::position_string(&a), Gipf::position_string(&b));
 }
+
+/// Pylon positions of every size, cloned with `clone` and with `clone_from` over a position
+/// of every other size (another board variant or the same one), compare and hash as the
+/// source, and play on as it does.
+#[test]
+fn pylon_clone_from_between_every_size() {
+    use gamenote::Play;
+    use gamenote::pylon::{Position, Rules};
+    use std::hash::{BuildHasher, RandomState};
+    let h = RandomState::new();
+    let positions: Vec<Position> = (2u8..=26)
+        .map(|n| {
+            let mut pos = Position::new(Rules::with_size(n));
+            let mut moves = Vec::new();
+            for i in 0..(n as usize % 5 + 1) {
+                moves.clear();
+                Pylon::legal_moves(&pos, &mut moves);
+                let Some(m) = moves.get(i * 7 % moves.len().max(1)) else {
+                    break;
+                };
+                Pylon::play(&mut pos, m);
+            }
+            // Work the outcome out, so that its kept answer is part of what is copied.
+            let _ = Pylon::outcome(&pos);
+            pos
+        })
+        .collect();
+    let mut compared = 0;
+    for a in &positions {
+        let fresh = a.clone();
+        assert_eq!(&fresh, a);
+        assert_eq!(h.hash_one(&fresh), h.hash_one(a));
+        for b in &positions {
+            let mut x = a.clone();
+            x.clone_from(b);
+            assert_eq!(&x, b);
+            assert_eq!(h.hash_one(&x), h.hash_one(b));
+            assert_eq!(Pylon::outcome(&x), Pylon::outcome(b));
+            assert_eq!(format!("{x:?}"), format!("{b:?}"));
+            assert_eq!(x == *a, std::ptr::eq(a, b) || a == b);
+            let (mut mx, mut mb) = (Vec::new(), Vec::new());
+            Pylon::legal_moves(&x, &mut mx);
+            Pylon::legal_moves(b, &mut mb);
+            assert_eq!(mx, mb);
+            if let Some(m) = mb.last() {
+                let mut y = b.clone();
+                Pylon::play(&mut x, m);
+                Pylon::play(&mut y, m);
+                assert_eq!(x, y);
+                assert_eq!(Pylon::outcome(&x), Pylon::outcome(&y));
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 25 * 25);
+}

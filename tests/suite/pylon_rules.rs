@@ -1,6 +1,7 @@
 //! Pylon rules: the worked examples of docs/pylon.md (E1-E6), the seed's examples, burial,
 //! cuts, covering, passes and errors, each asserting the outcome or the reason.
 
+use crate::common::{error, one};
 use gamenote::pylon::{Move, Notation, Point, Position, Pylon, Rules, Suicide};
 use gamenote::record::{Replay, replay};
 use gamenote::{Error, GameResult, Mode, MoveErrorKind, Outcome, Record};
@@ -583,4 +584,54 @@ fn near_misses_are_illegal_with_their_reasons() {
         assert_eq!(e.kind, MoveErrorKind::Illegal, "{name}");
     }
     assert_eq!(misses[3].1.to_string(), "1a1");
+}
+
+const PYLON_SPEC: &str = "[Game \"Pylon\"]\n[Size \"3\"]\n[Rules \"standard,suicide=group\"]\n\n1. 1a1 1b1 2. 1a2 1c2 3. 1a3 1b3 4. pass 1b2[2a1,2a2] 5. pass 1c1 0-1 {W 3 B 7}\n";
+
+#[test]
+fn pylon_score_comment_out_of_range_is_an_error_at_the_number() {
+    assert!(one::<Pylon>(PYLON_SPEC, Mode::Strict).ok());
+    let col = PYLON_SPEC
+        .lines()
+        .nth(4)
+        .expect("movetext")
+        .find("{W")
+        .expect("score")
+        + 1;
+    for (score, at) in [
+        ("{W 3 B 4294967303}", col + 7),
+        ("{W 99999999999 B 7}", col + 3),
+        ("{ W 4294967296 B 4294967296 }", col + 4),
+    ] {
+        let text = PYLON_SPEC.replace("{W 3 B 7}", score);
+        for mode in [Mode::Strict, Mode::Lenient] {
+            let r = one::<Pylon>(&text, mode);
+            let p = r.error.unwrap_or_else(|| panic!("{score}: no error"));
+            assert_eq!(
+                (p.kind.as_str(), p.line, p.column),
+                ("parse", 5, at),
+                "{score}"
+            );
+            assert!(
+                p.message
+                    .starts_with("expected a score from 0 to 4294967295"),
+                "{}",
+                p.message
+            );
+        }
+    }
+    // The largest score reads, and is compared with the board.
+    let text = PYLON_SPEC.replace("{W 3 B 7}", "{W 3 B 4294967295}");
+    assert_eq!(
+        error::<Pylon>(&text),
+        (
+            "mismatch",
+            5,
+            col - 4,
+            "the score comment says W 3 B 4294967295 but the board has W 3 B 7".to_string()
+        )
+    );
+    // A comment that is not a score stays a comment, whatever its numbers.
+    let text = PYLON_SPEC.replace("{W 3 B 7}", "{W 99999999999 and more}");
+    assert!(one::<Pylon>(&text, Mode::Strict).ok());
 }

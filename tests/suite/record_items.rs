@@ -2,11 +2,15 @@
 //! error at its start, named with its line and column, in every reader (records, the
 //! one-pass check, the streamed reader), and the records after it are read as usual.
 
+use gamenote::any::written_tags;
 use gamenote::check::{ProblemKind, check_piece, piece_game};
-use gamenote::games::DefaultGame;
+use gamenote::any::DefaultGame;
+use gamenote::pylos::Notation;
 use gamenote::record::MAX_RECORD_ITEMS;
 use gamenote::stream::RecordReader;
+use gamenote::visit::{Skip, Visitor, visit};
 use gamenote::{GameId, Mode, Record, gipf::Gipf, pylos::Pylos};
+use gamenote::{ParseError, Ply};
 
 /// An error's kind, line, column and ply.
 type Place = (ProblemKind, usize, usize, Option<usize>);
@@ -138,4 +142,87 @@ fn gipf_bare_marks_count_and_removal_groups_written_as_comments_do_not() {
         rec.plies[2].notation.to_string().matches("xb2").count(),
         MAX_RECORD_ITEMS + 10
     );
+}
+
+/// A visitor that keeps the tags and skips every record's movetext.
+struct SkipsMovetext;
+
+impl Visitor<Pylos> for SkipsMovetext {
+    type Output = Result<(), ParseError>;
+    fn end_tags(&mut self) -> Skip {
+        Skip(true)
+    }
+    fn ply(&mut self, _ply: Ply<Notation>) {}
+    fn end_record(&mut self, verdict: Result<(), ParseError>) -> Self::Output {
+        verdict
+    }
+}
+
+/// The tags and comments of a record are counted together when a visitor skips its
+/// movetext: the bound's error is the one `Record::parse` gives (the count restarted at the
+/// movetext, and a record with too many items read well).
+#[test]
+fn a_visitor_skipping_movetext_counts_the_tags_read_before_it() {
+    let tags: String = (0..60_000).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    // 60,000 tags and 6,000 comments: the comment after the 65,536th item fails.
+    let text = format!("{tags}\n1b2 {}1c3 *\n", "{c} ".repeat(6_000));
+    let e = Record::<Pylos>::parse(&text).unwrap_err();
+    assert_eq!(
+        (e.line, e.column),
+        (60_002, 5 + 4 * (MAX_RECORD_ITEMS - 60_000))
+    );
+    let skipped: Vec<_> = visit::<Pylos, _>(&text, SkipsMovetext).collect();
+    assert_eq!(skipped.len(), 1);
+    let e2 = skipped[0].clone().unwrap_err();
+    assert_eq!((e2.line, e2.column), (e.line, e.column));
+    assert_eq!(e2.expected, e.expected);
+    // At the bound both read it.
+    let ok = format!(
+        "{tags}\n1b2 {}1c3 *\n",
+        "{c} ".repeat(MAX_RECORD_ITEMS - 60_000)
+    );
+    assert!(Record::<Pylos>::parse(&ok).is_ok());
+    let read: Vec<_> = visit::<Pylos, _>(&ok, SkipsMovetext).collect();
+    assert_eq!(read, [Ok(())]);
+}
+
+/// A record of more tags than a record may hold (`MAX_RECORD_ITEMS`) fails at the first one
+/// past the bound in a typed reader; the judge of mixed archives read every tag, so a
+/// `[Game]` tag past the bound naming another game was the error `check` reported (and
+/// `written_tags`, which export keeps for such a row, held every tag: 800,000 tags took
+/// 219 MB to export against 24 MB to check).
+#[test]
+fn tags_past_the_item_bound_are_not_judged() {
+    let mut text = String::from("[Game \"Pylos\"]\n{c}\n");
+    for i in 0..MAX_RECORD_ITEMS {
+        text.push_str(&format!("[T{i} \"v\"]\n"));
+    }
+    text.push_str("[Game \"GIPF\"]\n[Rules \"x\"]\n[Rules \"y\"]\n1b2 *\n");
+    let typed = text.parse::<Record<Pylos>>().unwrap_err();
+    assert_eq!((typed.line, typed.column), (MAX_RECORD_ITEMS + 1, 1));
+    for d in [
+        DefaultGame::Given(GameId::Pylos),
+        DefaultGame::Detected(GameId::Pylos),
+    ] {
+        assert_eq!(d.of_record(&text), Ok(GameId::Pylos), "{d:?}");
+        // Plain tags (no comment) are read by another scan: the same bound.
+        let plain = text.replacen("{c}\n", "", 1);
+        assert_eq!(d.of_record(&plain), Ok(GameId::Pylos), "{d:?}");
+    }
+    // The tags a record wrote are those a record holds: the first MAX_RECORD_ITEMS items.
+    let tags = written_tags(&text);
+    assert_eq!(tags.len(), MAX_RECORD_ITEMS - 1);
+    assert_eq!(tags.last().unwrap().0, format!("T{}", MAX_RECORD_ITEMS - 3));
+    // Up to the bound, a [Game] tag naming another game is judged as before.
+    let mut near = String::from("[Game \"Pylos\"]\n");
+    for i in 0..MAX_RECORD_ITEMS - 2 {
+        near.push_str(&format!("[T{i} \"v\"]\n"));
+    }
+    near.push_str("[Game \"GIPF\"]\n1b2 *\n");
+    let typed = near.parse::<Record<Pylos>>().unwrap_err();
+    let judged = DefaultGame::Detected(GameId::Pylos)
+        .of_record(&near)
+        .unwrap_err();
+    assert_eq!(judged, typed);
+    assert_eq!(written_tags(&near).len(), MAX_RECORD_ITEMS);
 }

@@ -4,8 +4,13 @@
 
 use std::collections::HashSet;
 
+use crate::common::error;
+use gamenote::GameId;
+use gamenote::any::AnyRecord;
 use gamenote::game::Written;
+use gamenote::generate::legal_game;
 use gamenote::gipf::Gipf;
+use gamenote::prelude::*;
 use gamenote::pylon::Pylon;
 use gamenote::pylos::Pylos;
 use gamenote::threeman::ThreeMan;
@@ -155,5 +160,212 @@ fn every_outcome_serializes_and_reads_back() {
     assert_eq!(
         serde_json::to_string(&Outcome::Draw(0b1)).unwrap(),
         "\"Draw(0b1)\""
+    );
+}
+
+fn each_value_read_back<G: Game>(id: GameId, rules: &[&str], out: &mut Vec<String>) {
+    // Pylos numeric moves read with `Notation::parse_numeric` (documented on `FromStr`).
+    let sts: Vec<G::Style> = id
+        .styles()
+        .iter()
+        .filter(|s| !s.starts_with("numeric"))
+        .map(|s| s.parse().ok().unwrap())
+        .collect();
+    for r in rules {
+        let rules: G::Rules = match r.parse() {
+            Ok(x) => x,
+            Err(e) => {
+                out.push(format!("{} rules {r}: {e}", G::NAME));
+                continue;
+            }
+        };
+        let back: Result<G::Rules, _> = rules.to_string().parse();
+        if back.as_ref().ok() != Some(&rules) {
+            out.push(format!("{} rules {r} -> {} -> {back:?}", G::NAME, rules));
+        }
+        for seed in 0..6u64 {
+            let game = legal_game::<G>(&rules, 400, seed);
+            let text = game.record.to_string();
+            match text.parse::<Record<G>>() {
+                Ok(rec) => {
+                    if rec != game.record {
+                        out.push(format!("{} record != after print/parse: {text}", G::NAME));
+                    }
+                    if rec.to_string() != text {
+                        out.push(format!("{} record prints differently: {text}", G::NAME));
+                    }
+                }
+                Err(e) => out.push(format!("{} record does not parse: {e}: {text}", G::NAME)),
+            }
+            match text.parse::<AnyRecord>() {
+                Ok(rec) => {
+                    if rec.to_string() != text {
+                        out.push(format!("{} anyrecord prints differently", G::NAME));
+                    }
+                }
+                Err(e) => out.push(format!("{} anyrecord: {e}", G::NAME)),
+            }
+            let mut pos = G::start(&rules);
+            let mut seen: Vec<(G::Position, String)> = Vec::new();
+            for (i, m) in game.moves.iter().enumerate() {
+                if let Some(s) = G::position_string(&pos) {
+                    match G::read_position(&s, &rules) {
+                        Ok(p) => {
+                            if p != pos {
+                                out.push(format!(
+                                    "{} {r} seed {seed} ply {i}: pos != read back: {s}",
+                                    G::NAME
+                                ));
+                            }
+                            if G::position_string(&p).as_deref() != Some(&s) {
+                                out.push(format!("{} {r} ply {i}: reprint differs {s}", G::NAME));
+                            }
+                        }
+                        Err(e) => {
+                            out.push(format!("{} {r} seed {seed} ply {i}: {s}: {e}", G::NAME))
+                        }
+                    }
+                    for (q, t) in &seen {
+                        if *q == pos && *t != s {
+                            out.push(format!("{} == but print {t} vs {s}", G::NAME));
+                        }
+                    }
+                    if i % 7 == 0 {
+                        seen.push((pos.clone(), s.clone()));
+                    }
+                }
+                let mut legal = Vec::new();
+                G::legal_moves(&pos, &mut legal);
+                for lm in legal.iter().take(40) {
+                    for st in &sts {
+                        let st = *st;
+                        let n = G::notate(&pos, lm, st);
+                        let s = n.to_string();
+                        match s.parse::<G::Notation>() {
+                            Ok(n2) => {
+                                if n2 != n {
+                                    out.push(format!("{} notation {s} != parsed ({st})", G::NAME));
+                                }
+                                if n2.to_string() != s {
+                                    out.push(format!("{} notation {s} reprints {n2}", G::NAME));
+                                }
+                            }
+                            Err(e) => out.push(format!("{} notation {s} ({st}): {e}", G::NAME)),
+                        }
+                    }
+                }
+                G::play(&mut pos, m);
+            }
+        }
+    }
+}
+
+fn outcomes_read_back(out: &mut Vec<String>) {
+    for s in 0..8u8 {
+        let o = Outcome::Win(s);
+        let t = o.to_string();
+        if t.parse::<Outcome>().ok() != Some(o) {
+            out.push(format!("{o:?} -> {t}"));
+        }
+    }
+    for m in 0..=255u8 {
+        let o = Outcome::Draw(m);
+        let t = o.to_string();
+        if t.parse::<Outcome>().ok() != Some(o) {
+            out.push(format!("{o:?} -> {t} -> {:?}", t.parse::<Outcome>()));
+        }
+        let g = GameResult::Decided(o);
+        if g.to_string().parse::<GameResult>().ok() != Some(g) {
+            out.push(format!("{g:?} -> {g}"));
+        }
+    }
+}
+
+#[test]
+fn values_print_and_read_back_as_equal_values() {
+    let mut out = Vec::new();
+    outcomes_read_back(&mut out);
+    each_value_read_back::<Pylos>(
+        GameId::Pylos,
+        &[
+            "standard",
+            "standard,takeback=optional",
+            "alignment",
+            "alignment,takeback=optional,reserve=immediately",
+            "children",
+            "children,reserve=no_moves",
+            "standard,reserve=no_moves,takeback=optional",
+        ],
+        &mut out,
+    );
+    each_value_read_back::<Gipf>(
+        GameId::Gipf,
+        &[
+            "basic",
+            "standard",
+            "tournament",
+            "standard,last-gipf=white-loses",
+            "tournament,last-gipf=to-move-wins",
+            "basic,last-gipf=white-loses",
+        ],
+        &mut out,
+    );
+    each_value_read_back::<ThreeMan>(GameId::ThreeMan, &["standard"], &mut out);
+    each_value_read_back::<Pylon>(
+        GameId::Pylon,
+        &["standard", "standard,suicide=group"],
+        &mut out,
+    );
+    out.dedup();
+    for l in out.iter().take(60) {
+        println!("{}", &l[..l.len().min(300)]);
+    }
+    assert!(out.is_empty(), "{} findings", out.len());
+}
+
+#[test]
+fn results_are_exact() {
+    for bad in [
+        "1-0-0-0",
+        "0-0-0-1",
+        "1/2-1/2-0-0",
+        "1-0-0-0-0-0-0-0",
+        "0-1-",
+        "-1-0",
+    ] {
+        assert!(bad.parse::<GameResult>().is_err(), "{bad}");
+        assert!(bad.parse::<Outcome>().is_err(), "{bad}");
+    }
+    assert_eq!("1-0-0".parse::<Outcome>(), Ok(Outcome::Win(0)));
+    assert_eq!("0-0-1".parse::<Outcome>(), Ok(Outcome::Win(2)));
+    // Each game's own reader takes its own forms only.
+    for g in ["1-0-0-0", "1-0-0", "0-1-0", "1/2-1/2-0"] {
+        assert_eq!(
+            Pylos::parse_result(g).map(|(r, _)| r.is_empty()),
+            None,
+            "{g}"
+        );
+        assert_eq!(Gipf::parse_result(g), None, "{g}");
+        assert_eq!(Pylon::parse_result(g), None, "{g}");
+    }
+    for g in ["1-0-0-0", "1-0", "0-1", "1/2-1/2", "1-0-0-", "0-0-1-0"] {
+        assert_eq!(ThreeMan::parse_result(g), None, "{g}");
+    }
+    assert_eq!(
+        ThreeMan::parse_result("0-0-1"),
+        Some(("", GameResult::Decided(Outcome::Win(2))))
+    );
+    // In a record: a parse error at the token, and a Result tag that is no result.
+    let p = error::<ThreeMan>("[Game \"Three-Man Chess\"]\n\n1-0-0-0\n");
+    assert_eq!((p.0, p.1, p.2), ("parse", 3, 1));
+    let p = error::<Pylos>("[Game \"Pylos\"]\n[Result \"1-0-0-0\"]\n\n1b2 *\n");
+    assert_eq!(
+        p,
+        (
+            "mismatch",
+            4,
+            5,
+            "the Result tag \"1-0-0-0\" is not a result".to_string()
+        )
     );
 }

@@ -110,3 +110,37 @@ fn the_record_after_one_that_says_two_things_is_read() {
     let records: Vec<_> = Record::<Pylos>::iter(text).map(|r| r.is_ok()).collect();
     assert_eq!(records, [false, true]);
 }
+
+/// The error `check --game pylos` reports for a record is the first thing in the text that
+/// is wrong, as the typed reader's is: a first `[Game]` tag naming another game comes
+/// before a later `[Rules]` or `[Game]` tag that disagrees.
+#[test]
+fn a_first_game_tag_against_the_given_game_is_the_first_error() {
+    for text in [
+        "[Game \"GIPF\"]\n[Game \"Pylos\"]\n1b2 *\n",
+        "[Game \"GIPF\"]\n[Rules \"a\"]\n[Rules \"b\"]\n1b2 *\n",
+        "[Rules \"standard\"]\n[Game \"3 Man Chess\"]\n[Rules \"alignment\"]\n1b2 *\n",
+        "{c}\n[Rules \"standard\"]\n[Game \"GIPF\"]\n[Rules \"alignment\"]\n1b2 *\n",
+    ] {
+        let typed = text.parse::<Record<Pylos>>().unwrap_err();
+        let checked = visit::<Pylos, _>(text, Checker::new(Mode::Strict))
+            .next()
+            .unwrap()
+            .error
+            .unwrap()
+            .location();
+        let given = DefaultGame::Given(GameId::Pylos)
+            .of_record(text)
+            .unwrap_err();
+        assert_eq!((checked.line, checked.column), (typed.line, typed.column));
+        assert_eq!(
+            (given.line, given.column, &given.span),
+            (typed.line, typed.column, &typed.span),
+            "{text:?}: {given} against {typed}"
+        );
+        assert!(
+            given.expected.starts_with("the game given, \"Pylos\""),
+            "{given}"
+        );
+    }
+}

@@ -4,7 +4,7 @@ use gamenote::perft::perft;
 use gamenote::record::{convert, replay};
 use gamenote::threeman::position::empty_board_reach;
 use gamenote::threeman::{
-    Colour, Kind, Mark, Notation, Rules, Sep, Square, Style, ThreeMan, Written, fen,
+    Colour, Kind, Mark, Notation, Rules, Sep, Square, Style, ThreeMan, Written, position_string,
 };
 use gamenote::{GameResult, Mode, MoveErrorKind, Outcome, Record};
 use gamenote::{Notate, Picture, Play, RecordFormat};
@@ -54,16 +54,22 @@ fn article_moves_parse_into_parts() {
 
 #[test]
 fn article_start_position() {
-    let p = fen::parse(START, Rules::default()).unwrap();
+    let p = position_string::parse(START, Rules::default()).unwrap();
     assert_eq!(p, ThreeMan::start(&Rules::default()));
-    assert_eq!(fen::write_board(&p), START);
-    assert_eq!(fen::write(&p), format!("{START} W KQ/KQ/KQ - - WGB 0 1"));
-    assert_eq!(fen::parse(&fen::write(&p), Rules::default()).unwrap(), p);
+    assert_eq!(position_string::write_board(&p), START);
+    assert_eq!(
+        position_string::write(&p),
+        format!("{START} W KQ/KQ/KQ - - WGB 0 1")
+    );
+    assert_eq!(
+        position_string::parse(&position_string::write(&p), Rules::default()).unwrap(),
+        p
+    );
 }
 
 #[test]
 fn article_typo_rejected_at_column_141() {
-    let e = fen::parse(ARTICLE_START, Rules::default()).unwrap_err();
+    let e = position_string::parse(ARTICLE_START, Rules::default()).unwrap_err();
     assert_eq!((e.line, e.column), (1, 141));
     assert!(
         e.expected.contains("a colour letter W, G or B or a digit"),
@@ -89,10 +95,10 @@ fn after_three_double_steps() {
     let r = replay(&rec, Mode::Strict);
     assert!(r.is_ok());
     assert_eq!(
-        fen::write(&r.end),
+        position_string::write(&r.end),
         "Black 8/8/4Bp3/8/BpBpBpBp1BpBpBp/BrBnBbBkBqBbBnBr Gray 8/8/4Gp3/8/GpGpGpGp1GpGpGp/GrGnGbGkGqGbGnGr White 8/8/4Wp3/8/WpWpWpWp1WpWpWp/WrWnWbWkWqWbWnWr W KQ/KQ/KQ GRe3,BLe3 - WGB 0 2"
     );
-    let back = fen::parse(&fen::write(&r.end), Rules::default()).unwrap();
+    let back = position_string::parse(&position_string::write(&r.end), Rules::default()).unwrap();
     assert_eq!(back, r.end);
 }
 
@@ -108,7 +114,7 @@ fn short_game_and_illegal_thirteenth_ply() {
     let r = replay(&rec, Mode::Strict);
     assert!(r.is_ok(), "{:?}", r.error);
     assert_eq!(r.moves.len(), 12);
-    assert_eq!(fen::write(&r.end), AFTER_SHORT_GAME);
+    assert_eq!(position_string::write(&r.end), AFTER_SHORT_GAME);
     // the long form replays to the same position and is what convert prints
     let long: Record<ThreeMan> = format!("{LONG_GAME} *").parse().unwrap();
     let rl = replay(&long, Mode::Strict);
@@ -149,8 +155,8 @@ const MID_GAME: &str = "Black 3Wq4/Bk7/8/8/BpBpBp1BpBpBpBp/BrBnBb1BqBb1Br Gray 7
 
 #[test]
 fn mid_game_rook_move_mates_black() {
-    let p = fen::parse(MID_GAME, Rules::default()).unwrap();
-    assert_eq!(fen::write(&p), MID_GAME);
+    let p = position_string::parse(MID_GAME, Rules::default()).unwrap();
+    assert_eq!(position_string::write(&p), MID_GAME);
     assert_eq!(
         p.piece_at(sq("WHd3"))
             .map(|x| (x.colour, x.kind, x.crossed)),
@@ -273,7 +279,7 @@ fn perft_known_values() {
 fn perft_depth_five() {
     let p = ThreeMan::start(&Rules::default());
     assert_eq!(perft::<ThreeMan>(&p, 5), 5_294_048);
-    let mid = fen::parse(MID_GAME, Rules::default()).unwrap();
+    let mid = position_string::parse(MID_GAME, Rules::default()).unwrap();
     assert_eq!(perft::<ThreeMan>(&mid, 4), 928_573);
 }
 
@@ -412,13 +418,16 @@ fn finished_games_have_position_strings_that_read_back() {
         .unwrap();
     let r = replay(&rec, Mode::Strict);
     assert_eq!(ThreeMan::outcome(&r.end), Some(Outcome::Win(2)));
-    let s = fen::write(&r.end);
+    let s = position_string::write(&r.end);
     assert!(s.contains(" B "), "the winner is the side: {s}");
-    let back = fen::parse(&s, Rules::default()).unwrap();
+    let back = position_string::parse(&s, Rules::default()).unwrap();
     assert_eq!(back, r.end);
     // a bare board with one king: that colour has won
     let one = "Black 8/8/8/8/8/3Bk4 Gray 8/8/8/8/8/8 White 8/8/8/8/8/8";
-    let p = fen::parse(one, Rules::default()).unwrap();
+    let p = position_string::parse(one, Rules::default()).unwrap();
     assert_eq!(ThreeMan::outcome(&p), Some(Outcome::Win(2)));
-    assert_eq!(fen::parse(&fen::write(&p), Rules::default()).unwrap(), p);
+    assert_eq!(
+        position_string::parse(&position_string::write(&p), Rules::default()).unwrap(),
+        p
+    );
 }

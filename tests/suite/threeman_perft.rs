@@ -6,7 +6,7 @@
 use gamenote::{Notate, Play};
 use std::collections::BTreeMap;
 
-use gamenote::threeman::{Rules, Style, ThreeMan, fen};
+use gamenote::threeman::{Rules, Style, ThreeMan, position_string};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Man {
@@ -771,7 +771,7 @@ fn naive_keys(p: &Naive) -> Vec<(Sq, Sq, char)> {
 fn naive_start_matches() {
     let fast = ThreeMan::start(&Rules::default());
     let naive = Naive::start();
-    assert_eq!(naive.fen(), fen::write(&fast));
+    assert_eq!(naive.fen(), position_string::write(&fast));
     assert_eq!(naive_perft(&naive, 1), 20);
 }
 
@@ -799,9 +799,9 @@ const POSITIONS: [&str; 3] = [
 #[test]
 fn positions_cross_checked() {
     for s in POSITIONS {
-        let fast = fen::parse(s, Rules::default()).unwrap();
+        let fast = position_string::parse(s, Rules::default()).unwrap();
         let naive = Naive::from_fen(s);
-        assert_eq!(fen::write(&fast), s);
+        assert_eq!(position_string::write(&fast), s);
         assert_eq!(naive.fen(), s);
         assert_eq!(fast_keys(&fast), naive_keys(&naive), "{s}");
         for d in 1..=2 {
@@ -815,7 +815,7 @@ fn positions_cross_checked() {
 #[ignore = "slow: cargo test --release -- --ignored"]
 fn positions_cross_checked_deeper() {
     for s in POSITIONS {
-        let fast = fen::parse(s, Rules::default()).unwrap();
+        let fast = position_string::parse(s, Rules::default()).unwrap();
         let naive = Naive::from_fen(s);
         assert_eq!(
             gamenote::perft::perft::<ThreeMan>(&fast, 3),
@@ -848,7 +848,12 @@ fn random_games(games: u64, plies: usize, rules: Rules) {
         for ply in 0..plies {
             let fk = fast_keys(&fast);
             let nk = naive_keys(&naive);
-            assert_eq!(fk, nk, "game {g} ply {ply} at {}", fen::write(&fast));
+            assert_eq!(
+                fk,
+                nk,
+                "game {g} ply {ply} at {}",
+                position_string::write(&fast)
+            );
             if fk.is_empty() {
                 break;
             }
@@ -880,7 +885,7 @@ fn random_games(games: u64, plies: usize, rules: Rules) {
             ThreeMan::play(&mut fast, &m);
             naive.play(&nm);
             assert_eq!(
-                fen::write(&fast),
+                position_string::write(&fast),
                 naive.fen(),
                 "game {g} after ply {ply} ({n})"
             );

@@ -6,7 +6,8 @@ use proptest::prelude::*;
 
 use gamenote::record::replay;
 use gamenote::threeman::{
-    Colour, Kind, Mark, Notation, Position, Rules, Sep, Square, Style, ThreeMan, Written, fen,
+    Colour, Kind, Mark, Notation, Position, Rules, Sep, Square, Style, ThreeMan, Written,
+    position_string,
 };
 use gamenote::{GameResult, Mode, Ply, Record};
 
@@ -125,15 +126,15 @@ proptest! {
 
     #[test]
     fn position_parser_is_total(s in "(Black|Gray|White|[BGW][kqrbnp]'?|[1-8]|/| |[-KQWGB,]|[0-9]){0,40}") {
-        let _ = fen::parse(&s, Rules::default());
+        let _ = position_string::parse(&s, Rules::default());
     }
 }
 
 fn positions_round_trip(seed: u64, plies: usize) -> Result<(), TestCaseError> {
     let (_, positions) = random_game(seed, plies);
     for p in &positions {
-        let s = fen::write(p);
-        let back = fen::parse(&s, Rules::default())
+        let s = position_string::write(p);
+        let back = position_string::parse(&s, Rules::default())
             .map_err(|e| TestCaseError::fail(format!("{s}: {e}")))?;
         prop_assert_eq!(&back, p, "{}", s);
     }

@@ -5,7 +5,9 @@
 //! legal move and for written moves that are ambiguous, illegal or wrong in their promotion.
 
 use gamenote::generate::{Rng, legal_game};
-use gamenote::threeman::{Kind, Move, Notation, Position, Square, Style, ThreeMan, Written, fen};
+use gamenote::threeman::{
+    Kind, Move, Notation, Position, Square, Style, ThreeMan, Written, position_string,
+};
 use gamenote::{MoveErrorKind, Notate, Play};
 
 /// What the notation means, found by filtering all the legal moves.
@@ -54,7 +56,7 @@ fn by_filtering(pos: &Position, legal: &[Move], n: &Notation) -> Result<Move, Mo
 fn agree(pos: &Position, legal: &[Move], n: &Notation, what: &str) -> u64 {
     let got = ThreeMan::resolve(pos, n).map_err(|e| e.kind);
     let want = by_filtering(pos, legal, n);
-    assert_eq!(got, want, "{what} {n} in {}", fen::write(pos));
+    assert_eq!(got, want, "{what} {n} in {}", position_string::write(pos));
     1
 }
 
@@ -70,7 +72,7 @@ fn check_position(pos: &Position, rng: &mut Rng) -> u64 {
                 ThreeMan::resolve(pos, &n),
                 Ok(*m),
                 "{n} in {}",
-                fen::write(pos)
+                position_string::write(pos)
             );
             tried += agree(pos, &legal, &n, "legal");
         }

@@ -7,7 +7,7 @@
 
 use gamenote::generate::{Rng, legal_game};
 use gamenote::replay::Checker;
-use gamenote::threeman::{Mark, Move, Notation, Position, Rules, Style, ThreeMan, fen};
+use gamenote::threeman::{Mark, Move, Notation, Position, Rules, Style, ThreeMan, position_string};
 use gamenote::visit::Visitor;
 use gamenote::{Hooks, Mistakes, Notate, Play, Ply};
 
@@ -31,10 +31,15 @@ fn agree(pos: &Position, n: &Notation) -> u64 {
     if let Ok(m) = want {
         ThreeMan::play(&mut two, &m);
     }
-    let at = || format!("{n} in {}", fen::write(pos));
+    let at = || format!("{n} in {}", position_string::write(pos));
     assert_eq!(got, want, "{}", at());
     assert_eq!(one, two, "{}", at());
-    assert_eq!(fen::write(&one), fen::write(&two), "{}", at());
+    assert_eq!(
+        position_string::write(&one),
+        position_string::write(&two),
+        "{}",
+        at()
+    );
     if let Ok(m) = got {
         assert_eq!(
             ThreeMan::check_annotations(&one, n, &m, &one),
@@ -152,7 +157,11 @@ fn unsettled_replay_agrees_with_resolve_play() {
                     assert_eq!(got, ThreeMan::resolve_play(&mut e, n), "{n} at ply {ply}");
                     ThreeMan::settle(&mut l);
                     assert_eq!(l, e, "{n} at ply {ply}");
-                    assert_eq!(fen::write(&l), fen::write(&e), "{n} at ply {ply}");
+                    assert_eq!(
+                        position_string::write(&l),
+                        position_string::write(&e),
+                        "{n} at ply {ply}"
+                    );
                     tried += 1;
                 }
                 if v.is_empty() {
@@ -205,7 +214,11 @@ fn unsettled_replay_agrees_with_resolve_play() {
                 let mut settled = lazy.clone();
                 ThreeMan::settle(&mut settled);
                 assert_eq!(settled, eager, "{n} at ply {ply}");
-                assert_eq!(fen::write(&settled), fen::write(&eager), "{n} at ply {ply}");
+                assert_eq!(
+                    position_string::write(&settled),
+                    position_string::write(&eager),
+                    "{n} at ply {ply}"
+                );
                 if let Some(c) = checker.as_mut() {
                     c.ply(Ply::new(n));
                     assert_eq!(c.position(), Some(&eager), "{n} at ply {ply}");

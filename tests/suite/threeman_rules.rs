@@ -4,7 +4,7 @@ use gamenote::{Notate, Play, RecordFormat};
 use std::collections::HashMap;
 
 use gamenote::record::replay;
-use gamenote::threeman::{Colour, Notation, Position, Rules, Style, ThreeMan, fen};
+use gamenote::threeman::{Colour, Notation, Position, Rules, Style, ThreeMan, position_string};
 use gamenote::{GameResult, Mode, MoveErrorKind, Outcome, Record};
 
 /// A position string from pieces such as `("WHd1", "Wk")` and the seven fields.
@@ -45,12 +45,12 @@ fn position(pieces: &[(&str, &str)], fields: &str) -> String {
 
 fn pos(pieces: &[(&str, &str)], fields: &str) -> Position {
     let s = position(pieces, fields);
-    fen::parse(&s, Rules::default()).unwrap_or_else(|e| panic!("{e}: {s}"))
+    position_string::parse(&s, Rules::default()).unwrap_or_else(|e| panic!("{e}: {s}"))
 }
 
 fn pos_with(pieces: &[(&str, &str)], fields: &str, rules: &str) -> Position {
     let s = position(pieces, fields);
-    fen::parse(&s, rules.parse().unwrap()).unwrap_or_else(|e| panic!("{e}: {s}"))
+    position_string::parse(&s, rules.parse().unwrap()).unwrap_or_else(|e| panic!("{e}: {s}"))
 }
 
 fn illegal(p: &Position, written: &str) -> String {
@@ -263,7 +263,7 @@ fn en_passant_window_closes() {
     let start = pos(&pieces, "W -/-/- - - WGB 0 1");
     let mut p = start.clone();
     play(&mut p, "WHe4");
-    assert!(fen::write(&p).contains(" WHe3 "));
+    assert!(position_string::write(&p).contains(" WHe3 "));
     // Gray may take at once, in either style
     let n: Notation = "WHxe3".parse().unwrap();
     let m = ThreeMan::resolve(&p, &n).unwrap();
@@ -284,7 +284,7 @@ fn en_passant_window_closes() {
     assert!(why.contains("nothing to take"), "{why}");
     // ep-next-only: Black may not
     let s = position(&pieces, "W -/-/- - - WGB 0 1");
-    let mut p = fen::parse(&s, "standard,ep-next-only".parse().unwrap()).unwrap();
+    let mut p = position_string::parse(&s, "standard,ep-next-only".parse().unwrap()).unwrap();
     play(&mut p, "WHe4");
     play(&mut p, "GRKc1");
     let why = illegal(&p, "WHxe3");
@@ -388,7 +388,7 @@ fn stalemate_eliminates_with_three_and_draws_with_two() {
     play(&mut p, "WHKe1");
     assert_eq!(ThreeMan::outcome(&p), Some(Outcome::Draw(0b101)));
     // the draw is not written in the position string; reading it judges Black again
-    let back = fen::parse(&fen::write(&p), Rules::default()).unwrap();
+    let back = position_string::parse(&position_string::write(&p), Rules::default()).unwrap();
     assert_eq!(back, p);
     assert_eq!(
         ThreeMan::write_result(GameResult::Decided(Outcome::Draw(5))),
@@ -396,7 +396,8 @@ fn stalemate_eliminates_with_three_and_draws_with_two() {
     );
     // stalemate-eliminates: Black is out and White wins
     let s = position(&stalemate_pieces(false), "W -/-/- - - WB 0 1");
-    let mut p = fen::parse(&s, "standard,stalemate-eliminates".parse().unwrap()).unwrap();
+    let mut p =
+        position_string::parse(&s, "standard,stalemate-eliminates".parse().unwrap()).unwrap();
     play(&mut p, "WHKe1");
     assert_eq!(ThreeMan::outcome(&p), Some(Outcome::Win(0)));
 }
@@ -423,7 +424,7 @@ fn pawn_crosses_the_centre() {
     play(&mut p, "GRa6");
     let piece = p.piece_at("GRa6".parse().unwrap()).unwrap();
     assert!(piece.crossed);
-    assert!(fen::write(&p).contains("Wp'"));
+    assert!(position_string::write(&p).contains("Wp'"));
 }
 
 #[test]
@@ -501,14 +502,14 @@ fn results_checked_against_the_rules() {
 #[test]
 fn position_errors() {
     let two_kings = position(&with(&[("WHe4", "Wk")]), "");
-    let e = fen::parse(&two_kings, Rules::default()).unwrap_err();
+    let e = position_string::parse(&two_kings, Rules::default()).unwrap_err();
     assert!(e.expected.contains("one king of each colour"), "{e}");
     let pawn = position(&with(&[("WHe1", "Wp")]), "");
-    let e = fen::parse(&pawn, Rules::default()).unwrap_err();
+    let e = position_string::parse(&pawn, Rules::default()).unwrap_err();
     assert!(e.expected.contains("other than a pawn on rank 1"), "{e}");
-    let e = fen::parse("Black 9/8/8/8/8/8 Gray", Rules::default()).unwrap_err();
+    let e = position_string::parse("Black 9/8/8/8/8/8 Gray", Rules::default()).unwrap_err();
     assert_eq!(e.column, 7);
     let s = position(&KINGS, "W KQ/-/- - - WGB 0 1");
-    let e = fen::parse(&s, Rules::default()).unwrap_err();
+    let e = position_string::parse(&s, Rules::default()).unwrap_err();
     assert!(e.expected.contains("castling rights only"), "{e}");
 }

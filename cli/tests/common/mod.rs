@@ -79,3 +79,31 @@ pub fn fresh_folder(group: &str, name: &str, file: &str, bytes: &[u8]) -> PathBu
     std::fs::write(dir.join(file), bytes).expect("temp file");
     dir
 }
+
+/// Two Pylos records, the first legal and the second not (`1b2` played twice).
+pub const TWO: &[u8] = b"[Game \"Pylos\"]\n\n1b2 1c3 *\n\n[Game \"Pylos\"]\n\n1b2 1b2 *\n";
+
+/// Runs the binary with these arguments in the directory `dir`, standard input closed, and
+/// gives what it left: exit status, standard output and standard error as bytes.
+pub fn output_in(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(BIN)
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// Bytes as text, invalid UTF-8 replaced.
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The first line of the output (standard output, then standard error) naming `name`.
+pub fn first_line<'a>(o: &'a Run, name: &str) -> &'a str {
+    o.out
+        .lines()
+        .chain(o.err.lines())
+        .find(|l| l.contains(name))
+        .unwrap_or("")
+}
