@@ -5,9 +5,9 @@
 
 use std::io::{self, Read};
 
+use gamenote::any::DefaultGame;
 use gamenote::any::{AnyReader, ReadError};
 use gamenote::check::{CheckOptions, Checked, check_files};
-use gamenote::any::DefaultGame;
 use gamenote::stream::Limits;
 use gamenote::{GameId, Mode};
 

@@ -2,9 +2,9 @@
 //! error at its start, named with its line and column, in every reader (records, the
 //! one-pass check, the streamed reader), and the records after it are read as usual.
 
+use gamenote::any::DefaultGame;
 use gamenote::any::written_tags;
 use gamenote::check::{ProblemKind, check_piece, piece_game};
-use gamenote::any::DefaultGame;
 use gamenote::pylos::Notation;
 use gamenote::record::MAX_RECORD_ITEMS;
 use gamenote::stream::RecordReader;
