@@ -69,111 +69,21 @@ pub use input::{
 pub use keep::{Keep, Kept};
 use locate::{Locator, tag_span};
 
-/// What kind of problem a [`Problem`] is: the `kind` field of `gamenote check --json`,
-/// written as `parse`, `illegal` or `mismatch` (its [`Display`](std::fmt::Display), its
-/// [`FromStr`](std::str::FromStr) and, with the `serde` feature, its serde form).
-///
-/// An [`Error`] has one kind ([`ProblemKind::of`]): a parse error and a set-up error are
-/// `parse`, an annotation that disagrees with its move is `mismatch`, and every other move
-/// that cannot be played (illegal or ambiguous) is `illegal`.
+/// What kind of problem a [`Problem`] is: the crate's one vocabulary,
+/// [`ErrorKind`](crate::ErrorKind), under the name this module has always given it. It is
+/// the `kind` field of `gamenote check --json`, written as its word (`parse`, `illegal`,
+/// `mismatch`, `setup`, `limit`, `io`).
 ///
 /// ```
 /// use gamenote::check::{check_source, ProblemKind};
-/// use gamenote::{pylos::Pylos, Mode};
+/// use gamenote::{pylos::Pylos, ErrorKind, Mode};
 /// let reports = check_source::<Pylos>("a.pylos", "1b2 1b2 *", &[], Mode::Strict);
 /// let kind = reports[0].error.as_ref().expect("1b2 is taken").kind;
 /// assert_eq!(kind, ProblemKind::Illegal);
+/// assert_eq!(kind, ErrorKind::Illegal);
 /// assert_eq!(kind.to_string(), "illegal");
-/// assert_eq!("mismatch".parse::<ProblemKind>()?, ProblemKind::Mismatch);
-/// assert!("ambiguous".parse::<ProblemKind>().is_err());
-/// # Ok::<(), gamenote::ValueError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[non_exhaustive]
-pub enum ProblemKind {
-    /// The text cannot be read (a parse error, bad bytes, junk between records), or a
-    /// set-up tag cannot be used.
-    Parse,
-    /// A move that cannot be played in its position (illegal or ambiguous).
-    Illegal,
-    /// A legal move whose annotations (markers, reserve counts, check marks, the result)
-    /// disagree with what it did.
-    Mismatch,
-}
-
-impl ProblemKind {
-    /// Every kind, in order.
-    ///
-    /// ```
-    /// use gamenote::check::ProblemKind;
-    /// let names: Vec<&str> = ProblemKind::ALL.iter().map(|k| k.as_str()).collect();
-    /// assert_eq!(names, ["parse", "illegal", "mismatch"]);
-    /// ```
-    pub const ALL: [ProblemKind; 3] = [
-        ProblemKind::Parse,
-        ProblemKind::Illegal,
-        ProblemKind::Mismatch,
-    ];
-
-    /// The kind as `check --json` writes it.
-    ///
-    /// ```
-    /// assert_eq!(gamenote::check::ProblemKind::Parse.as_str(), "parse");
-    /// ```
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ProblemKind::Parse => "parse",
-            ProblemKind::Illegal => "illegal",
-            ProblemKind::Mismatch => "mismatch",
-        }
-    }
-
-    /// The kind of problem `err` is.
-    ///
-    /// ```
-    /// use gamenote::check::ProblemKind;
-    /// use gamenote::{pylos::Pylos, record::replay, Error, Mode, Record, ValueError};
-    /// let parse: Error = "1b2 zz *".parse::<Record<Pylos>>().unwrap_err().into();
-    /// assert_eq!(ProblemKind::of(&parse), ProblemKind::Parse);
-    /// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
-    /// let illegal = replay(&rec, Mode::Strict).error.expect("1b2 is taken");
-    /// assert_eq!(ProblemKind::of(&illegal), ProblemKind::Illegal);
-    /// assert_eq!(ProblemKind::of(&Error::Setup(ValueError::new("odd"))), ProblemKind::Parse);
-    /// # Ok::<(), gamenote::ParseError>(())
-    /// ```
-    pub fn of(err: &Error) -> ProblemKind {
-        match err {
-            Error::Parse(_) | Error::Setup(_) => ProblemKind::Parse,
-            Error::Illegal(e) if e.kind == crate::error::MoveErrorKind::Mismatch => {
-                ProblemKind::Mismatch
-            }
-            Error::Illegal(_) => ProblemKind::Illegal,
-        }
-    }
-}
-
-impl std::fmt::Display for ProblemKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::str::FromStr for ProblemKind {
-    type Err = crate::error::ValueError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        ProblemKind::ALL
-            .into_iter()
-            .find(|k| k.as_str() == s)
-            .ok_or_else(|| {
-                crate::error::ValueError::new(format!(
-                    "unknown problem kind {s:?} (expected parse, illegal or mismatch)"
-                ))
-            })
-    }
-}
+pub use crate::error::ErrorKind as ProblemKind;
 
 /// What went wrong with one record, ready to print.
 ///
@@ -311,22 +221,21 @@ impl Report {
     /// assert!(reports[1].is_junk() && !reports[1].ok());
     /// let junk = reports[1].error.as_ref().unwrap();
     /// assert_eq!((reports[1].record, junk.line, junk.column), (1, 5, 1));
-    /// assert_eq!(junk.message, "junk after record 1: expected a tag pair or the end of input, found \"stray\"");
+    /// // The record it follows is `record`, not written into the message.
+    /// assert_eq!(junk.message, "expected a tag pair or the end of input, found \"stray\"");
     /// ```
     pub fn is_junk(&self) -> bool {
         self.error.as_ref().is_some_and(|p| p.junk)
     }
 
-    /// Numbers the report `record` (for junk: the record it follows, which its message
-    /// then names).
+    /// Numbers the report `record` (for junk: the record it follows, which its drawing
+    /// then names; its message is left as it is).
     fn number(&mut self, record: usize) {
         self.record = record;
-        if let Some(p) = self.error.take() {
-            self.error = Some(if p.junk {
-                junk_problem(&self.file, p, record)
-            } else {
-                p
-            });
+        if let Some(p) = &mut self.error
+            && p.junk
+        {
+            p.rendered = junk_drawing(&self.file, p, record);
         }
     }
 
@@ -440,7 +349,7 @@ pub fn problem(file: &str, source: &str, err: &Error, fallback: usize) -> Proble
 /// let source = "[Rules \"odd\"]\n1b2 *\n";
 /// let err = Error::Setup(ValueError::new("unknown rules"));
 /// let p = problem_at("a.pylos", source, 10, &err, 14);
-/// assert_eq!((p.kind, p.line, p.column, p.ply), (ProblemKind::Parse, 12, 1, None));
+/// assert_eq!((p.kind, p.line, p.column, p.ply), (ProblemKind::Setup, 12, 1, None));
 /// assert!(p.rendered.starts_with("a.pylos:12:1: unknown rules"));
 /// ```
 pub fn problem_at(
@@ -470,15 +379,40 @@ fn problem_at_span(
     problem_with(&mut Locator::new(source), file, lines_before, err, fallback)
 }
 
-/// `p`, made the problem of junk after record `record`.
+/// `p`, made the problem of junk after record `record`: its `junk` flag set, its message
+/// left as it is (the record it follows is the report's number, a field), and its drawing
+/// for the text output saying which record it follows ([`junk_drawing`]).
 fn junk_problem(file: &str, mut p: Problem, record: usize) -> Problem {
-    let head = format!("{file}:{}:{}: ", p.line, p.column);
-    if let Some(rest) = p.rendered.strip_prefix(&head) {
-        p.rendered = format!("{head}junk after record {record}: {rest}");
-    }
-    p.message = format!("junk after record {record}: {}", p.message);
+    p.rendered = junk_drawing(file, &p, record);
     p.junk = true;
     p
+}
+
+/// The text output's drawing of junk `p` (undrawn for junk: as [`problem`] drew it) after
+/// record `record`: `FILE:L:C: junk after record N: MESSAGE`, the line and the caret. Made
+/// from the fields, never read out of a message.
+///
+/// ```
+/// use gamenote::check::{check_source, junk_drawing};
+/// use gamenote::{pylos::Pylos, Mode};
+/// let reports = check_source::<Pylos>("a.pylos", "1b2 *\nstray\n", &[], Mode::Strict);
+/// let junk = reports[1].error.as_ref().unwrap();
+/// assert_eq!(junk.message, "expected a tag pair or the end of input, found \"stray\"");
+/// assert!(junk_drawing("a.pylos", junk, 7).starts_with("a.pylos:2:1: junk after record 7: expected"));
+/// ```
+pub fn junk_drawing(file: &str, p: &Problem, record: usize) -> String {
+    let echo = p.rendered.split_once('\n').map_or("", |(_, echo)| echo);
+    let mut out = format!(
+        "{file}:{}:{}: junk after record {record}: {}",
+        p.line,
+        p.column,
+        crate::error::escape_invisible(&p.message)
+    );
+    if !echo.is_empty() {
+        out.push('\n');
+        out.push_str(echo);
+    }
+    out
 }
 
 fn problem_with(
@@ -1189,7 +1123,7 @@ pub fn bad_record_problem(file: &str, bad: &BadRecord) -> Problem {
         width = under.len() + at.saturating_sub(bad.line_text.chars().count())
     );
     Problem {
-        kind: ProblemKind::Parse,
+        kind: bad.kind,
         line: e.line,
         column: e.column,
         ply: None,

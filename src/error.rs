@@ -389,6 +389,137 @@ fn token_len(rest: &str) -> usize {
     end
 }
 
+/// The one vocabulary of what went wrong, the same word in every door: the `kind` of
+/// `gamenote check --json` and of the library's serde forms, the `error_kind` column of
+/// `gamenote export`, and the `kind` of Python's `Problem` and `GamenoteError`. Its
+/// [`Display`](fmt::Display), [`ErrorKind::as_str`], [`FromStr`](std::str::FromStr) and serde
+/// form are the word.
+///
+/// - `parse`: the text does not follow the grammar (or is no text: a byte that is not
+///   UTF-8), including junk between records, an unclosed comment and an unknown game;
+/// - `illegal`: a written move that cannot be played in its position (no legal move, or
+///   more than one, matches it; [`MoveErrorKind`] tells which);
+/// - `mismatch`: a legal move, or the record as a whole, whose annotations disagree with
+///   what happened (markers, reserve counts, check marks, a result that the record
+///   contradicts);
+/// - `setup`: a tag that sets the game up (`[Rules]`, `[Position]`, `[Size]`, ...) cannot
+///   be used;
+/// - `limit`: a record longer than the reader's limit;
+/// - `io`: the input could not be read.
+///
+/// ```
+/// use gamenote::{pylos::Pylos, record, ErrorKind, Mode, Record, ValueError, Error};
+/// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
+/// let err = record::replay(&rec, Mode::Strict).error.expect("1b2 is taken");
+/// assert_eq!(err.kind(), ErrorKind::Illegal);
+/// assert_eq!(ErrorKind::Setup.to_string(), "setup");
+/// assert_eq!(Error::Setup(ValueError::new("odd")).kind(), ErrorKind::Setup);
+/// assert_eq!("mismatch".parse::<ErrorKind>()?, ErrorKind::Mismatch);
+/// assert!("ambiguous".parse::<ErrorKind>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The text cannot be read: a parse error, bad bytes, junk between records.
+    Parse,
+    /// A move that cannot be played in its position (illegal or ambiguous).
+    Illegal,
+    /// A legal move, or the record's result, whose annotations disagree with the game.
+    Mismatch,
+    /// A set-up tag (rules, position, size, style) that cannot be used.
+    Setup,
+    /// A record longer than the reader's limit.
+    Limit,
+    /// The input could not be read.
+    Io,
+}
+
+impl ErrorKind {
+    /// Every kind, in order.
+    ///
+    /// ```
+    /// use gamenote::ErrorKind;
+    /// let names: Vec<&str> = ErrorKind::ALL.iter().map(|k| k.as_str()).collect();
+    /// assert_eq!(names, ["parse", "illegal", "mismatch", "setup", "limit", "io"]);
+    /// ```
+    pub const ALL: [ErrorKind; 6] = [
+        ErrorKind::Parse,
+        ErrorKind::Illegal,
+        ErrorKind::Mismatch,
+        ErrorKind::Setup,
+        ErrorKind::Limit,
+        ErrorKind::Io,
+    ];
+
+    /// The word.
+    ///
+    /// ```
+    /// assert_eq!(gamenote::ErrorKind::Parse.as_str(), "parse");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::Parse => "parse",
+            ErrorKind::Illegal => "illegal",
+            ErrorKind::Mismatch => "mismatch",
+            ErrorKind::Setup => "setup",
+            ErrorKind::Limit => "limit",
+            ErrorKind::Io => "io",
+        }
+    }
+
+    /// The kind of `err` ([`Error::kind`]).
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, Error, ErrorKind, Record};
+    /// let parse: Error = "1b2 zz *".parse::<Record<Pylos>>().unwrap_err().into();
+    /// assert_eq!(ErrorKind::of(&parse), ErrorKind::Parse);
+    /// ```
+    pub fn of(err: &Error) -> ErrorKind {
+        err.kind()
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for ErrorKind {
+    type Err = ValueError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ErrorKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| {
+                ValueError::new(format!(
+                    "unknown error kind {s:?} (expected parse, illegal, mismatch, setup, limit or io)"
+                ))
+            })
+    }
+}
+
+impl MoveErrorKind {
+    /// The [`ErrorKind`] of a move that went wrong this way: `mismatch` for a mismatch,
+    /// `illegal` for an illegal or ambiguous move.
+    ///
+    /// ```
+    /// use gamenote::{ErrorKind, MoveErrorKind};
+    /// assert_eq!(MoveErrorKind::Ambiguous.error_kind(), ErrorKind::Illegal);
+    /// assert_eq!(MoveErrorKind::Mismatch.error_kind(), ErrorKind::Mismatch);
+    /// ```
+    pub const fn error_kind(self) -> ErrorKind {
+        match self {
+            MoveErrorKind::Mismatch => ErrorKind::Mismatch,
+            MoveErrorKind::Illegal | MoveErrorKind::Ambiguous => ErrorKind::Illegal,
+        }
+    }
+}
+
 /// How a move went wrong when checked against a position.
 ///
 /// ```
@@ -586,21 +717,26 @@ impl ValueError {
         self
     }
 
-    /// Renders the error as [`ParseError::render`] does, with the caret under the tag it
-    /// names in `source` (a record's text), or as `file: message` when there is none.
+    /// Renders the error as [`ParseError::render`] does, with the caret under its own span
+    /// (its tag's value) in `source`, the text its span indexes, or as `file: message` when
+    /// it has none. `source` is never searched for the tag's name.
     ///
     /// ```
-    /// use gamenote::error::ValueError;
-    /// let e = ValueError::new("no Pylon board of size 27").in_tag("Size");
-    /// let text = "[Game \"Pylon\"]\n[Size \"27\"]\n";
+    /// use gamenote::{error::ValueError, pylon::Pylon, Error, Mode, Record};
+    /// let text = "[Game \"Pylon\"]\n[Size \"27\"]\n\n1. 1a1 *\n";
+    /// let rec: Record<Pylon> = text.parse()?;
+    /// let Some(Error::Setup(e)) = rec.replay(Mode::Strict).error else { panic!() };
     /// assert_eq!(
     ///     e.render("a.pylon", text),
-    ///     "a.pylon:2:8: no Pylon board of size 27\n  [Size \"27\"]\n         ^^"
+    ///     "a.pylon:2:8: the Size tag \"27\" is not a Pylon board size from 2 to 26\n  [Size \"27\"]\n         ^^"
     /// );
+    /// assert_eq!(ValueError::new("odd").in_tag("Size").render("a.pylon", text), "a.pylon: odd");
+    /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn render(&self, file: &str, source: &str) -> String {
-        // At the tag's value, where `location()` places the error.
-        match self.tag.as_deref().and_then(|t| tag_value_span(source, t)) {
+        // At its own span (its tag's value), where `location()` places the error: never
+        // found by searching `source` for the tag's name, which may be another record's.
+        match self.span.clone().filter(|s| s.start <= source.len()) {
             Some(span) => render_at(file, source, span, &self.message),
             None => format!("{file}: {}", escape_invisible(&self.message)),
         }
@@ -819,11 +955,12 @@ impl Location {
     /// Whether the error is placed in a text (its line is known).
     ///
     /// ```
-    /// use gamenote::{pylos::Pylos, record, Error, Mode, Record};
+    /// use gamenote::{pylos::Pylos, record, Error, Mode, Record, ValueError};
     /// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
     /// let err = record::replay(&rec, Mode::Strict).error.unwrap();
-    /// assert!(!err.location().is_placed(), "a Record keeps no text");
-    /// assert!(err.locate("1b2 1b2 *").location().is_placed());
+    /// assert!(err.location().is_placed(), "a record read from text keeps its place");
+    /// let made = Error::Setup(ValueError::new("odd"));
+    /// assert!(!made.location().is_placed(), "an error made without a text");
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn is_placed(&self) -> bool {
@@ -874,7 +1011,7 @@ impl IllegalMove {
     /// let rec: Record<Pylos> = "1b2 1b2 *".parse()?;
     /// let Some(Error::Illegal(e)) = record::replay(&rec, Mode::Strict).error else { panic!() };
     /// let at = e.location();
-    /// assert_eq!((at.line, at.span, at.ply), (0, Some(4..7), Some(2)), "not placed yet");
+    /// assert_eq!((at.line, at.column, at.span, at.ply), (1, 5, Some(4..7), Some(2)));
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn location(&self) -> Location {
@@ -891,11 +1028,12 @@ impl ValueError {
     /// Where the error is: at its tag's value once placed in a record's text.
     ///
     /// ```
-    /// use gamenote::{Error, ValueError};
+    /// use gamenote::{pylos::Pylos, Mode, Record};
     /// let text = "[Game \"Pylos\"]\n[Rules \"chess\"]\n1b2 *";
-    /// let e = Error::Setup(ValueError::new("unknown rules").in_tag("Rules")).locate(text);
-    /// let at = e.location();
+    /// let rec: Record<Pylos> = text.parse()?;
+    /// let at = rec.replay(Mode::Strict).error.expect("no such rules").location();
     /// assert_eq!((at.line, at.column, at.span, at.ply), (2, 9, Some(23..28), None));
+    /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn location(&self) -> Location {
         Location {
@@ -920,6 +1058,21 @@ pub(crate) fn tag_value_span(source: &str, name: &str) -> Option<Range<usize>> {
 }
 
 impl Error {
+    /// What kind of error it is, in the one vocabulary of every door ([`ErrorKind`]).
+    ///
+    /// ```
+    /// use gamenote::{pylos::Pylos, Error, ErrorKind, Record};
+    /// let e: Error = "1b2 zz *".parse::<Record<Pylos>>().unwrap_err().into();
+    /// assert_eq!(e.kind(), ErrorKind::Parse);
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::Parse(_) => ErrorKind::Parse,
+            Error::Illegal(e) => e.kind.error_kind(),
+            Error::Setup(_) => ErrorKind::Setup,
+        }
+    }
+
     /// Where the error is, whatever its kind: line, column, byte span and ply where known.
     /// A set-up error is placed at its tag's value; a result that contradicts the record
     /// at the result (ply `None`).
@@ -975,6 +1128,13 @@ impl Error {
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn locate(mut self, source: &str) -> Self {
+        // A set-up error is placed by its own span only: `source` may hold many records,
+        // and searching it for the tag's name would find another record's tag.
+        if let Error::Setup(e) = &self
+            && e.span.is_none()
+        {
+            return self;
+        }
         self.place_in(source, 0, 0..source.len(), &mut |at| line_col(source, at));
         self
     }
@@ -994,6 +1154,11 @@ impl Error {
             Error::Illegal(e) => e.place_in(text, base, record, line_col),
             Error::Setup(e) => {
                 if e.line > 0 {
+                    return;
+                }
+                // Its own place when it has one; else its tag in the record's own text.
+                if let Some(s) = &e.span {
+                    (e.line, e.column) = line_col(s.start.saturating_sub(base).min(text.len()));
                     return;
                 }
                 let region = &text[record.clone()];
@@ -1019,21 +1184,24 @@ impl Error {
     /// assert_eq!((at.line, at.column, at.span), (11, 5, Some(204..206)));
     /// ```
     pub fn offset_by(mut self, lines: usize, bytes: usize) -> Self {
-        let shift = |s: &mut Range<usize>| *s = s.start + bytes..s.end + bytes;
+        // Saturating: an offset past the end of memory cannot be, and must not panic.
+        let shift = |s: &mut Range<usize>| {
+            *s = s.start.saturating_add(bytes)..s.end.saturating_add(bytes);
+        };
         match &mut self {
             Error::Parse(e) => {
-                e.line += lines;
+                e.line = e.line.saturating_add(lines);
                 shift(&mut e.span);
             }
             Error::Illegal(e) => {
                 if e.line > 0 {
-                    e.line += lines;
+                    e.line = e.line.saturating_add(lines);
                 }
                 e.span.as_mut().map(shift);
             }
             Error::Setup(e) => {
                 if e.line > 0 {
-                    e.line += lines;
+                    e.line = e.line.saturating_add(lines);
                 }
                 e.span.as_mut().map(shift);
             }

@@ -1187,6 +1187,8 @@ pub(crate) struct Walk {
     pub lines: Lines,
     /// Spans are shifted by this.
     pub base: usize,
+    /// The line of the piece's first byte.
+    pub first_line: usize,
     /// Records begun in this piece.
     records: usize,
 }
@@ -1198,6 +1200,7 @@ impl Walk {
             next: Next::Record(0),
             lines: Lines::new(first_line),
             base,
+            first_line,
             records: 0,
         }
     }
@@ -1208,6 +1211,7 @@ impl Walk {
             next: Next::Done,
             lines: Lines::new(1),
             base: 0,
+            first_line: 1,
             records: 0,
         }
     }
@@ -1276,7 +1280,7 @@ impl Walk {
 /// Out of line: it is needed only before a piece's stop, and a second copy of the grammar
 /// inlined into [`Walk::step`] slows the one every record is read with.
 #[inline(never)]
-fn read_dry<G: Game>(text: &str, start: usize, scratch: &mut Scratch) -> Option<Ended> {
+pub(crate) fn read_dry<G: Game>(text: &str, start: usize, scratch: &mut Scratch) -> Option<Ended> {
     read_record::<G, Null>(text, start, 0, scratch, &mut Null).ok()
 }
 

@@ -72,7 +72,7 @@ pub mod pylos;
 pub mod threeman;
 
 pub use error::ValueError;
-pub use error::{Error, IllegalMove, Location, MoveError, MoveErrorKind, ParseError};
+pub use error::{Error, ErrorKind, IllegalMove, Location, MoveError, MoveErrorKind, ParseError};
 /// The traits and types most programs need, to import at once: `use gamenote::prelude::*;`.
 ///
 /// The game traits must be in scope to call a game's functions on its type

@@ -128,6 +128,60 @@ pub struct Record<G: Game> {
     /// Byte range of the result token, when read from text.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub result_span: Option<Range<usize>>,
+    /// Where the record was read from, when it was read from text by [`Record::parse`], a
+    /// stream [`Reader`](crate::stream::Reader)'s records or the any-game reader: its replay's errors are then placed there (line,
+    /// column, span in the whole input), not left for [`Error::locate`].
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) origin: Option<Origin>,
+}
+
+/// The text a record was read from and where it lies in its input, kept so that the
+/// errors of its replay carry their place. The text is shared by the records of one piece
+/// of a stream (one copy a piece, none a move).
+#[derive(Debug, Clone)]
+pub(crate) struct Origin {
+    /// The text read: a record's, or a stream's piece.
+    pub text: std::sync::Arc<str>,
+    /// The input's offset of `text[0]`: spans of the record count from the input's start.
+    pub base: usize,
+    /// The input's line of `text[0]`.
+    pub first_line: usize,
+    /// Where in `text` the record starts.
+    pub start: usize,
+}
+
+impl Origin {
+    /// Places `err`, an error of replaying `record`, in the input: at its own span (a
+    /// set-up error at its tag's value in the record's own tag section).
+    pub(crate) fn place<G: Game>(&self, err: &mut Error, record: &Record<G>) {
+        let text = &*self.text;
+        let first_line = self.first_line;
+        err.place_in(text, self.base, self.region(record), &mut |at| {
+            let (line, column) = crate::error::line_col(text, at);
+            (line + first_line - 1, column)
+        });
+    }
+
+    /// [`Origin::place`] for a warning.
+    pub(crate) fn place_warning<G: Game>(&self, w: &mut IllegalMove, record: &Record<G>) {
+        let text = &*self.text;
+        let first_line = self.first_line;
+        w.place_in(text, self.base, self.region(record), &mut |at| {
+            let (line, column) = crate::error::line_col(text, at);
+            (line + first_line - 1, column)
+        });
+    }
+
+    /// The record's own range of `text`: from its start to its last token.
+    fn region<G: Game>(&self, record: &Record<G>) -> Range<usize> {
+        let len = self.text.len();
+        let end = record
+            .result_span
+            .as_ref()
+            .or(record.plies.last().map(|p| &p.span))
+            .map_or(len, |s| s.end.saturating_sub(self.base).min(len));
+        self.start.min(end)..end
+    }
 }
 
 impl<G: Game> Clone for Record<G> {
@@ -139,6 +193,7 @@ impl<G: Game> Clone for Record<G> {
             result: self.result,
             comments_after: self.comments_after.clone(),
             result_span: self.result_span.clone(),
+            origin: self.origin.clone(),
         }
     }
 }
@@ -222,6 +277,7 @@ impl<G: Game> Default for Record<G> {
             result: None,
             comments_after: Vec::new(),
             result_span: None,
+            origin: None,
         }
     }
 }
@@ -337,12 +393,18 @@ impl<G: Game> Record<G> {
         // So are blanks and marks after them, in any mix (an indented file joined by `cat`),
         // as `iter` passes them; those marks take their columns.
         let start = crate::grammar::record_start(input, bom).unwrap_or(bom);
-        let (record, rest) = Self::parse_next_judged(input, start, judge).map_err(place)?;
+        let (mut record, rest) = Self::parse_next_judged(input, start, judge).map_err(place)?;
         let (after, _) = skip_blank(rest);
         if !after.is_empty() {
             let at = input.len() - after.len();
             return Err(place(ParseError::at(input, at, "the end of the record")));
         }
+        record.origin = Some(Origin {
+            text: input.into(),
+            base: 0,
+            first_line: 1,
+            start,
+        });
         Ok(record)
     }
 
@@ -700,7 +762,7 @@ impl<G: Game> crate::grammar::Visitor<G> for RecordBuilder<G> {
 /// }
 /// assert_eq!(moves("1b2 1c3 1c4 *").unwrap(), 3);
 /// let err = moves("1b2 1b2 *").unwrap_err();
-/// assert_eq!(err.to_string(), "ply 2 (1b2): 1b2 is occupied");
+/// assert_eq!(err.to_string(), "1:5: ply 2 (1b2): 1b2 is occupied");
 /// ```
 #[non_exhaustive]
 pub struct Replay<G: Game> {
@@ -832,13 +894,17 @@ pub fn replay_with<G: Game>(
         Ok(p) => p,
         Err(msg) => {
             let start = G::start(&G::Rules::default());
+            let mut error = Error::Setup(msg);
+            if let Some(origin) = &record.origin {
+                origin.place(&mut error, record);
+            }
             return Replay {
                 end: start.clone(),
                 start,
                 moves: Vec::new(),
                 warnings: Vec::new(),
                 warnings_omitted: 0,
-                error: Some(Error::Setup(msg)),
+                error: Some(error),
                 outcome: None,
             };
         }
@@ -862,14 +928,23 @@ pub fn replay_with<G: Game>(
         result_tag: record.tag("Result"),
         comments_after: &record.comments_after,
     });
+    let (mut error, mut warnings) = (stepper.error, stepper.warnings);
+    if let Some(origin) = &record.origin {
+        if let Some(e) = &mut error {
+            origin.place(e, record);
+        }
+        for w in &mut warnings {
+            origin.place_warning(w, record);
+        }
+    }
     Replay {
         start,
         moves,
         outcome: G::outcome(&stepper.pos),
         end: stepper.pos,
-        warnings: stepper.warnings,
+        warnings,
         warnings_omitted: stepper.warnings_omitted,
-        error: stepper.error,
+        error,
     }
 }
 

@@ -181,7 +181,12 @@ impl<'de> Deserialize<'de> for ParseError {
 /// `--lenient`), as in a `check::Problem`; 0 reads as null.
 #[derive(Serialize, Deserialize)]
 struct IllegalData {
-    kind: MoveErrorKind,
+    /// The [`crate::ErrorKind`] word, `illegal` or `mismatch` (`ambiguous`, the word of
+    /// older versions, still reads).
+    kind: IllegalKind,
+    /// True for an ambiguous move (an `illegal` one that more than one move matches).
+    #[serde(default, skip_serializing_if = "is_false")]
+    ambiguous: bool,
     #[serde(default)]
     ply: Option<usize>,
     written: String,
@@ -195,6 +200,19 @@ struct IllegalData {
     message: String,
 }
 
+/// The kind of an [`IllegalMove`] as serialized: the [`crate::ErrorKind`] word.
+#[derive(Serialize, Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum IllegalKind {
+    Illegal,
+    Mismatch,
+    Ambiguous,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 /// Whether a line or column is 0: the error is not placed, and the field is left out.
 fn is_zero(n: &usize) -> bool {
     *n == 0
@@ -203,7 +221,11 @@ fn is_zero(n: &usize) -> bool {
 impl Serialize for IllegalMove {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         IllegalData {
-            kind: self.kind,
+            kind: match self.kind {
+                MoveErrorKind::Mismatch => IllegalKind::Mismatch,
+                _ => IllegalKind::Illegal,
+            },
+            ambiguous: self.kind == MoveErrorKind::Ambiguous,
             ply: (self.ply > 0).then_some(self.ply),
             written: self.written.clone(),
             reason: self.reason.clone(),
@@ -222,7 +244,13 @@ impl<'de> Deserialize<'de> for IllegalMove {
         Ok(IllegalMove {
             ply: i.ply.unwrap_or(0),
             written: i.written,
-            kind: i.kind,
+            kind: match (i.kind, i.ambiguous) {
+                (IllegalKind::Mismatch, _) => MoveErrorKind::Mismatch,
+                (IllegalKind::Ambiguous, _) | (IllegalKind::Illegal, true) => {
+                    MoveErrorKind::Ambiguous
+                }
+                (IllegalKind::Illegal, false) => MoveErrorKind::Illegal,
+            },
             reason: i.reason,
             span: i.span,
             line: i.line,

@@ -162,6 +162,11 @@ pub struct BadRecord {
     /// anything: a record complete in it (its result read) is judged on its own, and only
     /// what follows it fails, as junk. `None` when there is nothing before the stop.
     pub partial: Option<Box<Partial>>,
+    /// What stopped the piece: [`ErrorKind::Parse`](crate::ErrorKind::Parse) for a byte
+    /// that is not text, [`ErrorKind::Limit`](crate::ErrorKind::Limit) for a piece over
+    /// [`Limits::max_record_bytes`], [`ErrorKind::Io`](crate::ErrorKind::Io) when the
+    /// input failed.
+    pub kind: crate::ErrorKind,
 }
 
 /// The readable part of a piece that stops short (see [`BadRecord::partial`]).
@@ -976,12 +981,14 @@ fn decode(
                     "text past the record limit of {} bytes",
                     limits.max_record_bytes
                 );
-                shift(bad_at(
+                let mut past = shift(bad_at(
                     text,
                     crate::grammar::JUNK_EXPECTED,
                     &found,
                     lines_before,
-                ))
+                ));
+                past.kind = crate::ErrorKind::Limit;
+                past
             }),
         }),
         None => bad.map(|bad| Stop {
@@ -1008,6 +1015,7 @@ fn bad_at(valid: &str, expected: &str, found: &str, lines_before: usize) -> BadR
         },
         line_text: valid[line_start..].chars().take(100).collect(),
         partial: None,
+        kind: crate::ErrorKind::Parse,
     }
 }
 
@@ -1026,6 +1034,7 @@ fn too_long(limits: Limits, lines_before: usize, offset: u64, text: &str) -> Bad
         },
         line_text: first_line.chars().take(100).collect(),
         partial: None,
+        kind: crate::ErrorKind::Limit,
     }
 }
 
@@ -1041,6 +1050,7 @@ fn io_failure(error: &io::Error, lines_before: usize) -> BadRecord {
         },
         line_text: String::new(),
         partial: None,
+        kind: crate::ErrorKind::Io,
     }
 }
 
@@ -1859,7 +1869,49 @@ impl<R: Read> Reader<R> {
     pub fn records<G: Game>(self) -> impl Iterator<Item = Result<crate::Record<G>, ParseError>> {
         let mut reader = self;
         let mut build = crate::record::RecordBuilder::<G>::default();
-        std::iter::from_fn(move || reader.read_record::<G, _>(&mut build))
+        let mut piece = None;
+        std::iter::from_fn(move || {
+            let item = loop {
+                if let Some(item) = reader.step_placed::<G>(&mut build, &mut piece) {
+                    break item;
+                }
+                reader.load_piece()?;
+                piece = None;
+            };
+            Some(match item {
+                Item::Record(r) => r,
+                Item::Junk(e) => Err(e),
+            })
+        })
+    }
+
+    /// [`Reader::step_piece`] building whole records that know where they lie in the
+    /// stream, so that their replay's errors are placed there; `piece` keeps the piece's
+    /// text for its records (`None` after a new piece is loaded).
+    pub(crate) fn step_placed<G: Game>(
+        &mut self,
+        build: &mut crate::record::RecordBuilder<G>,
+        piece: &mut Option<std::sync::Arc<str>>,
+    ) -> Option<Item<Result<crate::Record<G>, ParseError>>> {
+        let at = match self.walk.next {
+            crate::grammar::Next::Record(at) => Some(at),
+            _ => None,
+        };
+        Some(match self.step_piece::<G, _>(build)? {
+            Item::Record(Ok(mut rec)) => {
+                if let Some(at) = at {
+                    let text = piece.get_or_insert_with(|| self.text.as_str().into());
+                    rec.origin = Some(crate::record::Origin {
+                        text: text.clone(),
+                        base: self.walk.base,
+                        first_line: self.walk.first_line,
+                        start: crate::grammar::record_start(&self.text, at).unwrap_or(at),
+                    });
+                }
+                Item::Record(Ok(rec))
+            }
+            other => other,
+        })
     }
 }
 

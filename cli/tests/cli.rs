@@ -274,7 +274,7 @@ fn setup_tag_errors_are_placed_at_the_tag() {
         assert_eq!(r.code, 1);
         assert_eq!(
             json_error(&r.out),
-            ("parse".to_string(), line, column),
+            ("setup".to_string(), line, column),
             "{}",
             r.out
         );

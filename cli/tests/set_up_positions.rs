@@ -58,7 +58,7 @@ fn a_full_gipf_board_is_no_position() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
     assert!(
         text(&out.stdout).contains(
-            "\"error\":{\"kind\":\"parse\",\"line\":3,\"column\":12,\"ply\":null,\
+            "\"error\":{\"kind\":\"setup\",\"line\":3,\"column\":12,\"ply\":null,\
              \"message\":\"the Position tag, column 1: expected at most 36 pieces on the board \
              (the players' pieces can never fill all 37 spots), found 37\"}"
         ),

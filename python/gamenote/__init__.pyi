@@ -36,7 +36,8 @@ class GamenoteError(ValueError):
     """A record, move or position that does not read or breaks the rules."""
 
     kind: str
-    """`parse`, `illegal` or `mismatch`."""
+    """One word of the library's `ErrorKind`, the same as `gamenote check --json` writes:
+    `parse`, `illegal`, `mismatch`, `setup`, `limit` or `io`."""
     line: int
     """1-based line in the source."""
     column: int

@@ -93,8 +93,6 @@ def number(done: Sequence[Dict[str, Any]]) -> Tuple[Dict[str, int], List[Dict[st
         for v in d["verdicts"]:
             n = before + v.pop("local")
             v["record"] = n
-            if v.get("junk"):
-                v["error"]["message"] = f"junk after record {n}: " + v["error"]["message"]
             out.append(v)
         before += d["records"]
         totals["records"] += d["records"]

@@ -147,14 +147,16 @@ fn hash_of<T: std::hash::Hash>(value: &T) -> u64 {
     h.finish()
 }
 
-/// The kind named `name` (`"parse"`, `"illegal"`, `"mismatch"`), as a pickle holds it.
+/// The kind named `name` (one word of `gamenote::ErrorKind`: `"parse"`, `"illegal"`,
+/// `"mismatch"`, `"setup"`, `"limit"`, `"io"`), as a pickle holds it.
 fn kind_of(name: &str) -> PyResult<check::ProblemKind> {
     check::ProblemKind::ALL
         .into_iter()
         .find(|k| k.as_str() == name)
         .ok_or_else(|| {
             PyValueError::new_err(format!(
-                "unknown problem kind {name:?}: expected \"parse\", \"illegal\" or \"mismatch\""
+                "unknown problem kind {name:?}: expected one of {}",
+                check::ProblemKind::ALL.map(|k| k.as_str()).join(", ")
             ))
         })
 }
@@ -698,7 +700,16 @@ impl Record {
             Some(id) => DefaultGame::Given(id),
             None => match GameId::from_tags(text) {
                 Some(id) => DefaultGame::Detected(id),
-                None => return Err(unknown_game(py, "<string>", 0)),
+                // A `[Game]` tag naming no known game: the error at its value, as every door
+                // says it; else no tag at all.
+                None => match game_tag_error(text) {
+                    Some(e) => {
+                        let at = e.span.start;
+                        let p = check::problem_at("<string>", text, 0, &Error::Parse(e), at);
+                        return Err(problem_error(py, &Problem::from(&p)));
+                    }
+                    None => return Err(unknown_game(py, "<string>", 0)),
+                },
             },
         };
         let id = default.of_record(text).map_err(|e| {
@@ -928,6 +939,12 @@ fn _record(
     rec.lines_before = lines_before;
     rec.offset = offset;
     Ok(rec)
+}
+
+/// The error of a record's `[Game]` tag that names no known game (at its value, naming
+/// it and the known games), as the library's readers give it.
+fn game_tag_error(text: &str) -> Option<gamenote::ParseError> {
+    DefaultGame::Detected(GameId::Pylos).of_record(text).err()
 }
 
 fn unknown_game(py: Python<'_>, file: &str, lines_before: usize) -> PyErr {
@@ -1219,7 +1236,7 @@ fn piece_records<G: KnownGame>(
             None => spans.last().map_or(0, |(r, _)| r.end)..text.len(),
         };
         if let Some(p) = report.error().filter(|p| p.junk) {
-            let p = junk_after(p, last);
+            let p = junk_after(name, p, last);
             src.pending.push_back(Err(p));
             continue;
         }
@@ -1242,22 +1259,12 @@ fn piece_records<G: KnownGame>(
     }
 }
 
-/// Junk's problem `p`, its message naming record `record` of the source (the check of
-/// one piece names the piece's own count).
-fn junk_after(p: &CliProblem, record: usize) -> CliProblem {
+/// Junk's problem `p`, drawn as following record `record` of the source (the check of one
+/// piece numbers from the piece's own count): the drawing made again from the problem's
+/// fields (`check::junk_drawing`); the message, which names no record, is left as it is.
+fn junk_after(name: &str, p: &CliProblem, record: usize) -> CliProblem {
     let mut p = p.clone();
-    let renumber = |text: &mut String| {
-        if let Some(at) = text.find("junk after record ") {
-            let tail = &text[at + "junk after record ".len()..];
-            if let Some(colon) = tail.find(':') {
-                let rest = tail[colon..].to_string();
-                text.truncate(at);
-                text.push_str(&format!("junk after record {record}{rest}"));
-            }
-        }
-    };
-    renumber(&mut p.message);
-    renumber(&mut p.rendered);
+    p.rendered = check::junk_drawing(name, &p, record);
     p
 }
 
@@ -1321,6 +1328,11 @@ impl Records {
                     Err(bad) => bad.partial.as_ref().map_or(0, |p| p.record.lines_before),
                 };
                 src.index += 1;
+                if let Some(e) = game_tag_error(text) {
+                    let at = e.span.start;
+                    let p = check::problem_at(&self.name, text, lines, &Error::Parse(e), at);
+                    return Err(problem_error(py, &Problem::from(&p)));
+                }
                 return Err(unknown_game(py, &self.name, lines));
             };
             // A record tagged with another game than `game=` (`--game`), or with two games,

@@ -100,7 +100,7 @@ def test_an_error_raised_by_read_is_a_gamenote_error_with_its_place():
     it = g.read(Broken())
     with pytest.raises(g.GamenoteError) as e:
         next(it)
-    assert (e.value.kind, e.value.line, e.value.column) == ("parse", 5, 1)
+    assert (e.value.kind, e.value.line, e.value.column) == ("io", 5, 1)
     assert str(e.value) == "5:1: expected readable input, found an I/O error: OSError: disk gone"
     with pytest.raises(StopIteration):
         next(it)
@@ -147,10 +147,10 @@ def test_junk_is_numbered_as_gamenote_check_numbers_it():
     assert got == [
         (1, True, 1),
         ("junk", "parse", 5, 1,
-         'junk after record 1: expected a tag pair or the end of input, found "garbage"'),
+         'expected a tag pair or the end of input, found "garbage"'),
         (2, True, 6),
         ("junk", "parse", 10, 1,
-         'junk after record 2: expected a tag pair or the end of input, found "1b2"'),
+         'expected a tag pair or the end of input, found "1b2"'),
     ]
 
 

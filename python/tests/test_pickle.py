@@ -157,7 +157,7 @@ def test_check_equality_is_the_report(tmp_path):
     assert other != p and other.line == p.line + 1
     with pytest.raises(ValueError) as e:
         p.__reduce__()[0]("nonsense", *state[1:])
-    assert str(e.value) == 'unknown problem kind "nonsense": expected "parse", "illegal" or "mismatch"'
+    assert str(e.value) == 'unknown problem kind "nonsense": expected one of parse, illegal, mismatch, setup, limit, io'
 
 
 @pytest.mark.parametrize("game", GAMES)

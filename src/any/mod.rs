@@ -491,7 +491,8 @@ impl AnyRecord {
     /// let rec: AnyRecord = "[Game \"Pylos\"]\n1b2 1b2 *".parse()?;
     /// let replay = rec.replay(Mode::Strict);
     /// assert_eq!((replay.is_ok(), replay.plies()), (false, 1));
-    /// assert_eq!(replay.error().unwrap().to_string(), "ply 2 (1b2): 1b2 is occupied");
+    /// // Placed in the record's text: line 2, column 5.
+    /// assert_eq!(replay.error().unwrap().to_string(), "2:5: ply 2 (1b2): 1b2 is occupied");
     /// # Ok::<(), gamenote::ParseError>(())
     /// ```
     pub fn replay(&self, mode: Mode) -> AnyReplay {
@@ -890,7 +891,9 @@ impl AnyPosition {
     }
 
     /// Plays a move of the same game (one of [`AnyPosition::legal_moves`], or resolved by
-    /// [`AnyPosition::resolve`]).
+    /// [`AnyPosition::resolve`]). A move that is not legal here (one of another position,
+    /// or any move once the game is over) is an [`AnyError::Move`] saying why, and the
+    /// position is left as it was.
     ///
     /// ```
     /// use gamenote::any::AnyPosition;
@@ -900,10 +903,25 @@ impl AnyPosition {
     /// pos.play(&first)?;
     /// assert_eq!(pos.to_move(), 1);
     /// assert!(pos.play(&AnyPosition::start(GameId::Pylos).legal_moves()[0]).is_err());
+    /// let before = pos.clone();
+    /// assert!(pos.play(&first).is_err(), "its square is taken now");
+    /// assert_eq!(pos, before);
     /// # Ok::<(), gamenote::any::AnyError>(())
     /// ```
     pub fn play(&mut self, m: &AnyMove) -> Result<(), AnyError> {
         both!(AnyPosition, self, AnyMove, m, p, m, G => {
+            if G::outcome(p).is_some() {
+                return Err(MoveError::illegal("the game is over: no move can be played").into());
+            }
+            let mut legal = Vec::new();
+            G::legal_moves(p, &mut legal);
+            if !legal.contains(m) {
+                return Err(MoveError::illegal(format!(
+                    "{m:?} is not one of the {} legal moves of the position",
+                    legal.len()
+                ))
+                .into());
+            }
             G::play(p, m);
             Ok(())
         })

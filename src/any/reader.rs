@@ -55,6 +55,9 @@ pub struct AnyReader<R> {
     /// one.
     game: Option<GameId>,
     checkers: Checkers,
+    /// The text of the piece at hand, shared by the records read from it (which keep it to
+    /// place their replay's errors); `None` until a record of the piece is read.
+    piece: Option<std::sync::Arc<str>>,
 }
 
 /// One checker a game, made when a record of the game is first met.
@@ -124,6 +127,7 @@ impl<R: Read> AnyReader<R> {
             default,
             game: None,
             checkers: Checkers::default(),
+            piece: None,
         }
     }
 
@@ -131,6 +135,7 @@ impl<R: Read> AnyReader<R> {
     /// `Some(Err)` (the piece skipped) when its `[Game]` tags disagree.
     fn next_game(&mut self) -> Option<Result<GameId, ReadError>> {
         let (text, lines_before, offset) = self.reader.load_piece()?;
+        self.piece = None;
         Some(match self.default.of_record(text) {
             Ok(id) => {
                 self.game = Some(id);
@@ -169,7 +174,8 @@ impl<R: Read> AnyReader<R> {
             if let Some(id) = self.game {
                 let item = crate::with_game!(id, G => {
                     let mut build = RecordBuilder::<G>::default();
-                    self.reader.step_piece::<G, _>(&mut build).map(|item| match item {
+                    let piece = &mut self.piece;
+                    self.reader.step_placed::<G>(&mut build, piece).map(|item| match item {
                         Item::Record(r) => Item::Record(r.map(G::any_record).map_err(|error| {
                             ReadError { game: Some(id), junk: false, error }
                         })),

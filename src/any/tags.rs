@@ -356,6 +356,11 @@ impl DefaultGame {
         // leaves a section that repeats one with another value to the grammar.
         let plain = plain_game_tags(text);
         let once_checked = plain.is_some();
+        if plain.is_none()
+            && let Some(e) = unknown_game_tag(text, self.id())
+        {
+            return Err(e);
+        }
         let (first, mut other_game) = plain.unwrap_or_else(|| {
             let mut tags = game_tags(text);
             let first = tags.next().flatten();
@@ -416,6 +421,37 @@ impl DefaultGame {
             (d, None) => Ok(d.id()),
         }
     }
+}
+
+/// The error of a record whose first `[Game]` tag names no known game (`[Game "Chess"]`)
+/// and that does not read as the `default` game either: at the tag's value, naming the
+/// value and the known games, rather than the default game's grammar error on its first
+/// move ("expected a Pylos move, found e4"). A record that reads as the default game keeps
+/// its tag as a title (GF1 writes `[Game "GF1 random basic 2"]` on its GIPF records).
+fn unknown_game_tag(text: &str, default: GameId) -> Option<crate::ParseError> {
+    let (_, raw, span) = section_tags(text).find(|(name, _, _)| named(name, "Game"))?;
+    let mut value = String::new();
+    unescape_tag(raw, &mut value);
+    if GameId::from_name(&value).is_some() {
+        return None;
+    }
+    let start = crate::grammar::record_start(text, 0)?;
+    let mut scratch = crate::grammar::Scratch::default();
+    let reads = crate::with_game!(default, G => {
+        crate::grammar::read_dry::<G>(text, start, &mut scratch).is_some()
+    });
+    if reads {
+        return None;
+    }
+    let known: Vec<&str> = GameId::ALL.iter().map(|g| g.tag_name()).collect();
+    let mut e = crate::ParseError::at(
+        text,
+        span.start,
+        format!("the name of a known game ({})", known.join(", ")),
+    );
+    e.found = format!("{:?}", crate::error::excerpt(&value));
+    e.span = span;
+    Some(e)
 }
 
 /// The first `[Game]` tag of `text`'s tag section naming a known game and the first later

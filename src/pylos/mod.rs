@@ -258,6 +258,17 @@ impl RecordFormat for Pylos {
     /// numeric record reads otherwise), and a `[Position]` is judged as the position after a
     /// move is: a player to move who is stuck, or out of balls, has already lost.
     fn setup(tags: &Tags) -> Result<Position, ValueError> {
+        // GIPF's set-up tags: on a Pylos record they would be silently meaningless (a GIPF
+        // record mislabelled?), so they are an error at the tag, as an unknown rule set is.
+        for name in ["Variant", "Handicap"] {
+            if let Some(v) = tag(tags, name) {
+                return Err(ValueError::new(format!(
+                    "Pylos has no {}s: [{name} {v:?}] sets up a GIPF game",
+                    name.to_lowercase()
+                ))
+                .in_tag(name));
+            }
+        }
         if let Some(v) = tag(tags, "Style") {
             v.parse::<Style>().map_err(|e| e.in_tag("Style"))?;
         }

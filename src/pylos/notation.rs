@@ -569,6 +569,9 @@ impl FromStr for Notation {
 }
 
 const EXPECT_MOVE: &str = "a Pylos move such as 1b2, 1d2-2b2 or 1d1(1c1,1d1)";
+/// What a draw's result (`1/2-1/2`) is told: a Pylos game has a winner.
+const NO_DRAWS: &str =
+    "a Pylos move or result (1-0, 0-1 or *): Pylos has no draws, a game always has a winner";
 
 fn any_slot(input: &str, numeric: bool) -> PResult<'_, (Slot, Form)> {
     if numeric {
@@ -679,6 +682,10 @@ fn general(input: &str, numeric: bool) -> PResult<'_, Notation> {
     let mut compact = false;
     let (mut rest, (first, f)) = match any_slot(input, numeric) {
         Ok(x) => x,
+        // A draw's result, as other games write it: Pylos has none, say so at it.
+        Err(_) if input.starts_with("1/2") => {
+            return Err(nom::Err::Failure(PErr::new(input, NO_DRAWS)));
+        }
         Err(_) => return text::fail(input, EXPECT_MOVE),
     };
     compact |= f == Form::Compact;

@@ -258,7 +258,7 @@ fn dollar_annotations_and_rust_outcomes_in_every_game() {
                 vec![
                     ok("Some(\"*\")"),
                     format!(
-                        "Parse {line}:{} ply None plies 0: junk after record 1: expected a tag \
+                        "Parse {line}:{} ply None plies 0: expected a tag \
                          pair or the end of input, found \"${{a}}\"",
                         c + 2
                     ),

@@ -246,6 +246,38 @@ fn any_values_round_trip_through_serde_tagged_by_game() {
     );
 }
 
+#[test]
+fn an_unknown_game_tag_is_an_error_at_its_value() {
+    let text = "[Event \"x\"]\n[Game \"Chess\"]\n\n1. e4 e5 *\n";
+    let err = AnyReader::new(text.as_bytes(), GameId::Pylos)
+        .next()
+        .expect("one item")
+        .expect_err("Chess is no game here");
+    assert_eq!((err.error.line, err.error.column), (2, 8));
+    let message = err.error.to_string();
+    assert!(message.contains("\"Chess\""), "{message}");
+    for known in ["Pylos", "GIPF", "Three-man chess", "Pylon"] {
+        assert!(message.contains(known), "{message}");
+    }
+    // The same from the checking door.
+    let checked = AnyReader::new(text.as_bytes(), GameId::Pylos)
+        .check_next(Mode::Strict)
+        .expect("one item");
+    let at = checked.verdict.error.expect("fails").location();
+    assert_eq!((at.line, at.column), (2, 8));
+}
+
+#[test]
+fn any_position_refuses_an_illegal_move_of_its_own_game() {
+    let mut pos = AnyPosition::start(GameId::Pylos);
+    let first = pos.legal_moves().remove(0);
+    pos.play(&first).expect("legal");
+    let before = pos.clone();
+    let err = pos.play(&first).expect_err("its square is taken");
+    assert!(err.to_string().contains("not one of the"), "{err}");
+    assert_eq!(pos, before, "the position is left as it was");
+}
+
 /// A `[Game]` tag is read without case, and with its name's escapes undone, as the record
 /// reader reads every tag (`Record::tag`): `[game "gipf"]` was taken for an untagged record
 /// of the default game, which then checked and converted it as that game.

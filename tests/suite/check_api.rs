@@ -84,7 +84,7 @@ fn a_mixed_text_checks_with_kinds_as_enum_values() {
     let err = "ambiguous".parse::<ProblemKind>().unwrap_err();
     assert_eq!(
         err.message,
-        "unknown problem kind \"ambiguous\" (expected parse, illegal or mismatch)"
+        "unknown error kind \"ambiguous\" (expected parse, illegal, mismatch, setup, limit or io)"
     );
 }
 
@@ -116,7 +116,7 @@ fn problems_and_reports_round_trip_through_one_serde_shape() {
     let json = serde_json::to_string(&junk).unwrap();
     assert_eq!(
         json,
-        r#"{"kind":"parse","line":19,"column":1,"ply":null,"message":"junk after record 1: expected a tag pair or the end of input, found \"stray\"","junk":true}"#
+        r#"{"kind":"parse","line":19,"column":1,"ply":null,"message":"expected a tag pair or the end of input, found \"stray\"","junk":true}"#
     );
     assert_eq!(serde_json::from_str::<Problem>(&json).unwrap(), junk);
     assert!(
@@ -292,4 +292,80 @@ fn check_piece_of_a_whole_piece_is_check_of_its_text() {
     }
     assert_eq!(a, b);
     assert_eq!(a.len(), 3);
+}
+
+#[test]
+fn check_piece_leaves_numbering_to_the_caller_and_keeps_numbers_out_of_messages() {
+    let text = "[Game \"Pylos\"]\n1b2 *\n\nstray words\n\n[Game \"Pylos\"]\n1c3 1c3 *\n";
+    let mut record = 0;
+    let mut seen = Vec::new();
+    for piece in RecordReader::new(text.as_bytes()) {
+        for mut r in check_piece(GameId::Pylos, "f", &piece, &[], Mode::Strict) {
+            record += usize::from(!r.is_junk());
+            r.record = record;
+            let e = r.error.as_ref().map(|p| (p.junk, p.message.clone()));
+            seen.push((r.record, e));
+        }
+    }
+    assert_eq!(
+        seen,
+        [
+            (1, None),
+            (
+                1,
+                Some((
+                    true,
+                    "expected a tag pair or the end of input, found \"stray\"".into()
+                ))
+            ),
+            (2, Some((false, "ply 2 (1c3): 1c3 is occupied".into()))),
+        ]
+    );
+}
+
+#[test]
+fn a_set_up_error_has_one_kind_in_every_form() {
+    let text = "[Game \"Pylos\"]\n[Rules \"chess\"]\n1b2 *\n";
+    let reports =
+        gamenote::check::check_source::<gamenote::pylos::Pylos>("f", text, &[], Mode::Strict);
+    let p = reports[0].error.as_ref().expect("fails");
+    assert_eq!(p.kind, ProblemKind::Setup);
+    assert!(reports[0].to_json().contains("\"kind\":\"setup\""));
+    let rec: gamenote::Record<gamenote::pylos::Pylos> = text.parse().expect("reads");
+    let e = rec.replay(Mode::Strict).error.expect("fails");
+    assert_eq!(e.kind(), p.kind);
+    // A result the record contradicts is a mismatch everywhere.
+    let text = "[Game \"Pylos\"]\n[Result \"1-0\"]\n1b2 0-1\n";
+    let reports =
+        gamenote::check::check_source::<gamenote::pylos::Pylos>("f", text, &[], Mode::Strict);
+    let rec: gamenote::Record<gamenote::pylos::Pylos> = text.parse().expect("reads");
+    let e = rec.replay(Mode::Strict).error.expect("fails");
+    assert_eq!(
+        (e.kind(), reports[0].error.as_ref().map(|p| p.kind)),
+        (ProblemKind::Mismatch, Some(ProblemKind::Mismatch))
+    );
+}
+
+#[test]
+fn gipf_set_up_tags_on_a_pylos_record_are_an_error_at_the_tag() {
+    for (tag, column) in [("Variant", 11), ("Handicap", 12)] {
+        let text = format!("[Game \"Pylos\"]\n[{tag} \"standard\"]\n\n1b2 1c3 *\n");
+        let reports =
+            gamenote::check::check_source::<gamenote::pylos::Pylos>("f", &text, &[], Mode::Strict);
+        let p = reports[0].error.as_ref().expect("GIPF's tag");
+        assert_eq!(
+            (p.kind, p.line, p.column),
+            (ProblemKind::Setup, 2, column),
+            "{tag}"
+        );
+        assert!(
+            p.message
+                .contains(&format!("Pylos has no {}s", tag.to_lowercase())),
+            "{}",
+            p.message
+        );
+        let rec: gamenote::Record<gamenote::pylos::Pylos> = text.parse().expect("reads");
+        let at = rec.replay(Mode::Strict).error.expect("fails").location();
+        assert_eq!((at.line, at.column), (2, column));
+    }
 }

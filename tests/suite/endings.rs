@@ -467,6 +467,17 @@ fn no_move_resolves_after_the_end_where_replay_relies_on_it() {
 }
 
 #[test]
+fn a_pylos_draw_result_says_pylos_has_no_draws() {
+    let text = "[Game \"Pylos\"]\n\n1b2 1c3 1/2-1/2\n";
+    let err = text.parse::<Record<gamenote::pylos::Pylos>>().unwrap_err();
+    assert_eq!((err.line, err.column), (3, 9));
+    assert!(err.to_string().contains("Pylos has no draws"), "{err}");
+    let reports = check_source::<gamenote::pylos::Pylos>("f", text, &[], Mode::Strict);
+    let p = reports[0].error.as_ref().expect("fails");
+    assert_eq!((p.kind.as_str(), p.line, p.column), ("parse", 3, 9));
+    assert!(p.message.contains("Pylos has no draws"), "{}", p.message);
+}
+
 fn bare_x_without_result_names_the_player_to_move() {
     let text = "[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.a5-c5 (11) X\n";
     let want = "X says the game is over, but no result follows (Black to move)";

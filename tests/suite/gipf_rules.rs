@@ -499,7 +499,7 @@ fn tagless_gipf_record_with_g_first_is_the_tournament_game() {
     let (kind, line, column, message) = error::<Gipf>("1.e2 *\n");
     assert_eq!(
         (kind, line, column),
-        ("parse", 1, 1),
+        ("setup", 1, 1),
         "at the record's start: there is no tag (as Error::location places it)"
     );
     assert!(

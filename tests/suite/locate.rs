@@ -89,9 +89,8 @@ fn display_is_the_location_and_the_message() {
             "expected a tag pair or the end of input, found \"junk\"",
         ]
     );
-    // An error not placed in any text (a Record keeps none) shows its message alone.
-    let rec: Record<Pylos> = "1a1 1a1 *".parse().expect("reads");
-    let e = record::replay(&rec, Mode::Strict).error.expect("illegal");
+    // An error not placed in any text (one made without a record) shows its message alone.
+    let e = gamenote::Error::Setup(gamenote::ValueError::new("odd").in_tag("Rules"));
     assert_eq!(e.location().line, 0);
     assert_eq!(e.to_string(), e.message());
 }
@@ -251,6 +250,68 @@ fn a_read_error_reaches_the_caller_as_io_error() {
     assert!(pieces[2].is_err());
     let err = raws.take_io_error().expect("the io::Error");
     assert_eq!(err.kind(), io::ErrorKind::BrokenPipe);
+}
+
+#[test]
+fn a_set_up_error_of_a_later_record_renders_at_its_own_tag() {
+    // Both records have a [Rules] tag: the error is at the second's (7:9), never at the
+    // first record's tag of that name (2:9).
+    let text = "[Game \"Pylos\"]\n[Rules \"standard\"]\n1b2 *\n\n[Game \"Pylos\"]\n\n[Rules \"chess\"]\n1b2 *\n";
+    let recs: Vec<_> = gamenote::stream::Reader::new(text.as_bytes())
+        .records::<Pylos>()
+        .collect();
+    let rec = recs[1].as_ref().expect("reads");
+    let e = record::replay(rec, Mode::Strict)
+        .error
+        .expect("no such rules");
+    assert_eq!(e.location().to_string(), "7:9");
+    assert!(
+        e.render("f", text)
+            .starts_with("f:7:9: unknown Pylos rule set"),
+        "{}",
+        e.render("f", text)
+    );
+    assert_eq!(e.clone().locate(text).location().to_string(), "7:9");
+    // An error with no place of its own is not placed by searching the text for its tag.
+    let bare = Error::Setup(gamenote::ValueError::new("odd").in_tag("Rules"));
+    assert!(!bare.clone().locate(text).location().is_placed());
+    assert_eq!(bare.render("f", text), "f: odd");
+}
+
+#[test]
+fn any_reader_records_replay_with_their_place_in_the_file() {
+    use gamenote::any::AnyReader;
+    let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1b2 1b2 *\n\n\
+                [Game \"Pylos\"]\n[Rules \"chess\"]\n1b2 *\n\n\
+                [Game \"Pylos\"]\n[Result \"1-0\"]\n1b2 0-1\n";
+    let places: Vec<_> = AnyReader::new(text.as_bytes(), gamenote::GameId::Pylos)
+        .map(|r| {
+            let rec = r.expect("reads");
+            rec.replay(Mode::Strict).error().map(|e| {
+                let at = e.location();
+                (e.kind().as_str(), at.line, at.column, at.ply)
+            })
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            None,
+            Some(("illegal", 5, 5, Some(2))),
+            Some(("setup", 8, 9, None)),
+            Some(("mismatch", 13, 5, None)),
+        ]
+    );
+}
+
+#[test]
+fn offset_by_saturates_instead_of_overflowing() {
+    let e: Error = "1b2 zz *".parse::<Record<Pylos>>().unwrap_err().into();
+    let at = e.offset_by(usize::MAX, usize::MAX).location();
+    assert_eq!(
+        (at.line, at.span),
+        (usize::MAX, Some(usize::MAX..usize::MAX))
+    );
 }
 
 /// A token longer than what an error quotes is quoted with `…`: the quote was cut at 24

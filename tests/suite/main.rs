@@ -13,6 +13,7 @@ mod chunked_reads;
 mod common;
 mod conversion;
 mod derives;
+mod doors_agree;
 mod endings;
 mod generators;
 mod gipf_board;

@@ -226,7 +226,7 @@ fn parse_errors_serialize_without_double_quotes() {
 fn move_and_set_up_errors_serialize_as_objects() {
     let rec: Record<pylos::Pylos> = "1b2 1c3 1b2 *".parse().unwrap();
     let e = replay(&rec, Mode::Strict).into_result().unwrap_err();
-    let json = r#"{"kind":"illegal","ply":3,"written":"1b2","reason":"1b2 is occupied","span":{"start":8,"end":11},"message":"ply 3 (1b2): 1b2 is occupied"}"#;
+    let json = r#"{"kind":"illegal","ply":3,"written":"1b2","reason":"1b2 is occupied","span":{"start":8,"end":11},"line":1,"column":9,"message":"ply 3 (1b2): 1b2 is occupied"}"#;
     round_trip(&e, json);
     let Error::Illegal(ref illegal) = e else {
         panic!("{e:?}")
@@ -240,7 +240,7 @@ fn move_and_set_up_errors_serialize_as_objects() {
     let e = replay(&rec, Mode::Strict).into_result().unwrap_err();
     round_trip(
         &e,
-        r#"{"kind":"setup","tag":"Size","message":"the Size tag \"27\" is not a Pylon board size from 2 to 26"}"#,
+        r#"{"kind":"setup","tag":"Size","message":"the Size tag \"27\" is not a Pylon board size from 2 to 26","span":{"start":7,"end":9},"line":1,"column":8}"#,
     );
     let e = Error::from("1b2 zz *".parse::<Record<pylos::Pylos>>().unwrap_err());
     let json = serde_json::to_string(&e).unwrap();

@@ -12,7 +12,7 @@ fn pylos_style_tag_is_read_strictly() {
     assert_eq!(
         error::<Pylos>(text),
         (
-            "parse",
+            "setup",
             2,
             9,
             "unknown Pylos style \"bogus\" (expected canonical, compact or numeric, optionally +markers)"
@@ -55,7 +55,7 @@ fn size_tag_on_a_game_without_sizes_is_refused() {
         let line = head.lines().count() + 1;
         assert_eq!(
             error::<G>(&text),
-            ("parse", line, 8, format!("{} has no board sizes", G::NAME))
+            ("setup", line, 8, format!("{} has no board sizes", G::NAME))
         );
         let r = one::<G>(&text, Mode::Lenient);
         assert!(r.error.is_none(), "{:?}", r.error);
@@ -116,7 +116,7 @@ fn rule_options_given_twice_are_refused_in_every_game() {
     assert_eq!(
         error::<Gipf>(gipf),
         (
-            "parse",
+            "setup",
             2,
             9,
             "the GIPF rule option last-gipf is given twice (last-gipf=first, then last-gipf=white-loses)"
@@ -127,7 +127,7 @@ fn rule_options_given_twice_are_refused_in_every_game() {
     assert_eq!(
         error::<ThreeMan>(three),
         (
-            "parse",
+            "setup",
             2,
             9,
             "the three-man chess rule option open-moats is given twice".to_string()
@@ -137,7 +137,7 @@ fn rule_options_given_twice_are_refused_in_every_game() {
     assert_eq!(
         error::<Pylon>(pylon),
         (
-            "parse",
+            "setup",
             2,
             9,
             "the Pylon rule option suicide is given twice in \"standard,suicide=piece,suicide=group\""
@@ -152,7 +152,7 @@ fn gipf_variant_tag_must_agree_with_the_rules_tag() {
     assert_eq!(
         error::<Gipf>(text),
         (
-            "parse",
+            "setup",
             3,
             11,
             "the Variant tag says tournament but the Rules tag says basic".to_string()
