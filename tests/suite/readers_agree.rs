@@ -5,7 +5,8 @@
 
 use std::io::{self, Read};
 
-use gamenote::any::{AnyReader, DefaultGame, ReadError};
+use gamenote::any::DefaultGame;
+use gamenote::any::{AnyReader, ReadError};
 use gamenote::check::{CheckOptions, Checked, check_files};
 use gamenote::stream::Limits;
 use gamenote::{GameId, Mode};
@@ -143,12 +144,13 @@ fn iter_items(bytes: &[u8], default: GameId) -> Vec<(Option<GameId>, bool, usize
         .map(|r| match r {
             Ok(rec) => {
                 let replay = rec.replay(Mode::Strict);
-                // A record keeps no text: a replay's error is not placed, so only
-                // whether there is one can be compared.
+                // A record read from a stream keeps where it lies: its replay's error is
+                // placed in the stream, as check_next places it.
                 match replay.error() {
                     Some(e) => {
-                        assert!(!e.location().is_placed());
-                        (Some(rec.game()), false, usize::MAX, usize::MAX)
+                        let at = e.location();
+                        assert!(at.is_placed());
+                        (Some(rec.game()), false, at.line, at.column)
                     }
                     None => (Some(rec.game()), false, 0, 0),
                 }
