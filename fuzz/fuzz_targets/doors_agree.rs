@@ -25,7 +25,14 @@ fn said_error(junk: bool, e: Option<&Error>) -> Said {
         None => (junk, true, 0, 0, None, ""),
         Some(e) => {
             let at = e.location();
-            (junk, false, at.line, at.column, at.ply, ProblemKind::of(e).as_str())
+            (
+                junk,
+                false,
+                at.line,
+                at.column,
+                at.ply,
+                ProblemKind::of(e).as_str(),
+            )
         }
     }
 }
