@@ -478,6 +478,7 @@ fn a_pylos_draw_result_says_pylos_has_no_draws() {
     assert!(p.message.contains("Pylos has no draws"), "{}", p.message);
 }
 
+#[test]
 fn bare_x_without_result_names_the_player_to_move() {
     let text = "[Game \"GIPF\"]\n[Rules \"basic\"]\n\n1.a5-c5 (11) X\n";
     let want = "X says the game is over, but no result follows (Black to move)";

@@ -143,12 +143,13 @@ fn iter_items(bytes: &[u8], default: GameId) -> Vec<(Option<GameId>, bool, usize
         .map(|r| match r {
             Ok(rec) => {
                 let replay = rec.replay(Mode::Strict);
-                // A record keeps no text: a replay's error is not placed, so only
-                // whether there is one can be compared.
+                // A record keeps where it lies: a replay's error is placed in the stream,
+                // where `check_next` places it.
                 match replay.error() {
                     Some(e) => {
-                        assert!(!e.location().is_placed());
-                        (Some(rec.game()), false, usize::MAX, usize::MAX)
+                        let at = e.location();
+                        assert!(at.is_placed(), "{e:?}");
+                        (Some(rec.game()), false, at.line, at.column)
                     }
                     None => (Some(rec.game()), false, 0, 0),
                 }
