@@ -746,7 +746,8 @@ impl ValueError {
 /// The byte range of the first tag line `[name ...]` of `source`, compared without case.
 fn find_tag(source: &str, name: &str) -> Option<Range<usize>> {
     let mut at = 0;
-    for line in source.split_inclusive('\n') {
+    // A lone CR ends a line too.
+    for line in source.split_inclusive(['\n', '\r']) {
         let body = line.trim_start();
         let lead = line.len() - body.len();
         if let Some(rest) = body.strip_prefix('[') {

@@ -1102,10 +1102,16 @@ impl Shard {
     /// assert_eq!((shard.start, shard.end, shard.lines_before), (100, 250, 7));
     /// ```
     pub fn new(start: u64, end: u64, lines_before: usize) -> Self {
+        let end = end.max(start);
+        // The shard's own line ends (at most one a byte) and the line after them must still
+        // be counted: `lines_before` past what that leaves (no file has so many lines) is
+        // clamped, so that reading the shard cannot overflow.
+        let room =
+            usize::try_from(end - start).map_or(0, |len| (usize::MAX - 1).saturating_sub(len));
         Shard {
             start,
-            end: end.max(start),
-            lines_before,
+            end,
+            lines_before: lines_before.min(room),
         }
     }
 

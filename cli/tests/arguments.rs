@@ -314,6 +314,31 @@ fn invalid_values_are_usage_errors_before_any_record_is_read() {
     assert_eq!(r.out.lines().last(), Some("2 records, 2 ok, 0 failed"));
 }
 
+/// `export` too: a `--rules` or `--size` value the game told from the file cannot read is a
+/// usage error naming the file (exit 2, no row), as in `check`; it wrote a row per record
+/// with a `setup` error and exited 0.
+#[test]
+fn export_refuses_invalid_values_for_the_game_told_from_the_file() {
+    let f = file("values", "export.pylon", PYLON);
+    for (flags, message) in [
+        (["--rules", "nonsense"], format!("--rules: {PYLON_RULES}")),
+        (
+            ["--size", "27"],
+            "--size: the Size tag \"27\" is not a Pylon board size from 2 to 26".to_string(),
+        ),
+    ] {
+        let mut args = vec!["export", &f, "--to", "jsonl", "-o", "-"];
+        args.extend(flags);
+        let r = run(&args);
+        assert_eq!((r.code, r.out.as_str()), (2, ""), "{args:?}: {}", r.err);
+        assert!(
+            r.err.starts_with(&format!("{f}: {message}\n")),
+            "{args:?}: {}",
+            r.err
+        );
+    }
+}
+
 #[test]
 fn each_game_names_its_own_rules_in_the_usage_error() {
     for (game, message) in [

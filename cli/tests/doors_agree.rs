@@ -98,3 +98,31 @@ fn check_json_and_export_jsonl_place_and_name_each_failure_as_the_library_does()
         assert_eq!(got, rows, "{name}: export --to jsonl\n{}{}", r.out, r.err);
     }
 }
+
+/// The same texts with a lone CR ending every line: `check --json` (one thread and two)
+/// and `export` place every failure where they do with LF. A set-up error was placed at
+/// the record's start.
+#[test]
+fn check_json_and_export_jsonl_place_failures_alike_under_lone_cr_line_ends() {
+    for (name, text, want) in cases() {
+        let text = text.replace('\n', "\r");
+        let path = file_in(&["doors_agree"], &format!("{name} cr.pylos"), text.as_bytes());
+        for threads in ["1", "2"] {
+            let r = run(&["check", "--json", "--threads", threads, &path]);
+            let got: Vec<Seen> = json_lines(&r.out)
+                .iter()
+                .filter(|v| v["ok"] == false)
+                .map(|v| failure(v, &v["error"], ""))
+                .collect();
+            assert_eq!(got, want, "{name}: check --json --threads {threads}\n{}", r.out);
+        }
+        let r = run(&["export", &path, "--to", "jsonl", "-o", "/dev/stdout"]);
+        let got: Vec<Seen> = json_lines(&r.out)
+            .iter()
+            .filter(|v| v["ok"] == false)
+            .map(|v| failure(v, v, "error_"))
+            .collect();
+        let rows: Vec<Seen> = want.iter().filter(|s| !s.1).cloned().collect();
+        assert_eq!(got, rows, "{name}: export --to jsonl\n{}{}", r.out, r.err);
+    }
+}

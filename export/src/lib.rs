@@ -333,7 +333,10 @@ pub fn export_files(
         let name = path.to_string_lossy().into_owned();
         let opened = gamenote::check::open_input(path).and_then(|mut input| {
             let id = gamenote::check::game_of_input(opts.game, &name, &mut input)?;
-            gamenote::check::size_error(id, &opts.overrides)?;
+            // `--rules` and `--size` checked against the input's game before any record is
+            // read, as `check` does: a value the game cannot read is a usage error.
+            gamenote::check::overrides_error(id, &opts.overrides)
+                .map_err(|e| InputError::Usage(format!("{name}: {e}")))?;
             Ok((id, input))
         });
         match opened {
@@ -419,7 +422,8 @@ pub fn export_shard(
     let name = path.to_string_lossy().into_owned();
     let mut input = gamenote::check::open_input(path)?;
     let default = gamenote::check::game_of_input(opts.game, &name, &mut input)?;
-    gamenote::check::size_error(default, &opts.overrides)?;
+    gamenote::check::overrides_error(default, &opts.overrides)
+        .map_err(|e| InputError::Usage(format!("{name}: {e}")))?;
     drop(input);
     let unreadable = |e: std::io::Error| InputError::Unreadable {
         file: name.clone(),

@@ -111,7 +111,8 @@ pub(crate) fn tag_span(
             let start = from + at + lead;
             return Some(start..start + (line.len() - lead - rest.len()));
         }
-        at += memchr::memchr(b'\n', line.as_bytes())? + 1;
+        // A lone CR ends a line too (a CR LF's LF then starts an empty line).
+        at += memchr::memchr2(b'\n', b'\r', line.as_bytes())? + 1;
     }
 }
 

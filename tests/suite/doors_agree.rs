@@ -169,3 +169,25 @@ fn every_library_door_places_and_names_each_failure_alike() {
         }
     }
 }
+
+/// The same texts with CR LF or a lone CR ending every line: a lone CR is a line end
+/// everywhere, so every door places every failure where it does with LF. A set-up error
+/// was placed at the record's start (1:1) under lone CRs: the search for the tag's line
+/// cut lines at LF only.
+#[test]
+fn every_door_places_failures_alike_under_crlf_and_lone_cr_line_ends() {
+    for (name, text, want) in cases() {
+        for end in ["\r\n", "\r"] {
+            let text = text.replace('\n', end);
+            let name = format!("{name} ({end:?})");
+            if !name.starts_with("an unknown game") {
+                let places: Vec<_> = want.iter().map(|s| (s.2, s.3, s.4, s.5)).collect();
+                assert_eq!(by_records(&text), places, "{name}: Record");
+                assert_eq!(by_check_source(&text), want, "{name}: check_source");
+            }
+            assert_eq!(by_any_records(&text), want, "{name}: AnyReader + replay");
+            assert_eq!(by_check_next(&text), want, "{name}: check_next");
+            assert_eq!(by_check_piece(&text), want, "{name}: check_piece");
+        }
+    }
+}

@@ -369,3 +369,27 @@ fn lone_cr_archives_shard_at_their_records() {
         assert_same_items::<Pylos>("lone cr", text.as_bytes(), count);
     }
 }
+
+/// A shard made with the most lines before it (`Shard::new(.., usize::MAX)`, or one less)
+/// reads its records without overflowing the line count (it panicked in a debug build at
+/// the first line end and wrapped in a release build); its lines stay the largest there are.
+#[test]
+fn a_shard_with_usize_max_lines_before_reads_without_overflow() {
+    use gamenote::stream::Shard;
+    let text = "[Game \"Pylos\"]\n1b2 *\n\n[Game \"Pylos\"]\n1b2 zz *\n";
+    for lines in [usize::MAX, usize::MAX - 1] {
+        let shard = Shard::new(22, text.len() as u64, lines);
+        let raw: Vec<_> = shard
+            .record_reader(Cursor::new(text), Limits::default())
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(raw.len(), 1);
+        assert!(raw[0].lines_before > usize::MAX / 2);
+        let reader = shard.reader(Cursor::new(text), Limits::default()).unwrap();
+        let records: Vec<_> = reader.records::<Pylos>().collect();
+        assert_eq!(records.len(), 1);
+        let err = records[0].as_ref().unwrap_err();
+        assert!(err.line > usize::MAX / 2, "{err:?}");
+    }
+}
