@@ -3,8 +3,7 @@
 //! number, junk flag, line, column, ply and kind (`gamenote::ErrorKind`'s word) of every
 //! failure as the library's doors do.
 
-mod common;
-use common::{file_in, run};
+use crate::common::{file_in, run};
 
 /// (record, junk, line, column, ply, kind) of a failure.
 type Seen = (u64, bool, u64, u64, Option<u64>, String);
@@ -76,26 +75,33 @@ fn failure(v: &serde_json::Value, e: &serde_json::Value, prefix: &str) -> Seen {
     )
 }
 
-#[test]
-fn check_json_and_export_jsonl_place_and_name_each_failure_as_the_library_does() {
-    for (name, text, want) in cases() {
-        let path = file_in(&["doors_agree"], &format!("{name}.pylos"), text.as_bytes());
-        let r = run(&["check", "--json", &path]);
+/// `check --json` with each thread count in `threads` and `export --to jsonl` on `path`
+/// say the failures `want` (junk is no row of the records table; every failed record is one).
+fn doors_say(name: &str, path: &str, want: &[Seen], threads: &[&str]) {
+    for t in threads {
+        let r = run(&["check", "--json", "--threads", t, path]);
         let got: Vec<Seen> = json_lines(&r.out)
             .iter()
             .filter(|v| v["ok"] == false)
             .map(|v| failure(v, &v["error"], ""))
             .collect();
-        assert_eq!(got, want, "{name}: check --json\n{}", r.out);
-        // Junk is no row of the records table; every failed record is one.
-        let r = run(&["export", &path, "--to", "jsonl", "-o", "/dev/stdout"]);
-        let got: Vec<Seen> = json_lines(&r.out)
-            .iter()
-            .filter(|v| v["ok"] == false)
-            .map(|v| failure(v, v, "error_"))
-            .collect();
-        let rows: Vec<Seen> = want.iter().filter(|s| !s.1).cloned().collect();
-        assert_eq!(got, rows, "{name}: export --to jsonl\n{}{}", r.out, r.err);
+        assert_eq!(got, want, "{name}: check --json --threads {t}\n{}", r.out);
+    }
+    let r = run(&["export", path, "--to", "jsonl", "-o", "/dev/stdout"]);
+    let got: Vec<Seen> = json_lines(&r.out)
+        .iter()
+        .filter(|v| v["ok"] == false)
+        .map(|v| failure(v, v, "error_"))
+        .collect();
+    let rows: Vec<Seen> = want.iter().filter(|s| !s.1).cloned().collect();
+    assert_eq!(got, rows, "{name}: export --to jsonl\n{}{}", r.out, r.err);
+}
+
+#[test]
+fn check_json_and_export_jsonl_place_and_name_each_failure_as_the_library_does() {
+    for (name, text, want) in cases() {
+        let path = file_in(&["doors_agree"], &format!("{name}.pylos"), text.as_bytes());
+        doors_say(name, &path, &want, &["1", "2"]);
     }
 }
 
@@ -106,23 +112,11 @@ fn check_json_and_export_jsonl_place_and_name_each_failure_as_the_library_does()
 fn check_json_and_export_jsonl_place_failures_alike_under_lone_cr_line_ends() {
     for (name, text, want) in cases() {
         let text = text.replace('\n', "\r");
-        let path = file_in(&["doors_agree"], &format!("{name} cr.pylos"), text.as_bytes());
-        for threads in ["1", "2"] {
-            let r = run(&["check", "--json", "--threads", threads, &path]);
-            let got: Vec<Seen> = json_lines(&r.out)
-                .iter()
-                .filter(|v| v["ok"] == false)
-                .map(|v| failure(v, &v["error"], ""))
-                .collect();
-            assert_eq!(got, want, "{name}: check --json --threads {threads}\n{}", r.out);
-        }
-        let r = run(&["export", &path, "--to", "jsonl", "-o", "/dev/stdout"]);
-        let got: Vec<Seen> = json_lines(&r.out)
-            .iter()
-            .filter(|v| v["ok"] == false)
-            .map(|v| failure(v, v, "error_"))
-            .collect();
-        let rows: Vec<Seen> = want.iter().filter(|s| !s.1).cloned().collect();
-        assert_eq!(got, rows, "{name}: export --to jsonl\n{}{}", r.out, r.err);
+        let path = file_in(
+            &["doors_agree"],
+            &format!("{name} cr.pylos"),
+            text.as_bytes(),
+        );
+        doors_say(name, &path, &want, &["1", "2"]);
     }
 }

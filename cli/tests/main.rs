@@ -5,6 +5,7 @@ mod arguments;
 mod cli;
 mod common;
 mod documented_examples;
+mod doors_agree;
 mod endings;
 mod export_failures;
 mod export_rows;
